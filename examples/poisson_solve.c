@@ -1,0 +1,262 @@
+/* The main job: solve a linear system with KSP on aijadaptive and on plain AIJ
+   in the same run, and report iterations, residual, MatMult time and the
+   effective bandwidth of MatMult.
+
+   Problem: the 3D Poisson equation (7-point Laplacian, Dirichlet boundary) on
+   an n^3 grid (-n, default 20: 8,000 rows, a second on a laptop; -n 160 gives
+   4.1M rows for a GPU), or a matrix read with -f from a Matrix Market file
+   (.mtx, .mtx.gz: coordinate real/integer/pattern, general/symmetric) or a
+   PETSc binary file (anything else).
+
+   Options: -types aijadaptive,aij (the matrix types to run, in order),
+   -mult_reps 100 (timed MatMults), and every KSP/PC/Mat option (default CG +
+   Jacobi, rtol 1e-8).
+
+   Byte model of the effective bandwidth (the CSR lower bound for y = A x):
+   every stored value and column index read once, the row pointer, x and y
+   touched once per row: nnz*(sizeof(PetscScalar)+sizeof(PetscInt)) +
+   rows*(sizeof(PetscInt)+2*sizeof(PetscScalar)); 12 B/nonzero + 20 B/row for
+   double/int32. */
+#include <petscaijadaptive.h>
+#include <petscksp.h>
+#include "petsc_compat_c.h"
+
+static PetscErrorCode Poisson3D(PetscInt n, Mat *A)
+{
+  PetscInt rstart, rend, N = n * n * n;
+
+  PetscFunctionBeginUser;
+  PetscCall(MatCreate(PETSC_COMM_WORLD, A));
+  PetscCall(MatSetSizes(*A, PETSC_DECIDE, PETSC_DECIDE, N, N));
+  PetscCall(MatSetType(*A, MATAIJ));
+  PetscCall(MatSeqAIJSetPreallocation(*A, 7, NULL));
+  PetscCall(MatMPIAIJSetPreallocation(*A, 7, NULL, 6, NULL));
+  PetscCall(MatGetOwnershipRange(*A, &rstart, &rend));
+  for (PetscInt r = rstart; r < rend; r++) {
+    PetscInt    i = r % n, j = (r / n) % n, k = r / (n * n), cols[7], c = 0;
+    PetscScalar v[7];
+    if (k > 0) { cols[c] = r - n * n; v[c++] = -1.0; }
+    if (j > 0) { cols[c] = r - n; v[c++] = -1.0; }
+    if (i > 0) { cols[c] = r - 1; v[c++] = -1.0; }
+    cols[c] = r; v[c++] = 6.0;
+    if (i < n - 1) { cols[c] = r + 1; v[c++] = -1.0; }
+    if (j < n - 1) { cols[c] = r + n; v[c++] = -1.0; }
+    if (k < n - 1) { cols[c] = r + n * n; v[c++] = -1.0; }
+    PetscCall(MatSetValues(*A, 1, &r, c, cols, v, INSERT_VALUES));
+  }
+  PetscCall(MatAssemblyBegin(*A, MAT_FINAL_ASSEMBLY));
+  PetscCall(MatAssemblyEnd(*A, MAT_FINAL_ASSEMBLY));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* Rank 0 reads the file; assembly distributes the entries. */
+static PetscErrorCode ReadMatrixMarket(const char *path, Mat *A)
+{
+  PetscMPIInt rank;
+  FILE       *f = NULL;
+  char        line[1024], field[64] = "", symmetry[64] = "";
+  long long   M = 0, N = 0, nz = 0;
+  PetscBool   gz, pattern, symmetric, skew;
+
+  PetscFunctionBeginUser;
+  PetscCallMPI(MPI_Comm_rank(PETSC_COMM_WORLD, &rank));
+  PetscCall(PetscStrendswith(path, ".gz", &gz));
+  if (rank == 0) {
+    if (gz) {
+      char cmd[PETSC_MAX_PATH_LEN + 32];
+      PetscCall(PetscSNPrintf(cmd, sizeof(cmd), "gzip -dc '%s'", path));
+      f = popen(cmd, "r");
+    } else f = fopen(path, "r");
+    PetscCheck(f, PETSC_COMM_SELF, PETSC_ERR_FILE_OPEN, "cannot open %s", path);
+    PetscCheck(fgets(line, sizeof(line), f) && sscanf(line, "%%%%MatrixMarket matrix coordinate %63s %63s", field, symmetry) == 2, PETSC_COMM_SELF, PETSC_ERR_FILE_UNEXPECTED,
+               "%s:1: not a Matrix Market coordinate file (header: %s)", path, line);
+    PetscCheck(strcmp(field, "complex") && strcmp(field, "hermitian"), PETSC_COMM_SELF, PETSC_ERR_SUP, "%s: complex matrices are not supported (real scalars only)", path);
+    while (fgets(line, sizeof(line), f) && line[0] == '%') {}
+    PetscCheck(sscanf(line, "%lld %lld %lld", &M, &N, &nz) == 3, PETSC_COMM_SELF, PETSC_ERR_FILE_UNEXPECTED, "%s: bad size line: %s", path, line);
+  }
+  PetscCallMPI(MPI_Bcast(&M, 1, MPI_LONG_LONG, 0, PETSC_COMM_WORLD));
+  PetscCallMPI(MPI_Bcast(&N, 1, MPI_LONG_LONG, 0, PETSC_COMM_WORLD));
+  PetscCall(MatCreate(PETSC_COMM_WORLD, A));
+  PetscCall(MatSetSizes(*A, PETSC_DECIDE, PETSC_DECIDE, (PetscInt)M, (PetscInt)N));
+  PetscCall(MatSetType(*A, MATAIJ));
+  PetscCall(MatSetUp(*A));
+  PetscCall(MatSetOption(*A, MAT_NEW_NONZERO_ALLOCATION_ERR, PETSC_FALSE));
+  if (rank == 0) {
+    pattern   = (PetscBool)!strcmp(field, "pattern");
+    symmetric = (PetscBool)!strcmp(symmetry, "symmetric");
+    skew      = (PetscBool)!strcmp(symmetry, "skew-symmetric");
+    for (long long e = 0; e < nz; e++) {
+      long long   i, j;
+      double      v = 1.0;
+      PetscScalar s;
+      PetscInt    r, c;
+      PetscCheck(fgets(line, sizeof(line), f) && sscanf(line, "%lld %lld %lf", &i, &j, &v) >= (pattern ? 2 : 3), PETSC_COMM_SELF, PETSC_ERR_FILE_UNEXPECTED, "%s: entry %lld is missing or malformed", path, e + 1);
+      PetscCheck(i >= 1 && i <= M && j >= 1 && j <= N, PETSC_COMM_SELF, PETSC_ERR_FILE_UNEXPECTED, "%s: entry %lld (%lld, %lld) is outside the %lld x %lld matrix", path, e + 1, i, j, M, N);
+      r = (PetscInt)(i - 1); c = (PetscInt)(j - 1); s = (PetscScalar)v;
+      PetscCall(MatSetValues(*A, 1, &r, 1, &c, &s, ADD_VALUES));
+      if ((symmetric || skew) && r != c) {
+        s = skew ? -s : s;
+        PetscCall(MatSetValues(*A, 1, &c, 1, &r, &s, ADD_VALUES));
+      }
+    }
+    if (gz) pclose(f);
+    else fclose(f);
+  }
+  PetscCall(MatAssemblyBegin(*A, MAT_FINAL_ASSEMBLY));
+  PetscCall(MatAssemblyEnd(*A, MAT_FINAL_ASSEMBLY));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+static PetscErrorCode Load(Mat *A, PetscInt *n_out)
+{
+  char      path[PETSC_MAX_PATH_LEN];
+  PetscBool have_file, mtx, mtxgz;
+  PetscInt  n = 20;
+
+  PetscFunctionBeginUser;
+  PetscCall(PetscOptionsGetString(NULL, NULL, "-f", path, sizeof(path), &have_file));
+  PetscCall(PetscOptionsGetInt(NULL, NULL, "-n", &n, NULL));
+  *n_out = have_file ? -1 : n;
+  if (!have_file) {
+    PetscCall(Poisson3D(n, A));
+    PetscFunctionReturn(PETSC_SUCCESS);
+  }
+  PetscCall(PetscStrendswith(path, ".mtx", &mtx));
+  PetscCall(PetscStrendswith(path, ".mtx.gz", &mtxgz));
+  if (mtx || mtxgz) PetscCall(ReadMatrixMarket(path, A));
+  else {
+    PetscViewer v;
+    PetscCall(PetscViewerBinaryOpen(PETSC_COMM_WORLD, path, FILE_MODE_READ, &v));
+    PetscCall(MatCreate(PETSC_COMM_WORLD, A));
+    PetscCall(MatSetType(*A, MATAIJ));
+    PetscCall(MatLoad(*A, v));
+    PetscCall(PetscViewerDestroy(&v));
+  }
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* Mean time of one MatMult over `reps`, x and y swapping roles every time so
+   that each product sees a changed input, as in a Krylov iteration. */
+static PetscErrorCode TimeMatMult(Mat A, PetscInt reps, PetscReal *seconds)
+{
+  Vec            x, y;
+  PetscLogDouble t0, t1;
+  PetscReal      norm;
+
+  PetscFunctionBeginUser;
+  PetscCall(MatCreateVecs(A, &x, &y));
+  PetscCall(VecSet(x, 1.0 / 12.0));
+  for (int w = 0; w < 3; w++) PetscCall(MatMult(A, x, y)); /* warm-up */
+  PetscCall(VecNorm(y, NORM_2, &norm));                   /* waits for the GPU */
+  PetscCallMPI(MPI_Barrier(PETSC_COMM_WORLD));
+  PetscCall(PetscTime(&t0));
+  for (PetscInt r = 0; r < reps; r++) {
+    if (r % 2 == 0) PetscCall(MatMult(A, x, y));
+    else PetscCall(MatMult(A, y, x));
+  }
+  PetscCall(VecNorm(x, NORM_2, &norm));
+  PetscCallMPI(MPI_Barrier(PETSC_COMM_WORLD));
+  PetscCall(PetscTime(&t1));
+  *seconds = (PetscReal)((t1 - t0) / reps);
+  PetscCall(VecDestroy(&x));
+  PetscCall(VecDestroy(&y));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+static PetscErrorCode Run(Mat base, const char *type, PetscInt reps)
+{
+  Mat            A;
+  KSP            ksp;
+  PC             pc;
+  Vec            x, b, r;
+  PetscInt       its, M, N;
+  PetscReal      rnorm, bnorm, mult;
+  PetscLogDouble t0, t1;
+  MatInfo        info;
+  char           where[256] = "";
+
+  PetscFunctionBeginUser;
+  PetscCall(MatConvert(base, type, MAT_INITIAL_MATRIX, &A));
+  {
+    PetscBool ours;
+    PetscCall(PetscStrcmp(type, MATAIJADAPTIVE, &ours));
+    if (ours) {
+      const char *format;
+      PetscBool   on_device;
+      PetscCall(MatAIJAdaptiveGetFormat(A, &format, &on_device));
+      PetscCall(PetscSNPrintf(where, sizeof(where), " (format %s, %s)", format, on_device ? "GPU" : "host"));
+    }
+  }
+  PetscCall(MatGetSize(A, &M, &N));
+  PetscCall(MatGetInfo(A, MAT_GLOBAL_SUM, &info));
+  PetscCall(MatCreateVecs(A, &x, &b));
+  PetscCall(VecDuplicate(b, &r));
+  PetscCall(VecSet(b, 1.0));
+  PetscCall(KSPCreate(PETSC_COMM_WORLD, &ksp));
+  PetscCall(KSPSetOperators(ksp, A, A));
+  PetscCall(KSPSetType(ksp, KSPCG));
+  PetscCall(KSPGetPC(ksp, &pc));
+  PetscCall(PCSetType(pc, PCJACOBI));
+  PetscCall(KSPSetTolerances(ksp, 1e-8, PETSC_DEFAULT, PETSC_DEFAULT, 10000));
+  PetscCall(KSPSetFromOptions(ksp));
+  PetscCall(KSPSetUp(ksp));
+  PetscCallMPI(MPI_Barrier(PETSC_COMM_WORLD));
+  PetscCall(PetscTime(&t0));
+  PetscCall(KSPSolve(ksp, b, x));
+  PetscCall(PetscTime(&t1));
+  PetscCall(KSPGetIterationNumber(ksp, &its));
+  PetscCall(MatMult(A, x, r)); /* true residual */
+  PetscCall(VecAYPX(r, -1.0, b));
+  PetscCall(VecNorm(r, NORM_2, &rnorm));
+  PetscCall(VecNorm(b, NORM_2, &bnorm));
+  PetscCall(TimeMatMult(A, reps, &mult));
+  {
+    const double nnz = info.nz_used, bytes = nnz * (sizeof(PetscScalar) + sizeof(PetscInt)) + (double)M * (sizeof(PetscInt) + 2 * sizeof(PetscScalar));
+    PetscCall(PetscPrintf(PETSC_COMM_WORLD, "%-12s%s\n  iterations %" PetscInt_FMT ", relative residual %.3e, solve %.3f s\n  MatMult %.4f ms (mean of %" PetscInt_FMT "), effective bandwidth %.1f GB/s, %.2f GFLOP/s\n", type, where, its, (double)(rnorm / bnorm), t1 - t0, 1e3 * mult, reps, bytes / mult / 1e9, (2 * nnz - M) / mult / 1e9));
+  }
+  PetscCall(KSPDestroy(&ksp));
+  PetscCall(VecDestroy(&x));
+  PetscCall(VecDestroy(&b));
+  PetscCall(VecDestroy(&r));
+  PetscCall(MatDestroy(&A));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+int main(int argc, char **argv)
+{
+  Mat         base;
+  char       *types[8];
+  PetscInt    ntypes = 8, reps = 100, n;
+  PetscMPIInt size;
+  MatInfo     info;
+  PetscInt    M, N;
+
+  PetscCall(PetscInitialize(&argc, &argv, NULL, NULL));
+  PetscCall(MatAIJAdaptiveInitializePackage());
+  PetscCallMPI(MPI_Comm_size(PETSC_COMM_WORLD, &size));
+  PetscCall(PetscOptionsGetInt(NULL, NULL, "-mult_reps", &reps, NULL));
+  {
+    PetscBool set;
+    PetscCall(PetscOptionsGetStringArray(NULL, NULL, "-types", types, &ntypes, &set));
+    if (!set) {
+      PetscCall(PetscStrallocpy(MATAIJADAPTIVE, &types[0]));
+      PetscCall(PetscStrallocpy(MATAIJ, &types[1]));
+      ntypes = 2;
+    }
+  }
+  PetscCall(Load(&base, &n));
+  PetscCall(MatGetSize(base, &M, &N));
+  PetscCall(MatGetInfo(base, MAT_GLOBAL_SUM, &info));
+  PetscCheck(M == N, PETSC_COMM_WORLD, PETSC_ERR_ARG_SIZ, "KSP needs a square matrix, this one is %" PetscInt_FMT " x %" PetscInt_FMT, M, N);
+  if (n > 0) PetscCall(PetscPrintf(PETSC_COMM_WORLD, "3D Poisson, %" PetscInt_FMT "^3 grid: ", n));
+  PetscCall(PetscPrintf(PETSC_COMM_WORLD, "%" PetscInt_FMT " rows, %.0f nonzeros, %d MPI rank%s\n", M, info.nz_used, size, size > 1 ? "s" : ""));
+  PetscCall(PetscPrintf(PETSC_COMM_WORLD, "byte model: %d B per nonzero + %d B per row (values and column indices once; row pointer, x and y once per row)\n",
+                        (int)(sizeof(PetscScalar) + sizeof(PetscInt)), (int)(sizeof(PetscInt) + 2 * sizeof(PetscScalar))));
+  for (PetscInt t = 0; t < ntypes; t++) {
+    PetscCall(Run(base, types[t], reps));
+    PetscCall(PetscFree(types[t]));
+  }
+  PetscCall(MatDestroy(&base));
+  PetscCall(PetscFinalize());
+  return 0;
+}

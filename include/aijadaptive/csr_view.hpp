@@ -1,0 +1,33 @@
+// A non-owning view of a host CSR matrix (zero-based, row_ptr[0] == 0).
+//
+//   row_ptr: [rows + 1]   start of each row in col_idx/values
+//   col_idx: [nnz]        column of each stored entry
+//   values : [nnz]        value of each stored entry
+//
+// The owner (PETSc's SeqAIJ, the benchmark's std::vectors) must keep the arrays
+// alive and unchanged until it hands the matrix a new view.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+
+namespace aijadaptive {
+
+template <class V, class I>
+struct CsrView {
+  I rows = 0;
+  I cols = 0;
+  const I* row_ptr = nullptr;
+  const I* col_idx = nullptr;
+  const V* values = nullptr;
+
+  I nnz() const { return rows > 0 ? row_ptr[rows] : I(0); }
+};
+
+// Throws ErrorKind::invalid_argument with the first defect found: negative
+// sizes, missing arrays, row_ptr not starting at 0 or decreasing, a column
+// index outside [0, cols). O(rows + nnz).
+template <class V, class I>
+void check_csr(const CsrView<V, I>& a);
+
+}  // namespace aijadaptive

@@ -1,0 +1,45 @@
+// The one list of storage formats. Everything else (the enum, names, option
+// values, factories, the benchmark's columns) is generated from it.
+//
+// Adding a format: one line here, one folder src/formats/<name>/, one header
+// include/aijadaptive/formats/<name>.hpp, one test file, one selector rule.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+// X(name, one-line description)
+#define AIJADAPTIVE_FORMATS(X) \
+  X(csr, "plain CSR; cuSPARSE generic SpMV (with its preprocessing) on the GPU")
+
+namespace aijadaptive {
+
+enum class FormatId : int {
+#define AIJA_FORMAT_ENUM(name, doc) name,
+  AIJADAPTIVE_FORMATS(AIJA_FORMAT_ENUM)
+#undef AIJA_FORMAT_ENUM
+};
+
+const std::vector<FormatId>& all_formats();
+const char* format_name(FormatId id);
+const char* format_description(FormatId id);
+std::optional<FormatId> format_from_name(std::string_view name);
+
+// What the user asked for: "auto" (the selector decides) or one format.
+struct FormatChoice {
+  bool automatic = true;
+  FormatId format = FormatId::csr;  // meaningful only when !automatic
+
+  static FormatChoice automatic_choice() { return {}; }
+  static FormatChoice fixed(FormatId id) { return {false, id}; }
+};
+
+// "auto" or a format name; nullopt for anything else.
+std::optional<FormatChoice> parse_format_choice(std::string_view text);
+std::string format_choice_name(const FormatChoice& choice);
+// "auto, csr, ..." for error messages and -help.
+std::string valid_format_choices();
+
+}  // namespace aijadaptive

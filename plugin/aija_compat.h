@@ -1,0 +1,43 @@
+/* Differences between the PETSc versions we support (3.18 .. 3.26), in one place. */
+#pragma once
+
+#include <petscversion.h>
+#include <petsc/private/matimpl.h>
+
+#if PETSC_VERSION_LT(3, 18, 0)
+  #error "aijadaptive needs PETSc 3.18 or newer"
+#endif
+
+#if PETSC_VERSION_LT(3, 19, 0)
+  #define PETSC_SUCCESS ((PetscErrorCode)0)
+#endif
+
+/* The setfromoptions op takes the option items by pointer before 3.23. */
+#if PETSC_VERSION_LT(3, 23, 0)
+typedef PetscOptionItems *AijaOptionItems;
+#else
+typedef PetscOptionItems AijaOptionItems;
+#endif
+
+/* A CUDA-enabled PETSc: its vectors may live on the GPU and have a stream. */
+#if defined(PETSC_HAVE_CUDA)
+  #define AIJA_PETSC_HAS_CUDA 1
+#else
+  #define AIJA_PETSC_HAS_CUDA 0
+#endif
+
+#if defined(PETSC_USE_COMPLEX)
+  #error "aijadaptive supports real scalars only: configure PETSc with --with-scalar-type=real"
+#endif
+
+/* Destroy callbacks of a PetscContainer take the context (3.18..3.22) or its
+   address (3.23+). AIJA_CONTAINER_CTX(arg) gives the context either way. */
+#if PETSC_VERSION_LT(3, 23, 0)
+  #define AIJA_CONTAINER_DESTROY_ARG     void *
+  #define AIJA_CONTAINER_CTX(arg)        (arg)
+  #define AijaContainerSetDestroy(c, fn) PetscContainerSetUserDestroy((c), (fn))
+#else
+  #define AIJA_CONTAINER_DESTROY_ARG     void **
+  #define AIJA_CONTAINER_CTX(arg)        (*(arg))
+  #define AijaContainerSetDestroy(c, fn) PetscContainerSetCtxDestroy((c), (fn))
+#endif

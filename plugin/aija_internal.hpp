@@ -1,0 +1,107 @@
+// Shared by the PETSc glue only: per-matrix state, settings, base ops, events,
+// and the macro that turns core exceptions into PETSc errors.
+#pragma once
+
+#include <aijadaptive/adaptive_matrix.hpp>
+#include <aijadaptive/errors.hpp>
+
+#include <exception>
+#include <type_traits>
+
+#include "aija_compat.h"
+#include "petscaijadaptive.h"
+
+namespace aija {
+
+static_assert(std::is_same_v<PetscScalar, double> || std::is_same_v<PetscScalar, float>,
+              "aijadaptive needs real double or single precision scalars");
+static_assert(sizeof(PetscInt) == 4 || sizeof(PetscInt) == 8, "PetscInt must be 32 or 64 bits");
+using Index = std::conditional_t<sizeof(PetscInt) == 8, std::int64_t, std::int32_t>;
+static_assert(std::is_same_v<PetscInt, Index>, "PetscInt is not an int32_t/int64_t");
+using Matrix = aijadaptive::AdaptiveMatrix<PetscScalar, PetscInt>;
+
+// How host vectors reach a matrix on the GPU (-mat_aijadaptive_host_transfer).
+enum class Transfer { stage, direct, pin };
+extern const char* const kTransferNames[3];
+
+// What the options say; pushed from an MPI matrix to its two blocks.
+struct Settings {
+  aijadaptive::FormatChoice format;
+  PetscBool force_host = PETSC_FALSE;
+  PetscInt device = -1;            // -1: PETSc's device, or node-local rank modulo GPUs
+  PetscReal memory_limit_mib = 0;  // 0: no limit beyond the free device memory
+  Transfer transfer = Transfer::pin;
+
+  bool operator==(const Settings& o) const {
+    return format.automatic == o.format.automatic && format.format == o.format.format &&
+           force_host == o.force_host && device == o.device &&
+           memory_limit_mib == o.memory_limit_mib && transfer == o.transfer;
+  }
+};
+
+// Reads -mat_aijadaptive_* inside the caller's PetscOptionsHead block.
+PetscErrorCode SettingsFromOptions(Mat A, AijaOptionItems PetscOptionsObject, Settings* s);
+aijadaptive::MatrixOptions ToMatrixOptions(const Settings& s);
+
+// A->spptr of a seqaijadaptive matrix.
+struct SeqState {
+  Settings settings;
+  Matrix matrix;
+  bool settings_changed = true;
+  // What the matrix was built from; any change of the pattern part -> rebuild.
+  PetscObjectState nonzerostate = 0, state = 0;
+  PetscInt rows = -1, cols = -1, nnz = -1;
+  const PetscInt *i = nullptr, *j = nullptr;
+  const PetscScalar* a = nullptr;
+};
+
+struct Events {
+  PetscLogEvent build = 0, upload = 0, refill = 0, spmv = 0;
+};
+extern Events events;
+
+// The op tables of pristine SEQAIJ and MPIAIJ matrices, captured once: Debian's
+// PETSc does not export most AIJ functions, so we chain through these.
+PetscErrorCode CaptureBaseOps();
+const _MatOps& BaseSeqOps();
+const _MatOps& BaseMpiOps();
+
+PetscErrorCode SeqSetSettings(Mat A, const Settings& s);  // A is seqaijadaptive
+PetscErrorCode SeqEnsureCurrent(Mat A);                   // build/refill/no-op
+const SeqState* SeqStateOf(Mat A);
+
+// VECCUDA when both PETSc and we can use a GPU (as aijcusparse does).
+PetscErrorCode SetDefaultVecType(Mat A);
+PetscErrorCode ViewSeqState(Mat A, PetscViewer viewer, PetscBool synchronized);
+
+}  // namespace aija
+
+// Runs core code; a core exception becomes a PETSc error naming the cause.
+#define AIJA_CALL(expr)                                                                        \
+  do {                                                                                         \
+    try {                                                                                      \
+      expr;                                                                                    \
+    } catch (const aijadaptive::Error& aija_e_) {                                              \
+      SETERRQ(PETSC_COMM_SELF,                                                                 \
+              aija_e_.kind() == aijadaptive::ErrorKind::invalid_argument  ? PETSC_ERR_ARG_WRONG \
+              : aija_e_.kind() == aijadaptive::ErrorKind::unsupported     ? PETSC_ERR_SUP       \
+              : aija_e_.kind() == aijadaptive::ErrorKind::out_of_device_memory ? PETSC_ERR_MEM  \
+              : aija_e_.kind() == aijadaptive::ErrorKind::internal        ? PETSC_ERR_PLIB      \
+                                                                          : PETSC_ERR_GPU,      \
+              "aijadaptive: %s (%s at %s:%d)", aija_e_.what(),                                 \
+              aijadaptive::error_kind_name(aija_e_.kind()), aija_e_.file(), aija_e_.line());   \
+    } catch (const std::exception& aija_e_) {                                                  \
+      SETERRQ(PETSC_COMM_SELF, PETSC_ERR_LIB, "aijadaptive: %s", aija_e_.what());              \
+    }                                                                                          \
+  } while (0)
+
+extern "C" {
+// Exported by libpetsc but declared only in its uninstalled private headers.
+PETSC_EXTERN PetscErrorCode MatCreate_SeqAIJ(Mat);
+PETSC_EXTERN PetscErrorCode MatCreate_MPIAIJ(Mat);
+
+PETSC_INTERN PetscErrorCode MatCreate_SeqAIJAdaptive(Mat);
+PETSC_INTERN PetscErrorCode MatCreate_MPIAIJAdaptive(Mat);
+PETSC_INTERN PetscErrorCode MatConvert_SeqAIJ_SeqAIJAdaptive(Mat, MatType, MatReuse, Mat*);
+PETSC_INTERN PetscErrorCode MatConvert_MPIAIJ_MPIAIJAdaptive(Mat, MatType, MatReuse, Mat*);
+}

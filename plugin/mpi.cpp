@@ -1,0 +1,218 @@
+// The MPI type: MPIAIJ whose diagonal block (local columns) and off-process
+// block (compressed ghost columns) are both seqaijadaptive. MatMult_MPIAIJ is
+// kept as it is, so the ghost scatter still overlaps the local product.
+#include "aija_internal.hpp"
+
+namespace aija {
+
+namespace {
+
+using Preallocation = PetscErrorCode (*)(Mat, PetscInt, const PetscInt[], PetscInt, const PetscInt[]);
+using PreallocationCOO = PetscErrorCode (*)(Mat, PetscCount, PetscInt[], PetscInt[]);
+
+struct MpiState {
+  Settings settings;
+  Preallocation base_preallocation = nullptr;
+  PreallocationCOO base_coo = nullptr;
+};
+
+MpiState* State(Mat A) { return static_cast<MpiState*>(A->spptr); }
+
+const char* kPreallocation = "MatMPIAIJSetPreallocation_C";
+const char* kPreallocationCOO = "MatSetPreallocationCOO_C";
+const char* kToMPIAIJ = "MatConvert_mpiaijadaptive_mpiaij_C";
+const char* kFromMPIAIJ = "MatConvert_mpiaij_mpiaijadaptive_C";
+
+// Makes both blocks seqaijadaptive (preallocation, COO set-up, disassembly and
+// the hash assembly of newer PETSc all create plain SEQAIJ blocks) and gives
+// them the MPI matrix's settings: they never see MatSetFromOptions.
+PetscErrorCode UpgradeBlocks(Mat A) {
+  Mat blocks[2] = {nullptr, nullptr};
+  const PetscInt* garray;
+
+  PetscFunctionBegin;
+  PetscCall(MatMPIAIJGetSeqAIJ(A, &blocks[0], &blocks[1], &garray));
+  for (Mat& b : blocks) {
+    if (!b) continue;
+    PetscBool ours;
+    PetscCall(PetscObjectTypeCompare((PetscObject)b, MATSEQAIJADAPTIVE, &ours));
+    if (!ours) PetscCall(MatConvert_SeqAIJ_SeqAIJAdaptive(b, MATSEQAIJADAPTIVE, MAT_INPLACE_MATRIX, &b));
+    PetscCall(SeqSetSettings(b, State(A)->settings));
+  }
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+PetscErrorCode SetPreallocation(Mat A, PetscInt d_nz, const PetscInt d_nnz[], PetscInt o_nz, const PetscInt o_nnz[]) {
+  PetscFunctionBegin;
+  PetscCall(State(A)->base_preallocation(A, d_nz, d_nnz, o_nz, o_nnz));
+  PetscCall(UpgradeBlocks(A));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+PetscErrorCode SetPreallocationCOO(Mat A, PetscCount n, PetscInt i[], PetscInt j[]) {
+  PetscFunctionBegin;
+  PetscCall(State(A)->base_coo(A, n, i, j));
+  PetscCall(UpgradeBlocks(A));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+PetscErrorCode AssemblyEnd(Mat A, MatAssemblyType mode) {
+  PetscFunctionBegin;
+  PetscCall(BaseMpiOps().assemblyend(A, mode));
+  PetscCall(UpgradeBlocks(A));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+PetscErrorCode SetFromOptions(Mat A, AijaOptionItems PetscOptionsObject) {
+  PetscFunctionBegin;
+  if (BaseMpiOps().setfromoptions) PetscCall(BaseMpiOps().setfromoptions(A, PetscOptionsObject));
+  PetscOptionsHeadBegin(PetscOptionsObject, "MPIAIJAdaptive options");
+  PetscCall(SettingsFromOptions(A, PetscOptionsObject, &State(A)->settings));
+  PetscOptionsHeadEnd();
+  PetscCall(UpgradeBlocks(A));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+PetscErrorCode BindToCPU(Mat A, PetscBool flg) {
+  PetscFunctionBegin;
+  State(A)->settings.force_host = flg;
+  PetscCall(UpgradeBlocks(A));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+PetscErrorCode View(Mat A, PetscViewer viewer) {
+  PetscBool ascii;
+  PetscViewerFormat format;
+  Mat Ad, Ao;
+  const PetscInt* garray;
+  PetscMPIInt rank;
+
+  PetscFunctionBegin;
+  if (BaseMpiOps().view) PetscCall(BaseMpiOps().view(A, viewer));
+  PetscCall(PetscObjectTypeCompare((PetscObject)viewer, PETSCVIEWERASCII, &ascii));
+  if (!ascii || !A->assembled) PetscFunctionReturn(PETSC_SUCCESS);
+  PetscCall(PetscViewerGetFormat(viewer, &format));
+  if (format != PETSC_VIEWER_ASCII_INFO && format != PETSC_VIEWER_ASCII_INFO_DETAIL) PetscFunctionReturn(PETSC_SUCCESS);
+  PetscCall(MatMPIAIJGetSeqAIJ(A, &Ad, &Ao, &garray));
+  PetscCallMPI(MPI_Comm_rank(PetscObjectComm((PetscObject)A), &rank));
+  PetscCall(PetscViewerASCIIPushSynchronized(viewer));
+  PetscCall(PetscViewerASCIISynchronizedPrintf(viewer, "[%d] diagonal block:\n", rank));
+  PetscCall(ViewSeqState(Ad, viewer, PETSC_TRUE));
+  PetscCall(PetscViewerASCIISynchronizedPrintf(viewer, "[%d] off-process block:\n", rank));
+  PetscCall(ViewSeqState(Ao, viewer, PETSC_TRUE));
+  PetscCall(PetscViewerFlush(viewer));
+  PetscCall(PetscViewerASCIIPopSynchronized(viewer));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+PetscErrorCode Duplicate(Mat A, MatDuplicateOption op, Mat* B) {
+  PetscFunctionBegin;
+  // MPIAIJ's duplicate creates a matrix of A's type and duplicates the blocks.
+  PetscCall(BaseMpiOps().duplicate(A, op, B));
+  State(*B)->settings = State(A)->settings;
+  PetscCall(UpgradeBlocks(*B));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+PetscErrorCode Strip(Mat A) {
+  MpiState* s = State(A);
+  Mat blocks[2] = {nullptr, nullptr};
+  const PetscInt* garray;
+
+  PetscFunctionBegin;
+  PetscCall(MatMPIAIJGetSeqAIJ(A, &blocks[0], &blocks[1], &garray));
+  for (Mat& b : blocks) {
+    PetscBool ours = PETSC_FALSE;
+    if (b) PetscCall(PetscObjectTypeCompare((PetscObject)b, MATSEQAIJADAPTIVE, &ours));
+    if (ours) PetscCall(MatConvert(b, MATSEQAIJ, MAT_INPLACE_MATRIX, &b));
+  }
+  PetscCall(PetscObjectComposeFunction((PetscObject)A, kPreallocation, s->base_preallocation));
+  PetscCall(PetscObjectComposeFunction((PetscObject)A, kPreallocationCOO, s->base_coo));
+  PetscCall(PetscObjectComposeFunction((PetscObject)A, kToMPIAIJ, NULL));
+  PetscCall(PetscObjectComposeFunction((PetscObject)A, kFromMPIAIJ, NULL));
+  delete s;
+  A->spptr = nullptr;
+  const _MatOps& base = BaseMpiOps();
+  A->ops->assemblyend = base.assemblyend;
+  A->ops->setfromoptions = base.setfromoptions;
+  A->ops->bindtocpu = base.bindtocpu;
+  A->ops->view = base.view;
+  A->ops->duplicate = base.duplicate;
+  A->ops->destroy = base.destroy;
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+PetscErrorCode Destroy(Mat A) {
+  PetscFunctionBegin;
+  // The blocks are destroyed by MPIAIJ (freeing their device memory); only our
+  // own state and composed functions go here.
+  PetscCall(PetscObjectComposeFunction((PetscObject)A, kToMPIAIJ, NULL));
+  PetscCall(PetscObjectComposeFunction((PetscObject)A, kFromMPIAIJ, NULL));
+  delete State(A);
+  A->spptr = nullptr;
+  PetscCall(BaseMpiOps().destroy(A));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+PetscErrorCode ConvertToMPIAIJ(Mat A, MatType, MatReuse reuse, Mat* newmat) {
+  Mat B = A;
+
+  PetscFunctionBegin;
+  if (reuse == MAT_REUSE_MATRIX) {
+    PetscCall(MatCopy(A, *newmat, SAME_NONZERO_PATTERN));
+    PetscFunctionReturn(PETSC_SUCCESS);
+  }
+  if (reuse == MAT_INITIAL_MATRIX) PetscCall(MatDuplicate(A, MAT_COPY_VALUES, &B));
+  PetscCall(Strip(B));
+  PetscCall(PetscObjectChangeTypeName((PetscObject)B, MATMPIAIJ));
+  PetscCall(MatSetVecType(B, VECSTANDARD));
+  *newmat = B;
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+}  // namespace
+
+}  // namespace aija
+
+using namespace aija;
+
+PetscErrorCode MatConvert_MPIAIJ_MPIAIJAdaptive(Mat A, MatType, MatReuse reuse, Mat* newmat) {
+  Mat B = A;
+  MpiState* s = nullptr;
+
+  PetscFunctionBegin;
+  if (reuse == MAT_REUSE_MATRIX) {
+    PetscCall(MatCopy(A, *newmat, SAME_NONZERO_PATTERN));
+    PetscFunctionReturn(PETSC_SUCCESS);
+  }
+  if (reuse == MAT_INITIAL_MATRIX) PetscCall(MatDuplicate(A, MAT_COPY_VALUES, &B));
+  PetscCall(CaptureBaseOps());
+  PetscCheck(!B->spptr, PETSC_COMM_SELF, PETSC_ERR_ARG_WRONGSTATE, "aijadaptive: the matrix already carries another library's data (spptr)");
+  AIJA_CALL(s = new MpiState());
+  B->spptr = s;
+  PetscCall(PetscObjectQueryFunction((PetscObject)B, kPreallocation, &s->base_preallocation));
+  PetscCall(PetscObjectQueryFunction((PetscObject)B, kPreallocationCOO, &s->base_coo));
+  PetscCheck(s->base_preallocation, PETSC_COMM_SELF, PETSC_ERR_PLIB, "aijadaptive: MPIAIJ has no %s", kPreallocation);
+  PetscCall(PetscObjectComposeFunction((PetscObject)B, kPreallocation, SetPreallocation));
+  if (s->base_coo) PetscCall(PetscObjectComposeFunction((PetscObject)B, kPreallocationCOO, SetPreallocationCOO));
+  B->ops->assemblyend = AssemblyEnd;
+  B->ops->setfromoptions = SetFromOptions;
+  B->ops->bindtocpu = BindToCPU;
+  B->ops->view = View;
+  B->ops->duplicate = Duplicate;
+  B->ops->destroy = Destroy;
+  PetscCall(PetscObjectComposeFunction((PetscObject)B, kToMPIAIJ, ConvertToMPIAIJ));
+  PetscCall(PetscObjectComposeFunction((PetscObject)B, kFromMPIAIJ, MatConvert_MPIAIJ_MPIAIJAdaptive));
+  PetscCall(PetscObjectChangeTypeName((PetscObject)B, MATMPIAIJADAPTIVE));
+  PetscCall(SetDefaultVecType(B));
+  PetscCall(UpgradeBlocks(B));
+  *newmat = B;
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+PetscErrorCode MatCreate_MPIAIJAdaptive(Mat A) {
+  PetscFunctionBegin;
+  PetscCall(MatCreate_MPIAIJ(A));
+  PetscCall(MatConvert_MPIAIJ_MPIAIJAdaptive(A, MATMPIAIJADAPTIVE, MAT_INPLACE_MATRIX, &A));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}

@@ -1,0 +1,91 @@
+// -mat_aijadaptive_* options, shared by the sequential and the MPI type.
+#include <aijadaptive/device.hpp>
+#include <aijadaptive/format_list.hpp>
+
+#include <cstdlib>
+#include <cstring>
+#include <string>
+
+#include "aija_internal.hpp"
+
+namespace aija {
+
+const char* const kTransferNames[3] = {"stage", "direct", "pin"};
+
+namespace {
+
+// The GPU for this rank when the user named none and PETSc chose none: the
+// node-local rank (from the launcher's environment) modulo the node's GPUs,
+// as PETSc's own device code does. No communication, so a matrix on one rank
+// alone can call it.
+int NodeLocalDevice() {
+  const int count = aijadaptive::device_count();
+  if (count <= 1) return count == 1 ? 0 : -1;
+  for (const char* var : {"OMPI_COMM_WORLD_LOCAL_RANK", "MPI_LOCALRANKID", "MV2_COMM_WORLD_LOCAL_RANK",
+                          "SLURM_LOCALID", "PMI_LOCAL_RANK", "PALS_LOCAL_RANKID"}) {
+    if (const char* v = std::getenv(var)) return std::atoi(v) % count;
+  }
+  PetscMPIInt rank = 0;
+  MPI_Comm_rank(PETSC_COMM_WORLD, &rank);
+  return rank % count;
+}
+
+}  // namespace
+
+aijadaptive::MatrixOptions ToMatrixOptions(const Settings& s) {
+  aijadaptive::MatrixOptions o;
+  o.format = s.format;
+  o.force_host = s.force_host;
+  o.device = s.device >= 0 ? int(s.device) : -1;
+#if !AIJA_PETSC_HAS_CUDA
+  // With a CUDA PETSc the current device is PETSc's choice; otherwise ours.
+  if (o.device < 0 && !o.force_host) o.device = NodeLocalDevice();
+#endif
+  o.device_memory_limit = std::size_t(s.memory_limit_mib * 1024.0 * 1024.0);
+  o.host_transfer = s.transfer == Transfer::stage ? aijadaptive::HostTransfer::staged
+                                                  : aijadaptive::HostTransfer::direct;
+  return o;
+}
+
+PetscErrorCode SettingsFromOptions(Mat A, AijaOptionItems PetscOptionsObject, Settings* s) {
+  char value[256];
+  PetscBool set = PETSC_FALSE;
+  const std::string choices = aijadaptive::valid_format_choices();
+  const std::string format_help = "Storage format for the products (" + choices + ")";
+
+  PetscFunctionBegin;
+  PetscCall(PetscStrncpy(value, aijadaptive::format_choice_name(s->format).c_str(), sizeof(value)));
+  PetscCall(PetscOptionsString("-mat_aijadaptive_format", format_help.c_str(), "MatAIJAdaptiveGetFormat",
+                               value, value, sizeof(value), &set));
+  if (set) {
+    const auto choice = aijadaptive::parse_format_choice(value);
+    PetscCheck(choice, PetscObjectComm((PetscObject)A), PETSC_ERR_ARG_OUTOFRANGE,
+               "-mat_aijadaptive_format %s: unknown format; valid choices are: %s", value, choices.c_str());
+    s->format = *choice;
+  }
+  PetscCall(PetscOptionsBool("-mat_aijadaptive_host", "Run the products on the host, never on the GPU", "",
+                             s->force_host, &s->force_host, NULL));
+  PetscCall(PetscOptionsInt("-mat_aijadaptive_device", "GPU to use (default: PETSc's, else node-local rank modulo GPUs)",
+                            "", s->device, &s->device, NULL));
+  PetscCall(PetscOptionsReal("-mat_aijadaptive_device_memory_limit",
+                             "Use at most this many MiB of GPU memory; a larger matrix stays on the host (0: no limit)",
+                             "", s->memory_limit_mib, &s->memory_limit_mib, NULL));
+  PetscCheck(s->memory_limit_mib >= 0, PetscObjectComm((PetscObject)A), PETSC_ERR_ARG_OUTOFRANGE,
+             "-mat_aijadaptive_device_memory_limit must be >= 0 (MiB), got %g", (double)s->memory_limit_mib);
+  PetscCall(PetscStrncpy(value, kTransferNames[int(s->transfer)], sizeof(value)));
+  PetscCall(PetscOptionsString("-mat_aijadaptive_host_transfer",
+                               "How host vectors reach the GPU: pin (page-lock the vector arrays once), "
+                               "stage (copy through pinned buffers), direct (pageable copies)",
+                               "", value, value, sizeof(value), &set));
+  if (set) {
+    int found = -1;
+    for (int k = 0; k < 3; ++k)
+      if (!std::strcmp(value, kTransferNames[k])) found = k;
+    PetscCheck(found >= 0, PetscObjectComm((PetscObject)A), PETSC_ERR_ARG_OUTOFRANGE,
+               "-mat_aijadaptive_host_transfer %s: unknown mode; valid choices are: pin, stage, direct", value);
+    s->transfer = Transfer(found);
+  }
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+}  // namespace aija

@@ -1,0 +1,296 @@
+#include "aijadaptive/adaptive_matrix.hpp"
+
+#include <cstring>
+#include <optional>
+#include <sstream>
+
+#include "aijadaptive/device.hpp"
+#include "aijadaptive/device_buffer.hpp"
+#include "aijadaptive/errors.hpp"
+#include "aijadaptive/instantiate.hpp"
+#include "aijadaptive/selector.hpp"
+
+namespace aijadaptive {
+
+namespace {
+std::string megabytes(std::size_t bytes) {
+  std::ostringstream s;
+  s.precision(1);
+  s << std::fixed << double(bytes) / (1024.0 * 1024.0) << " MiB";
+  return s.str();
+}
+}  // namespace
+
+template <class V, class I>
+struct AdaptiveMatrix<V, I>::Impl {
+  MatrixOptions options;
+  Features features;
+  Selection selection;
+  Placement placement = Placement::host;
+  std::string placement_reason = "not built yet";
+  int device = -1;
+  std::unique_ptr<HostFormat<V, I>> host;
+  std::unique_ptr<DeviceFormat<V, I>> dev;
+  std::optional<OwnedStream> stream;
+
+  // Host-vector staging: device copies of x and y, pinned bounce buffers.
+  DeviceBuffer<V> dx, dy;
+  PinnedBuffer<V> px, py;
+  std::uint64_t dx_key = 0;  // content key of what dx holds (0: unknown)
+  const V* dx_source = nullptr;
+  std::size_t dx_length = 0;
+
+  void make_current() const {
+    if (device >= 0 && current_device() != device) set_device(device);
+  }
+
+  // Decides where the matrix lives; sets placement_reason either way.
+  bool choose_device() {
+    if (options.force_host) {
+      placement_reason = "host: requested (-mat_aijadaptive_host)";
+      return false;
+    }
+    if (!built_with_cuda()) {
+      placement_reason = "host: aijadaptive was built without CUDA";
+      return false;
+    }
+    if (device_count() == 0) {
+      placement_reason = "host: " + device_status();
+      return false;
+    }
+    if (options.device >= 0) set_device(options.device);
+    device = current_device();
+    return true;
+  }
+
+  void invalidate_x() {
+    dx_key = 0;
+    dx_source = nullptr;
+    dx_length = 0;
+  }
+
+  void fall_back_to_host(const std::string& why) {
+    dev.reset();
+    dx = {};
+    dy = {};
+    placement = Placement::host;
+    placement_reason = "host: " + why;
+    device = -1;
+  }
+
+  // Uploads the host format; falls back to the host when the GPU is too small.
+  void upload() {
+    auto candidate = make_device_format<V, I>(selection.format);
+    const CsrView<V, I>& a = host->csr();
+    const std::size_t needed = candidate->bytes_needed(*host) +
+                               (std::size_t(a.rows) + std::size_t(a.cols)) * sizeof(V);
+    std::size_t available = device_memory_info().free_bytes;
+    std::string limit_note = "free on device " + std::to_string(device);
+    if (options.device_memory_limit && options.device_memory_limit < available) {
+      available = options.device_memory_limit;
+      limit_note = "the device memory limit";
+    }
+    if (needed > available) {
+      fall_back_to_host("the matrix needs " + megabytes(needed) + " on the GPU but only " +
+                        megabytes(available) + " is available (" + limit_note + ")");
+      return;
+    }
+    if (!stream) stream.emplace();
+    try {
+      candidate->upload(*host, stream->get());
+      synchronize(stream->get());
+    } catch (const Error& e) {
+      if (e.kind() != ErrorKind::out_of_device_memory) throw;
+      fall_back_to_host(std::string("the upload ran out of device memory (") + e.what() + ")");
+      return;
+    }
+    dev = std::move(candidate);
+    placement = Placement::device;
+    placement_reason = "device " + std::to_string(device) + " (" + device_name(device) + ")";
+  }
+
+  // Brings a host x to dx unless dx already holds the same content.
+  std::size_t stage_x(const InputVector<V>& x, std::size_t n, Stream s) {
+    reserve(dx, n);
+    if (x.content_key != 0 && x.content_key == dx_key && x.data == dx_source && n == dx_length)
+      return 0;
+    send(dx.data(), x.data, n, px, s);
+    dx_key = x.content_key;
+    dx_source = x.data;
+    dx_length = n;
+    return n * sizeof(V);
+  }
+
+  void send(V* dst, const V* src, std::size_t n, PinnedBuffer<V>& bounce, Stream s) {
+    if (options.host_transfer == HostTransfer::staged) {
+      reserve(bounce, n);
+      if (n) std::memcpy(bounce.data(), src, n * sizeof(V));
+      src = bounce.data();
+    }
+    copy_to_device(dst, src, n * sizeof(V), s);
+  }
+
+  void receive(V* dst, const V* src, std::size_t n, Stream s) {
+    if (options.host_transfer == HostTransfer::staged) {
+      reserve(py, n);
+      copy_to_host(py.data(), src, n * sizeof(V), s);
+      synchronize(s);
+      if (n) std::memcpy(dst, py.data(), n * sizeof(V));
+    } else {
+      copy_to_host(dst, src, n * sizeof(V), s);
+      synchronize(s);
+    }
+  }
+};
+
+template <class V, class I>
+AdaptiveMatrix<V, I>::AdaptiveMatrix(MatrixOptions options) : impl_(std::make_unique<Impl>()) {
+  impl_->options = options;
+}
+template <class V, class I>
+AdaptiveMatrix<V, I>::~AdaptiveMatrix() = default;
+template <class V, class I>
+AdaptiveMatrix<V, I>::AdaptiveMatrix(AdaptiveMatrix&&) noexcept = default;
+template <class V, class I>
+AdaptiveMatrix<V, I>& AdaptiveMatrix<V, I>::operator=(AdaptiveMatrix&&) noexcept = default;
+
+template <class V, class I>
+const MatrixOptions& AdaptiveMatrix<V, I>::options() const {
+  return impl_->options;
+}
+template <class V, class I>
+void AdaptiveMatrix<V, I>::set_options(const MatrixOptions& options) {
+  impl_->options = options;
+}
+
+template <class V, class I>
+void AdaptiveMatrix<V, I>::build(const CsrView<V, I>& a) {
+  analyse(a);
+  upload();
+}
+
+template <class V, class I>
+void AdaptiveMatrix<V, I>::analyse(const CsrView<V, I>& a) {
+  Impl& m = *impl_;
+  check_csr(a);
+  m.features = compute_features(a);
+  m.selection = select_format(m.features, m.options.format);
+  m.host = make_host_format<V, I>(m.selection.format);
+  m.host->build(a);
+  m.dev.reset();
+  m.invalidate_x();
+  m.placement = Placement::host;
+  m.placement_reason = "host: not uploaded yet";
+  m.device = -1;
+}
+
+template <class V, class I>
+void AdaptiveMatrix<V, I>::upload() {
+  Impl& m = *impl_;
+  AIJA_REQUIRE(m.host, invalid_argument, "upload() before analyse()");
+  m.dev.reset();
+  m.invalidate_x();
+  if (m.choose_device()) m.upload();
+}
+
+template <class V, class I>
+void AdaptiveMatrix<V, I>::refill(const CsrView<V, I>& a) {
+  Impl& m = *impl_;
+  AIJA_REQUIRE(m.host, invalid_argument, "refill() before build()");
+  const CsrView<V, I>& old = m.host->csr();
+  AIJA_REQUIRE(a.rows == old.rows && a.cols == old.cols && a.nnz() == old.nnz(), invalid_argument,
+               "refill() with a different pattern: call build()");
+  m.host->refill(a);
+  if (m.dev) {
+    m.make_current();
+    m.dev->upload_values(*m.host, m.stream->get());
+    synchronize(m.stream->get());
+  }
+}
+
+template <class V, class I>
+bool AdaptiveMatrix<V, I>::built() const {
+  return impl_->host != nullptr;
+}
+
+template <class V, class I>
+TransferBytes AdaptiveMatrix<V, I>::apply(Op op, V alpha, InputVector<V> x, V beta,
+                                          OutputVector<V> y, Stream stream) {
+  Impl& m = *impl_;
+  AIJA_REQUIRE(m.host, invalid_argument, "apply() before build()");
+  TransferBytes moved;
+  if (!m.dev) {
+    AIJA_REQUIRE(x.space == MemSpace::host && y.space == MemSpace::host, invalid_argument,
+                 "the matrix lives on the host (" + m.placement_reason +
+                     "): pass host vectors");
+    m.host->apply(op, alpha, x.data, beta, y.data);
+    return moved;
+  }
+  m.make_current();
+  const CsrView<V, I>& a = m.host->csr();
+  const std::size_t nx = std::size_t(op == Op::plain ? a.cols : a.rows);
+  const std::size_t ny = std::size_t(op == Op::plain ? a.rows : a.cols);
+  Stream s = stream ? stream : m.stream->get();
+  const V* dx = x.data;
+  if (x.space == MemSpace::host) {
+    moved.to_device += m.stage_x(x, nx, s);
+    dx = m.dx.data();
+  }
+  V* dy = y.data;
+  if (y.space == MemSpace::host) {
+    reserve(m.dy, ny);
+    dy = m.dy.data();
+    if (beta != V(0)) {
+      m.send(dy, y.data, ny, m.py, s);
+      moved.to_device += ny * sizeof(V);
+    }
+  }
+  m.dev->apply(op, alpha, dx, beta, dy, s);
+  if (y.space == MemSpace::host) {
+    m.receive(y.data, dy, ny, s);  // synchronises
+    moved.to_host += ny * sizeof(V);
+  } else if (x.space == MemSpace::host) {
+    // The caller may overwrite x (and we our bounce buffer) once we return.
+    synchronize(s);
+  }
+  return moved;
+}
+
+template <class V, class I>
+Placement AdaptiveMatrix<V, I>::placement() const {
+  return impl_->placement;
+}
+template <class V, class I>
+const std::string& AdaptiveMatrix<V, I>::placement_reason() const {
+  return impl_->placement_reason;
+}
+template <class V, class I>
+FormatId AdaptiveMatrix<V, I>::format() const {
+  return impl_->selection.format;
+}
+template <class V, class I>
+const std::string& AdaptiveMatrix<V, I>::selection_reason() const {
+  return impl_->selection.reason;
+}
+template <class V, class I>
+const Features& AdaptiveMatrix<V, I>::features() const {
+  return impl_->features;
+}
+template <class V, class I>
+std::size_t AdaptiveMatrix<V, I>::device_bytes() const {
+  const Impl& m = *impl_;
+  return m.dev ? m.dev->device_bytes() + m.dx.bytes() + m.dy.bytes() : 0;
+}
+template <class V, class I>
+int AdaptiveMatrix<V, I>::device() const {
+  return impl_->device;
+}
+template <class V, class I>
+Stream AdaptiveMatrix<V, I>::stream() const {
+  return impl_->stream ? impl_->stream->get() : nullptr;
+}
+
+#define AIJA_INSTANTIATE(V, I) template class AdaptiveMatrix<V, I>;
+AIJA_FOR_EACH_TYPE_PAIR(AIJA_INSTANTIATE)
+
+}  // namespace aijadaptive

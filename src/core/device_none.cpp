@@ -1,0 +1,41 @@
+// The device layer for builds without CUDA: no device, nothing to allocate.
+#include <string>
+
+#include "aijadaptive/device.hpp"
+#include "aijadaptive/errors.hpp"
+
+namespace aijadaptive {
+
+namespace {
+[[noreturn]] void no_cuda(const char* what) {
+  AIJA_THROW(unsupported, std::string(what) + ": this build of aijadaptive has no CUDA support");
+}
+}  // namespace
+
+bool built_with_cuda() noexcept { return false; }
+int device_count() noexcept { return 0; }
+std::string device_status() { return "built without CUDA"; }
+int current_device() { no_cuda("current_device"); }
+void set_device(int) { no_cuda("set_device"); }
+std::string device_name(int) { no_cuda("device_name"); }
+DeviceMemoryInfo device_memory_info() { no_cuda("device_memory_info"); }
+void release_device_resources() noexcept {}
+void* device_allocate(std::size_t bytes) {
+  if (bytes) no_cuda("device_allocate");
+  return nullptr;
+}
+void device_free(void*) noexcept {}
+void* pinned_allocate(std::size_t bytes) {
+  if (bytes) no_cuda("pinned_allocate");
+  return nullptr;
+}
+void pinned_free(void*) noexcept {}
+void copy_to_device(void*, const void*, std::size_t, Stream) { no_cuda("copy_to_device"); }
+void copy_to_host(void*, const void*, std::size_t, Stream) { no_cuda("copy_to_host"); }
+void synchronize(Stream) { no_cuda("synchronize"); }
+OwnedStream::OwnedStream() { no_cuda("OwnedStream"); }
+OwnedStream::~OwnedStream() = default;
+HostRegistration::HostRegistration(void* p, std::size_t bytes) : p_(p), bytes_(bytes) {}
+HostRegistration::~HostRegistration() = default;
+
+}  // namespace aijadaptive

@@ -1,0 +1,35 @@
+#include "aijadaptive/features.hpp"
+
+#include <algorithm>
+#include <cmath>
+
+#include "aijadaptive/instantiate.hpp"
+
+namespace aijadaptive {
+
+template <class V, class I>
+Features compute_features(const CsrView<V, I>& a) {
+  Features f;
+  f.rows = a.rows;
+  f.cols = a.cols;
+  f.nnz = a.nnz();
+  if (a.rows == 0) return f;
+  f.min_row = f.nnz;
+  double sum_sq = 0.0;
+  for (I i = 0; i < a.rows; ++i) {
+    const std::int64_t len = a.row_ptr[i + 1] - a.row_ptr[i];
+    f.empty_rows += len == 0;
+    f.min_row = std::min(f.min_row, len);
+    f.max_row = std::max(f.max_row, len);
+    sum_sq += double(len) * double(len);
+  }
+  f.mean_row = double(f.nnz) / double(f.rows);
+  const double variance = std::max(0.0, sum_sq / double(f.rows) - f.mean_row * f.mean_row);
+  f.row_cv = f.mean_row > 0 ? std::sqrt(variance) / f.mean_row : 0.0;
+  return f;
+}
+
+#define AIJA_INSTANTIATE(V, I) template Features compute_features<V, I>(const CsrView<V, I>&);
+AIJA_FOR_EACH_TYPE_PAIR(AIJA_INSTANTIATE)
+
+}  // namespace aijadaptive

@@ -1,0 +1,36 @@
+// Host reference kernel of format `csr`.
+#include "aijadaptive/formats/csr.hpp"
+#include "aijadaptive/instantiate.hpp"
+
+namespace aijadaptive {
+
+template <class V, class I>
+void csr_reference_apply(const CsrView<V, I>& a, Op op, V alpha, const V* x, V beta, V* y) {
+  if (op == Op::plain) {
+    for (I i = 0; i < a.rows; ++i) {
+      V sum = 0;
+      for (I k = a.row_ptr[i]; k < a.row_ptr[i + 1]; ++k) sum += a.values[k] * x[a.col_idx[k]];
+      // beta == 0 must not read y (it may hold NaN); alpha == 1 keeps PETSc's rounding.
+      const V ax = alpha == V(1) ? sum : alpha * sum;
+      y[i] = beta == V(0) ? ax : ax + beta * y[i];
+    }
+    return;
+  }
+  for (I j = 0; j < a.cols; ++j) y[j] = beta == V(0) ? V(0) : beta * y[j];
+  for (I i = 0; i < a.rows; ++i) {
+    const V xi = alpha * x[i];
+    for (I k = a.row_ptr[i]; k < a.row_ptr[i + 1]; ++k) y[a.col_idx[k]] += a.values[k] * xi;
+  }
+}
+
+template <class V, class I>
+void CsrHostFormat<V, I>::apply(Op op, V alpha, const V* x, V beta, V* y) const {
+  csr_reference_apply(a_, op, alpha, x, beta, y);
+}
+
+#define AIJA_INSTANTIATE(V, I)                                                              \
+  template void csr_reference_apply<V, I>(const CsrView<V, I>&, Op, V, const V*, V, V*); \
+  template void CsrHostFormat<V, I>::apply(Op, V, const V*, V, V*) const;
+AIJA_FOR_EACH_TYPE_PAIR(AIJA_INSTANTIATE)
+
+}  // namespace aijadaptive

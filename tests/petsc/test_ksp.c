@@ -1,0 +1,125 @@
+/* KSP on aijadaptive and on plain AIJ with the same right-hand side:
+   the iteration counts must be identical and the solutions agree.
+   Cases: CG and GMRES, each with Jacobi and with block Jacobi + ILU.
+   -require_gpu: as in test_mat_ops (exit 77 without a GPU). */
+#include <petscaijadaptive.h>
+#include <petscksp.h>
+#include "petsc_compat_c.h"
+
+/* A 2D anisotropic, variable-coefficient diffusion operator (SPD): harder than
+   the plain Laplacian, so that solvers need a few dozen iterations. */
+static PetscErrorCode Assemble(PetscInt n, MatType type, Mat *A)
+{
+  PetscInt rstart, rend, N = n * n;
+
+  PetscFunctionBeginUser;
+  PetscCall(MatCreate(PETSC_COMM_WORLD, A));
+  PetscCall(MatSetSizes(*A, PETSC_DECIDE, PETSC_DECIDE, N, N));
+  PetscCall(MatSetType(*A, type));
+  PetscCall(MatSeqAIJSetPreallocation(*A, 5, NULL));
+  PetscCall(MatMPIAIJSetPreallocation(*A, 5, NULL, 2, NULL));
+  PetscCall(MatGetOwnershipRange(*A, &rstart, &rend));
+  for (PetscInt row = rstart; row < rend; row++) {
+    PetscInt    i = row / n, j = row % n, cols[5], k = 0;
+    PetscScalar vals[5], cx = 1.0 + (PetscScalar)((i * 13 + j * 7) % 10), cy = 0.1;
+    if (i > 0) { cols[k] = row - n; vals[k++] = -cx; }
+    if (j > 0) { cols[k] = row - 1; vals[k++] = -cy; }
+    cols[k] = row; vals[k++] = 2 * cx + 2 * cy + 1e-3;
+    if (j < n - 1) { cols[k] = row + 1; vals[k++] = -cy; }
+    if (i < n - 1) { cols[k] = row + n; vals[k++] = -cx; }
+    PetscCall(MatSetValues(*A, 1, &row, k, cols, vals, INSERT_VALUES));
+  }
+  PetscCall(MatAssemblyBegin(*A, MAT_FINAL_ASSEMBLY));
+  PetscCall(MatAssemblyEnd(*A, MAT_FINAL_ASSEMBLY));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+static PetscErrorCode Solve(Mat A, Vec b, KSPType ksptype, PCType pctype, Vec x, PetscInt *its)
+{
+  KSP ksp;
+  PC  pc;
+
+  PetscFunctionBeginUser;
+  PetscCall(KSPCreate(PETSC_COMM_WORLD, &ksp));
+  PetscCall(KSPSetOperators(ksp, A, A));
+  PetscCall(KSPSetType(ksp, ksptype));
+  PetscCall(KSPGetPC(ksp, &pc));
+  PetscCall(PCSetType(pc, pctype));
+  if (!strcmp(pctype, PCBJACOBI)) {
+    PetscCall(KSPSetUp(ksp));
+    {
+      KSP     *sub;
+      PetscInt nlocal;
+      PetscCall(PCBJacobiGetSubKSP(pc, &nlocal, NULL, &sub));
+      for (PetscInt k = 0; k < nlocal; k++) {
+        PC subpc;
+        PetscCall(KSPGetPC(sub[k], &subpc));
+        PetscCall(PCSetType(subpc, PCILU));
+      }
+    }
+  }
+  PetscCall(KSPSetTolerances(ksp, 1e-8, PETSC_DEFAULT, PETSC_DEFAULT, 2000));
+  PetscCall(KSPSetFromOptions(ksp));
+  PetscCall(VecSet(x, 0.0));
+  PetscCall(KSPSolve(ksp, b, x));
+  PetscCall(KSPGetIterationNumber(ksp, its));
+  PetscCall(KSPDestroy(&ksp));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+int main(int argc, char **argv)
+{
+  PetscInt    n = 40, failures = 0;
+  PetscBool   require_gpu = PETSC_FALSE;
+  Mat         ref, got;
+  Vec         b, x1, x2;
+  const char *ksps[] = {KSPCG, KSPGMRES}, *pcs[] = {PCJACOBI, PCBJACOBI};
+
+  PetscCall(PetscInitialize(&argc, &argv, NULL, NULL));
+  PetscCall(MatAIJAdaptiveInitializePackage());
+  PetscCall(PetscOptionsGetInt(NULL, NULL, "-n", &n, NULL));
+  PetscCall(PetscOptionsGetBool(NULL, NULL, "-require_gpu", &require_gpu, NULL));
+  if (require_gpu) {
+    PetscInt count;
+    PetscCall(MatAIJAdaptiveGetDeviceCount(&count));
+    if (!count) {
+      PetscCall(PetscPrintf(PETSC_COMM_WORLD, "SKIP: no GPU here, nothing to test on it\n"));
+      PetscCall(PetscFinalize());
+      return 77;
+    }
+  }
+  PetscCall(Assemble(n, MATAIJ, &ref));
+  PetscCall(Assemble(n, MATAIJADAPTIVE, &got));
+  if (require_gpu) {
+    PetscBool on_device;
+    PetscCall(MatAIJAdaptiveGetFormat(got, NULL, &on_device));
+    if (!on_device) {
+      failures++;
+      PetscCall(PetscPrintf(PETSC_COMM_SELF, "FAIL: the matrix is not on the GPU\n"));
+    }
+  }
+  PetscCall(MatCreateVecs(ref, &x1, &b));
+  PetscCall(VecDuplicate(x1, &x2));
+  PetscCall(VecSet(b, 1.0));
+  for (int k = 0; k < 2; k++) {
+    for (int p = 0; p < 2; p++) {
+      PetscInt  its_ref, its_got;
+      PetscReal diff, norm;
+      PetscCall(Solve(ref, b, ksps[k], pcs[p], x1, &its_ref));
+      PetscCall(Solve(got, b, ksps[k], pcs[p], x2, &its_got));
+      PetscCall(VecNorm(x1, NORM_2, &norm));
+      PetscCall(VecAXPY(x2, -1.0, x1));
+      PetscCall(VecNorm(x2, NORM_2, &diff));
+      PetscCall(PetscPrintf(PETSC_COMM_WORLD, "%s + %s: aij %" PetscInt_FMT " iterations, aijadaptive %" PetscInt_FMT ", solution difference %.2e\n", ksps[k], pcs[p], its_ref, its_got, (double)(diff / norm)));
+      if (its_ref != its_got || diff > 1e-6 * norm) failures++;
+    }
+  }
+  PetscCall(PetscPrintf(PETSC_COMM_WORLD, "%s: %" PetscInt_FMT " failures\n", failures ? "FAILED" : "PASSED", failures));
+  PetscCall(VecDestroy(&b));
+  PetscCall(VecDestroy(&x1));
+  PetscCall(VecDestroy(&x2));
+  PetscCall(MatDestroy(&ref));
+  PetscCall(MatDestroy(&got));
+  PetscCall(PetscFinalize());
+  return failures ? 1 : 0;
+}

@@ -1,0 +1,276 @@
+/* aijadaptive against plain AIJ: every product after every kind of change to
+   the matrix, on any number of ranks. Exit code 0 only if all agree to 1e-12
+   (relative, 2-norm) and the type survives each operation.
+
+   -require_gpu: every aijadaptive matrix must run on the GPU; exits with 77
+   (skip) when there is no GPU at all. */
+#include <petscaijadaptive.h>
+#include "petsc_compat_c.h"
+
+static const char *TypeName(PetscObject o)
+{
+  const char *t = NULL;
+  PetscCallAbort(PETSC_COMM_SELF, PetscObjectGetType(o, &t));
+  return t;
+}
+
+static PetscReal tolerance = 1e-12;
+static PetscBool require_gpu = PETSC_FALSE;
+static PetscInt failures = 0;
+
+/* A deterministic entry for (row, k): the same matrix on any number of ranks. */
+static PetscInt Column(PetscInt row, PetscInt k, PetscInt N)
+{
+  return (PetscInt)((row * 7919 + k * k * 104729 + k * 31) % N);
+}
+
+static PetscErrorCode Fill(Mat A, PetscInt per_row, PetscScalar scale, InsertMode mode)
+{
+  PetscInt rstart, rend, N, M;
+
+  PetscFunctionBeginUser;
+  PetscCall(MatGetOwnershipRange(A, &rstart, &rend));
+  PetscCall(MatGetSize(A, &M, &N));
+  for (PetscInt i = rstart; i < rend; i++) {
+    for (PetscInt k = 0; k < per_row + (i % 3); k++) {
+      PetscInt    j = Column(i, k, N);
+      PetscScalar v = scale * (1.0 + (PetscScalar)((i + 3 * j) % 17) / 8.0);
+      PetscCall(MatSetValues(A, 1, &i, 1, &j, &v, mode));
+    }
+    if (i < N) { /* a diagonal so that MatShift has something to hit */
+      PetscScalar d = 10.0 * scale;
+      PetscCall(MatSetValues(A, 1, &i, 1, &i, &d, mode));
+    }
+  }
+  PetscCall(MatAssemblyBegin(A, MAT_FINAL_ASSEMBLY));
+  PetscCall(MatAssemblyEnd(A, MAT_FINAL_ASSEMBLY));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+static PetscErrorCode Create(MPI_Comm comm, PetscInt M, PetscInt N, MatType type, Mat *A)
+{
+  PetscFunctionBeginUser;
+  PetscCall(MatCreate(comm, A));
+  PetscCall(MatSetSizes(*A, PETSC_DECIDE, PETSC_DECIDE, M, N));
+  PetscCall(MatSetType(*A, type));
+  PetscCall(MatSeqAIJSetPreallocation(*A, 12, NULL));
+  PetscCall(MatMPIAIJSetPreallocation(*A, 12, NULL, 12, NULL));
+  PetscCall(Fill(*A, 5, 1.0, INSERT_VALUES));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+static PetscErrorCode Check(const char *what, Vec ref, Vec got)
+{
+  PetscReal nref, ndiff;
+  Vec       d;
+
+  PetscFunctionBeginUser;
+  PetscCall(VecDuplicate(ref, &d));
+  PetscCall(VecWAXPY(d, -1.0, ref, got));
+  PetscCall(VecNorm(ref, NORM_2, &nref));
+  PetscCall(VecNorm(d, NORM_2, &ndiff));
+  PetscCall(VecDestroy(&d));
+  if (ndiff > tolerance * (nref > 0 ? nref : 1)) {
+    failures++;
+    PetscCall(PetscPrintf(PETSC_COMM_WORLD, "FAIL %s: relative error %g\n", what, (double)(ndiff / (nref > 0 ? nref : 1))));
+  }
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+static PetscErrorCode CheckType(const char *when, Mat A)
+{
+  PetscBool   seq, mpi, on_device;
+  const char *format;
+
+  PetscFunctionBeginUser;
+  PetscCall(PetscObjectTypeCompare((PetscObject)A, MATSEQAIJADAPTIVE, &seq));
+  PetscCall(PetscObjectTypeCompare((PetscObject)A, MATMPIAIJADAPTIVE, &mpi));
+  if (!seq && !mpi) {
+    failures++;
+    PetscCall(PetscPrintf(PETSC_COMM_WORLD, "FAIL %s: type is %s\n", when, TypeName((PetscObject)A)));
+    PetscFunctionReturn(PETSC_SUCCESS);
+  }
+  PetscCall(MatAIJAdaptiveGetFormat(A, &format, &on_device));
+  if (require_gpu && !on_device) {
+    failures++;
+    PetscCall(PetscPrintf(PETSC_COMM_SELF, "FAIL %s: runs on the host although a GPU is required\n", when));
+  }
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* Every product of `got` against `ref`, same vectors. */
+static PetscErrorCode CompareProducts(const char *when, Mat ref, Mat got)
+{
+  Vec         x, y, z1, z2, xt, yt, zt1, zt2;
+  PetscRandom rnd;
+  char        what[256];
+
+  PetscFunctionBeginUser;
+  PetscCall(CheckType(when, got));
+  PetscCall(PetscRandomCreate(PETSC_COMM_WORLD, &rnd));
+  PetscCall(PetscRandomSetSeed(rnd, 12345));
+  PetscCall(PetscRandomSeed(rnd));
+  PetscCall(MatCreateVecs(ref, &x, &y));
+  PetscCall(VecDuplicate(y, &z1));
+  PetscCall(VecDuplicate(y, &z2));
+  PetscCall(MatCreateVecs(ref, &yt, &xt)); /* transpose: x in the row space */
+  PetscCall(VecDuplicate(yt, &zt1));
+  PetscCall(VecDuplicate(yt, &zt2));
+  PetscCall(VecSetRandom(x, rnd));
+  PetscCall(VecSetRandom(y, rnd));
+  PetscCall(VecSetRandom(xt, rnd));
+  PetscCall(VecSetRandom(yt, rnd));
+
+  PetscCall(MatMult(ref, x, z1));
+  PetscCall(MatMult(got, x, z2));
+  PetscCall(PetscSNPrintf(what, sizeof(what), "%s: MatMult", when));
+  PetscCall(Check(what, z1, z2));
+  PetscCall(MatMult(got, x, z2)); /* again: unchanged x, unchanged matrix */
+  PetscCall(Check(what, z1, z2));
+
+  PetscCall(MatMultAdd(ref, x, y, z1));
+  PetscCall(MatMultAdd(got, x, y, z2));
+  PetscCall(PetscSNPrintf(what, sizeof(what), "%s: MatMultAdd (y != z)", when));
+  PetscCall(Check(what, z1, z2));
+  PetscCall(VecCopy(y, z1));
+  PetscCall(VecCopy(y, z2));
+  PetscCall(MatMultAdd(ref, x, z1, z1));
+  PetscCall(MatMultAdd(got, x, z2, z2));
+  PetscCall(PetscSNPrintf(what, sizeof(what), "%s: MatMultAdd (y == z)", when));
+  PetscCall(Check(what, z1, z2));
+
+  PetscCall(MatMultTranspose(ref, xt, zt1));
+  PetscCall(MatMultTranspose(got, xt, zt2));
+  PetscCall(PetscSNPrintf(what, sizeof(what), "%s: MatMultTranspose", when));
+  PetscCall(Check(what, zt1, zt2));
+  PetscCall(MatMultTransposeAdd(ref, xt, yt, zt1));
+  PetscCall(MatMultTransposeAdd(got, xt, yt, zt2));
+  PetscCall(PetscSNPrintf(what, sizeof(what), "%s: MatMultTransposeAdd (y != z)", when));
+  PetscCall(Check(what, zt1, zt2));
+  PetscCall(VecCopy(yt, zt1));
+  PetscCall(VecCopy(yt, zt2));
+  PetscCall(MatMultTransposeAdd(ref, xt, zt1, zt1));
+  PetscCall(MatMultTransposeAdd(got, xt, zt2, zt2));
+  PetscCall(PetscSNPrintf(what, sizeof(what), "%s: MatMultTransposeAdd (y == z)", when));
+  PetscCall(Check(what, zt1, zt2));
+
+  PetscCall(VecDestroy(&x));
+  PetscCall(VecDestroy(&y));
+  PetscCall(VecDestroy(&z1));
+  PetscCall(VecDestroy(&z2));
+  PetscCall(VecDestroy(&xt));
+  PetscCall(VecDestroy(&yt));
+  PetscCall(VecDestroy(&zt1));
+  PetscCall(VecDestroy(&zt2));
+  PetscCall(PetscRandomDestroy(&rnd));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* Apply the same change to both matrices, then compare. */
+static PetscErrorCode Scenario(MPI_Comm comm, PetscInt M, PetscInt N)
+{
+  Mat         ref, got, dup, back;
+  Vec         l, r;
+  PetscRandom rnd;
+  char        when[128];
+
+  PetscFunctionBeginUser;
+  PetscCall(Create(comm, M, N, MATAIJ, &ref));
+  PetscCall(Create(comm, M, N, MATAIJADAPTIVE, &got));
+  PetscCall(PetscSNPrintf(when, sizeof(when), "%" PetscInt_FMT "x%" PetscInt_FMT " assembled", M, N));
+  PetscCall(CompareProducts(when, ref, got));
+
+  /* Same pattern, new values: a refill, no rebuild. */
+  PetscCall(Fill(ref, 5, 0.5, ADD_VALUES));
+  PetscCall(Fill(got, 5, 0.5, ADD_VALUES));
+  PetscCall(CompareProducts("values changed, same pattern", ref, got));
+
+  /* New nonzeros after assembly: a rebuild (and an MPI disassembly). */
+  PetscCall(MatSetOption(ref, MAT_NEW_NONZERO_ALLOCATION_ERR, PETSC_FALSE));
+  PetscCall(MatSetOption(got, MAT_NEW_NONZERO_ALLOCATION_ERR, PETSC_FALSE));
+  PetscCall(Fill(ref, 9, 0.25, ADD_VALUES));
+  PetscCall(Fill(got, 9, 0.25, ADD_VALUES));
+  PetscCall(CompareProducts("new nonzero pattern", ref, got));
+
+  PetscCall(MatZeroEntries(ref));
+  PetscCall(MatZeroEntries(got));
+  PetscCall(CompareProducts("MatZeroEntries", ref, got));
+  PetscCall(Fill(ref, 5, 2.0, ADD_VALUES));
+  PetscCall(Fill(got, 5, 2.0, ADD_VALUES));
+  PetscCall(CompareProducts("refilled after MatZeroEntries", ref, got));
+
+  PetscCall(MatScale(ref, -2.5));
+  PetscCall(MatScale(got, -2.5));
+  PetscCall(CompareProducts("MatScale", ref, got));
+  if (M == N) {
+    PetscCall(MatShift(ref, 3.0));
+    PetscCall(MatShift(got, 3.0));
+    PetscCall(CompareProducts("MatShift", ref, got));
+  }
+  PetscCall(MatCreateVecs(ref, &r, &l));
+  PetscCall(PetscRandomCreate(comm, &rnd));
+  PetscCall(VecSetRandom(l, rnd));
+  PetscCall(VecSetRandom(r, rnd));
+  PetscCall(MatDiagonalScale(ref, l, r));
+  PetscCall(MatDiagonalScale(got, l, r));
+  PetscCall(CompareProducts("MatDiagonalScale", ref, got));
+
+  PetscCall(MatDuplicate(got, MAT_COPY_VALUES, &dup));
+  PetscCall(CompareProducts("MatDuplicate", ref, dup));
+  PetscCall(MatDestroy(&dup));
+
+  /* MatConvert both ways: out to AIJ and back in place. */
+  PetscCall(MatConvert(got, MATAIJ, MAT_INITIAL_MATRIX, &back));
+  {
+    PetscBool plain;
+    PetscCall(PetscObjectTypeCompareAny((PetscObject)back, &plain, MATSEQAIJ, MATMPIAIJ, ""));
+    if (!plain) {
+      failures++;
+      PetscCall(PetscPrintf(comm, "FAIL MatConvert to AIJ gave %s\n", TypeName((PetscObject)back)));
+    }
+  }
+  PetscCall(MatConvert(back, MATAIJADAPTIVE, MAT_INPLACE_MATRIX, &back));
+  PetscCall(CompareProducts("MatConvert AIJ -> aijadaptive (in place)", ref, back));
+  PetscCall(MatDestroy(&back));
+  PetscCall(MatConvert(ref, MATAIJADAPTIVE, MAT_INITIAL_MATRIX, &back));
+  PetscCall(CompareProducts("MatConvert AIJ -> aijadaptive (new)", ref, back));
+  PetscCall(MatDestroy(&back));
+
+  PetscCall(VecDestroy(&l));
+  PetscCall(VecDestroy(&r));
+  PetscCall(PetscRandomDestroy(&rnd));
+  PetscCall(MatDestroy(&ref));
+  PetscCall(MatDestroy(&got));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+int main(int argc, char **argv)
+{
+  PetscInt n = 200;
+
+  PetscCall(PetscInitialize(&argc, &argv, NULL, NULL));
+  PetscCall(MatAIJAdaptiveInitializePackage());
+  PetscCall(PetscOptionsGetInt(NULL, NULL, "-n", &n, NULL));
+  PetscCall(PetscOptionsGetBool(NULL, NULL, "-require_gpu", &require_gpu, NULL));
+  PetscCall(PetscOptionsGetReal(NULL, NULL, "-tolerance", &tolerance, NULL));
+  if (require_gpu) {
+    PetscInt count;
+    PetscCall(MatAIJAdaptiveGetDeviceCount(&count));
+    if (!count) {
+      PetscCall(PetscPrintf(PETSC_COMM_WORLD, "SKIP: no GPU here, nothing to test on it\n"));
+      PetscCall(PetscFinalize());
+      return 77;
+    }
+  }
+  PetscCall(Scenario(PETSC_COMM_WORLD, n, n));         /* square */
+  PetscCall(Scenario(PETSC_COMM_WORLD, n, n + 37));    /* wide */
+  PetscCall(Scenario(PETSC_COMM_WORLD, n + 23, n / 2)); /* tall */
+  {
+    PetscInt total = failures;
+    PetscCallMPI(MPI_Allreduce(&failures, &total, 1, MPIU_INT, MPI_SUM, PETSC_COMM_WORLD));
+    failures = total;
+  }
+  PetscCall(PetscPrintf(PETSC_COMM_WORLD, "%s: %" PetscInt_FMT " failures\n", failures ? "FAILED" : "PASSED", failures));
+  PetscCall(PetscFinalize());
+  return failures ? 1 : 0;
+}

@@ -1,0 +1,63 @@
+// The format list: names unique, round trip, choices parse and print.
+#include <aijadaptive/format_list.hpp>
+#include <aijadaptive/selector.hpp>
+#include <gtest/gtest.h>
+
+#include <set>
+#include <string>
+
+namespace aijadaptive {
+namespace {
+
+TEST(FormatList, NamesAreUniqueAndRoundTrip) {
+  std::set<std::string> seen;
+  ASSERT_FALSE(all_formats().empty());
+  for (FormatId id : all_formats()) {
+    const std::string name = format_name(id);
+    EXPECT_TRUE(seen.insert(name).second) << "duplicate name " << name;
+    EXPECT_NE(name, "auto") << "'auto' is the selector, not a format";
+    EXPECT_FALSE(std::string(format_description(id)).empty());
+    auto back = format_from_name(name);
+    ASSERT_TRUE(back.has_value()) << name;
+    EXPECT_EQ(*back, id);
+  }
+}
+
+TEST(FormatList, ChoicesParseAndListEveryFormat) {
+  auto a = parse_format_choice("auto");
+  ASSERT_TRUE(a);
+  EXPECT_TRUE(a->automatic);
+  EXPECT_EQ(format_choice_name(*a), "auto");
+  auto c = parse_format_choice("csr");
+  ASSERT_TRUE(c);
+  EXPECT_FALSE(c->automatic);
+  EXPECT_EQ(c->format, FormatId::csr);
+  EXPECT_FALSE(parse_format_choice("CSR"));
+  EXPECT_FALSE(parse_format_choice(""));
+  EXPECT_FALSE(parse_format_choice("bogus"));
+  const std::string valid = valid_format_choices();
+  EXPECT_EQ(valid.rfind("auto", 0), 0u);
+  for (FormatId id : all_formats()) EXPECT_NE(valid.find(format_name(id)), std::string::npos);
+}
+
+TEST(Selector, HonoursAFixedChoiceAndExplainsAutomaticOnes) {
+  Features f;
+  f.rows = 1000;
+  f.cols = 1000;
+  f.nnz = 7000;
+  f.mean_row = 7;
+  f.max_row = 7;
+  for (FormatId id : all_formats()) {
+    const Selection s = select_format(f, FormatChoice::fixed(id));
+    EXPECT_EQ(s.format, id);
+    EXPECT_NE(s.reason.find("requested"), std::string::npos) << s.reason;
+  }
+  const Selection s1 = select_format(f, FormatChoice::automatic_choice());
+  const Selection s2 = select_format(f, FormatChoice::automatic_choice());
+  EXPECT_EQ(s1.format, s2.format);  // deterministic
+  EXPECT_EQ(s1.reason, s2.reason);
+  EXPECT_EQ(s1.reason.rfind("auto:", 0), 0u) << s1.reason;
+}
+
+}  // namespace
+}  // namespace aijadaptive
