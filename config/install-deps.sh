@@ -1,0 +1,29 @@
+#!/usr/bin/env bash
+# Installs the Debian 12 packages aijadaptive needs, only those missing.
+# Idempotent: a second run installs nothing and does not touch the network.
+# The CUDA toolkit is optional and not installed here: with nvcc on PATH (or at
+# /usr/local/cuda) the GPU path is built, without it the host path only.
+set -euo pipefail
+
+packages=(
+  cmake g++ make pkg-config          # build
+  petsc-dev libopenmpi-dev openmpi-bin  # PETSc 3.18 (real, 32-bit indices) and its MPI
+  googletest libgtest-dev            # unit tests
+  zlib1g-dev gzip                    # .mtx.gz input
+  python3 python3-matplotlib         # benchmark pictures
+)
+
+missing=()
+for p in "${packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+if [ ${#missing[@]} -eq 0 ]; then
+  echo "install-deps: all ${#packages[@]} packages present"
+  exit 0
+fi
+echo "install-deps: installing ${missing[*]}"
+SUDO=""
+[ "$(id -u)" -ne 0 ] && SUDO="sudo"
+export DEBIAN_FRONTEND=noninteractive
+$SUDO apt-get update -q
+$SUDO apt-get install -y -q --no-install-recommends "${missing[@]}"
