@@ -2,9 +2,9 @@
    in the same run, and report iterations, residual, MatMult time and the
    effective bandwidth of MatMult.
 
-   Problem: the 3D Poisson equation (7-point Laplacian, Dirichlet boundary) on
-   an n^3 grid (-n, default 20: 8,000 rows, a second on a laptop; -n 160 gives
-   4.1M rows for a GPU), or a matrix read with -f from a Matrix Market file
+   Problem: the 3D Poisson equation (7-point Laplacian, or 27-point with
+   -stencil 27; Dirichlet boundary) on an n^3 grid (-n, default 20: 8,000 rows,
+   a second on a laptop; -n 160 gives 4.1M rows for a GPU), or a matrix read with -f from a Matrix Market file
    (.mtx, .mtx.gz: coordinate real/integer/pattern, general/symmetric) or a
    PETSc binary file (anything else).
 
@@ -21,27 +21,32 @@
 #include <petscksp.h>
 #include "petsc_compat_c.h"
 
-static PetscErrorCode Poisson3D(PetscInt n, Mat *A)
+/* -stencil 7: the 7-point Laplacian; -stencil 27: the 27-point one (26 on the
+   diagonal, -1 for every neighbour in the 3x3x3 cube). */
+static PetscErrorCode Poisson3D(PetscInt n, PetscInt stencil, Mat *A)
 {
   PetscInt rstart, rend, N = n * n * n;
 
   PetscFunctionBeginUser;
+  PetscCheck(stencil == 7 || stencil == 27, PETSC_COMM_WORLD, PETSC_ERR_ARG_OUTOFRANGE, "-stencil must be 7 or 27, not %" PetscInt_FMT, stencil);
   PetscCall(MatCreate(PETSC_COMM_WORLD, A));
   PetscCall(MatSetSizes(*A, PETSC_DECIDE, PETSC_DECIDE, N, N));
   PetscCall(MatSetType(*A, MATAIJ));
-  PetscCall(MatSeqAIJSetPreallocation(*A, 7, NULL));
-  PetscCall(MatMPIAIJSetPreallocation(*A, 7, NULL, 6, NULL));
+  PetscCall(MatSeqAIJSetPreallocation(*A, stencil, NULL));
+  PetscCall(MatMPIAIJSetPreallocation(*A, stencil, NULL, stencil, NULL));
   PetscCall(MatGetOwnershipRange(*A, &rstart, &rend));
   for (PetscInt r = rstart; r < rend; r++) {
-    PetscInt    i = r % n, j = (r / n) % n, k = r / (n * n), cols[7], c = 0;
-    PetscScalar v[7];
-    if (k > 0) { cols[c] = r - n * n; v[c++] = -1.0; }
-    if (j > 0) { cols[c] = r - n; v[c++] = -1.0; }
-    if (i > 0) { cols[c] = r - 1; v[c++] = -1.0; }
-    cols[c] = r; v[c++] = 6.0;
-    if (i < n - 1) { cols[c] = r + 1; v[c++] = -1.0; }
-    if (j < n - 1) { cols[c] = r + n; v[c++] = -1.0; }
-    if (k < n - 1) { cols[c] = r + n * n; v[c++] = -1.0; }
+    PetscInt    i = r % n, j = (r / n) % n, k = r / (n * n), cols[27], c = 0;
+    PetscScalar v[27];
+    for (PetscInt dk = -1; dk <= 1; dk++)
+      for (PetscInt dj = -1; dj <= 1; dj++)
+        for (PetscInt di = -1; di <= 1; di++) {
+          const PetscInt far = (di != 0) + (dj != 0) + (dk != 0);
+          if (stencil == 7 && far > 1) continue;
+          if (i + di < 0 || i + di >= n || j + dj < 0 || j + dj >= n || k + dk < 0 || k + dk >= n) continue;
+          cols[c] = r + di + dj * n + dk * n * n;
+          v[c++]  = far == 0 ? (PetscScalar)(stencil - 1) : -1.0;
+        }
     PetscCall(MatSetValues(*A, 1, &r, c, cols, v, INSERT_VALUES));
   }
   PetscCall(MatAssemblyBegin(*A, MAT_FINAL_ASSEMBLY));
@@ -111,14 +116,16 @@ static PetscErrorCode Load(Mat *A, PetscInt *n_out)
 {
   char      path[PETSC_MAX_PATH_LEN];
   PetscBool have_file, mtx, mtxgz;
-  PetscInt  n = 20;
+  PetscInt  n = 20, stencil = 7;
 
   PetscFunctionBeginUser;
   PetscCall(PetscOptionsGetString(NULL, NULL, "-f", path, sizeof(path), &have_file));
   PetscCall(PetscOptionsGetInt(NULL, NULL, "-n", &n, NULL));
+  PetscCall(PetscOptionsGetInt(NULL, NULL, "-stencil", &stencil, NULL));
   *n_out = have_file ? -1 : n;
   if (!have_file) {
-    PetscCall(Poisson3D(n, A));
+    PetscCall(PetscPrintf(PETSC_COMM_WORLD, "3D Poisson, %" PetscInt_FMT "-point stencil, %" PetscInt_FMT "^3 grid: ", stencil, n));
+    PetscCall(Poisson3D(n, stencil, A));
     PetscFunctionReturn(PETSC_SUCCESS);
   }
   PetscCall(PetscStrendswith(path, ".mtx", &mtx));
@@ -248,7 +255,6 @@ int main(int argc, char **argv)
   PetscCall(MatGetSize(base, &M, &N));
   PetscCall(MatGetInfo(base, MAT_GLOBAL_SUM, &info));
   PetscCheck(M == N, PETSC_COMM_WORLD, PETSC_ERR_ARG_SIZ, "KSP needs a square matrix, this one is %" PetscInt_FMT " x %" PetscInt_FMT, M, N);
-  if (n > 0) PetscCall(PetscPrintf(PETSC_COMM_WORLD, "3D Poisson, %" PetscInt_FMT "^3 grid: ", n));
   PetscCall(PetscPrintf(PETSC_COMM_WORLD, "%" PetscInt_FMT " rows, %.0f nonzeros, %d MPI rank%s\n", M, info.nz_used, size, size > 1 ? "s" : ""));
   PetscCall(PetscPrintf(PETSC_COMM_WORLD, "byte model: %d B per nonzero + %d B per row (values and column indices once; row pointer, x and y once per row)\n",
                         (int)(sizeof(PetscScalar) + sizeof(PetscInt)), (int)(sizeof(PetscInt) + 2 * sizeof(PetscScalar))));
