@@ -30,14 +30,13 @@ typedef PetscOptionItems AijaOptionItems;
   #error "aijadaptive supports real scalars only: configure PETSc with --with-scalar-type=real"
 #endif
 
-/* Destroy callbacks of a PetscContainer take the context (3.18..3.22) or its
-   address (3.23+). AIJA_CONTAINER_CTX(arg) gives the context either way. */
+/* Destroy callbacks of a PetscContainer get the context (3.18..3.22) or the
+   address of the context (3.23+, typed void * as PetscCtxRt); the callback
+   type is PetscErrorCode (*)(void *) in both. */
 #if PETSC_VERSION_LT(3, 23, 0)
-  #define AIJA_CONTAINER_DESTROY_ARG     void *
   #define AIJA_CONTAINER_CTX(arg)        (arg)
   #define AijaContainerSetDestroy(c, fn) PetscContainerSetUserDestroy((c), (fn))
 #else
-  #define AIJA_CONTAINER_DESTROY_ARG     void **
-  #define AIJA_CONTAINER_CTX(arg)        (*(arg))
+  #define AIJA_CONTAINER_CTX(arg)        (*(void **)(arg))
   #define AijaContainerSetDestroy(c, fn) PetscContainerSetCtxDestroy((c), (fn))
 #endif

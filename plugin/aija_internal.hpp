@@ -41,6 +41,9 @@ struct Settings {
 
 // Reads -mat_aijadaptive_* inside the caller's PetscOptionsHead block.
 PetscErrorCode SettingsFromOptions(Mat A, AijaOptionItems PetscOptionsObject, Settings* s);
+// The same outside MatSetFromOptions: matrices made by MatConvert, MatSetType
+// or a DM may never see it, and the options must apply to them too.
+PetscErrorCode SettingsFromDatabase(Mat A, Settings* s);
 aijadaptive::MatrixOptions ToMatrixOptions(const Settings& s);
 
 // A->spptr of a seqaijadaptive matrix.
@@ -48,6 +51,7 @@ struct SeqState {
   Settings settings;
   Matrix matrix;
   bool settings_changed = true;
+  bool settings_given = false;  // by MatSetFromOptions or the MPI parent; else read at build
   // What the matrix was built from; any change of the pattern part -> rebuild.
   PetscObjectState nonzerostate = 0, state = 0;
   PetscInt rows = -1, cols = -1, nnz = -1;
@@ -66,7 +70,8 @@ PetscErrorCode CaptureBaseOps();
 const _MatOps& BaseSeqOps();
 const _MatOps& BaseMpiOps();
 
-PetscErrorCode SeqSetSettings(Mat A, const Settings& s);  // A is seqaijadaptive
+// A is seqaijadaptive; the settings replace what the options database says.
+PetscErrorCode SeqSetSettings(Mat A, const Settings& s);
 PetscErrorCode SeqEnsureCurrent(Mat A);                   // build/refill/no-op
 const SeqState* SeqStateOf(Mat A);
 

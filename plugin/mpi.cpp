@@ -12,6 +12,7 @@ using PreallocationCOO = PetscErrorCode (*)(Mat, PetscCount, PetscInt[], PetscIn
 
 struct MpiState {
   Settings settings;
+  bool settings_given = false;  // by MatSetFromOptions; else read at the first upgrade
   Preallocation base_preallocation = nullptr;
   PreallocationCOO base_coo = nullptr;
 };
@@ -32,6 +33,10 @@ PetscErrorCode UpgradeBlocks(Mat A) {
 
   PetscFunctionBegin;
   PetscCall(MatMPIAIJGetSeqAIJ(A, &blocks[0], &blocks[1], &garray));
+  if (!State(A)->settings_given && (blocks[0] || blocks[1])) {
+    PetscCall(SettingsFromDatabase(A, &State(A)->settings));
+    State(A)->settings_given = true;
+  }
   for (Mat& b : blocks) {
     if (!b) continue;
     PetscBool ours;
@@ -69,6 +74,7 @@ PetscErrorCode SetFromOptions(Mat A, AijaOptionItems PetscOptionsObject) {
   PetscOptionsHeadBegin(PetscOptionsObject, "MPIAIJAdaptive options");
   PetscCall(SettingsFromOptions(A, PetscOptionsObject, &State(A)->settings));
   PetscOptionsHeadEnd();
+  State(A)->settings_given = true;
   PetscCall(UpgradeBlocks(A));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
@@ -110,6 +116,7 @@ PetscErrorCode Duplicate(Mat A, MatDuplicateOption op, Mat* B) {
   // MPIAIJ's duplicate creates a matrix of A's type and duplicates the blocks.
   PetscCall(BaseMpiOps().duplicate(A, op, B));
   State(*B)->settings = State(A)->settings;
+  State(*B)->settings_given = State(A)->settings_given;
   PetscCall(UpgradeBlocks(*B));
   PetscFunctionReturn(PETSC_SUCCESS);
 }

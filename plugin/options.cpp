@@ -14,6 +14,7 @@ const char* const kTransferNames[3] = {"stage", "direct", "pin"};
 
 namespace {
 
+#if !AIJA_PETSC_HAS_CUDA
 // The GPU for this rank when the user named none and PETSc chose none: the
 // node-local rank (from the launcher's environment) modulo the node's GPUs,
 // as PETSc's own device code does. No communication, so a matrix on one rank
@@ -29,6 +30,7 @@ int NodeLocalDevice() {
   MPI_Comm_rank(PETSC_COMM_WORLD, &rank);
   return rank % count;
 }
+#endif
 
 }  // namespace
 
@@ -85,6 +87,14 @@ PetscErrorCode SettingsFromOptions(Mat A, AijaOptionItems PetscOptionsObject, Se
                "-mat_aijadaptive_host_transfer %s: unknown mode; valid choices are: pin, stage, direct", value);
     s->transfer = Transfer(found);
   }
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+PetscErrorCode SettingsFromDatabase(Mat A, Settings* s) {
+  PetscFunctionBegin;
+  PetscObjectOptionsBegin((PetscObject)A);
+  PetscCall(SettingsFromOptions(A, PetscOptionsObject, s));
+  PetscOptionsEnd();
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 

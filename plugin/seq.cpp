@@ -59,6 +59,7 @@ PetscErrorCode Apply(Mat A, aijadaptive::Op op, Vec x, Vec y, Vec z) {
   ReadAccess xa;
   WriteAccess za;
   aijadaptive::Stream stream = nullptr;
+  bool use_petsc_stream = false;
   aijadaptive::TransferBytes moved;
 
   PetscFunctionBegin;
@@ -75,21 +76,25 @@ PetscErrorCode Apply(Mat A, aijadaptive::Op op, Vec x, Vec y, Vec z) {
       if (!PetscMemTypeDevice(xa.memtype)) PetscCall(PinHostArray(x, xa.data));
       if (!PetscMemTypeDevice(za.memtype)) PetscCall(PinHostArray(z, za.data));
     }
-    if (PetscMemTypeDevice(xa.memtype) || PetscMemTypeDevice(za.memtype)) PetscCall(PetscStream(&stream));
+    use_petsc_stream = PetscMemTypeDevice(xa.memtype) || PetscMemTypeDevice(za.memtype);
+    if (use_petsc_stream) PetscCall(PetscStream(&stream));
   }
   const aijadaptive::Features& f = s->matrix.features();
   const double flops = 2.0 * double(f.nnz) - (op == aijadaptive::Op::plain && beta == PetscScalar(0) ? double(f.rows - f.empty_rows) : 0.0);
   PetscCall(PetscLogEventBegin(events.spmv, A, x, z, 0));
   if (on_device) PetscCall(PetscLogGpuTimeBegin());
-  AIJA_CALL(moved = s->matrix.apply(op, PetscScalar(1), xa.view(), beta, za.view(), stream));
+  // Device vectors: on PETSc's stream (which may be the legacy default stream,
+  // nullptr), ordered with PETSc's own work. Host vectors: on our stream.
+  if (use_petsc_stream) AIJA_CALL(moved = s->matrix.apply(op, PetscScalar(1), xa.view(), beta, za.view(), stream));
+  else AIJA_CALL(moved = s->matrix.apply(op, PetscScalar(1), xa.view(), beta, za.view()));
   if (on_device) {
     PetscCall(PetscLogGpuTimeEnd());
-    PetscCall(PetscLogGpuFlops(flops));
     PetscCall(PetscLogCpuToGpu(double(moved.to_device)));
     PetscCall(PetscLogGpuToCpu(double(moved.to_host)));
-  } else {
-    PetscCall(PetscLogFlops(flops));
   }
+  // A PETSc without device support has no GPU flop counter (it is a no-op there).
+  if (on_device && AIJA_PETSC_HAS_CUDA) PetscCall(PetscLogGpuFlops(flops));
+  else PetscCall(PetscLogFlops(flops));
   PetscCall(PetscLogEventEnd(events.spmv, A, x, z, 0));
   PetscCall(RestoreWrite(&za));
   PetscCall(RestoreRead(&xa));
@@ -130,10 +135,13 @@ PetscErrorCode SetFromOptions(Mat A, AijaOptionItems PetscOptionsObject) {
 }
 
 PetscErrorCode BindToCPU(Mat A, PetscBool flg) {
+  SeqState* s = State(A);
+
   PetscFunctionBegin;
-  Settings s = State(A)->settings;
-  s.force_host = flg;
-  PetscCall(SeqSetSettings(A, s));
+  if (s->settings.force_host != flg) {
+    s->settings.force_host = flg;
+    s->settings_changed = true;
+  }
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
@@ -203,6 +211,7 @@ PetscErrorCode SeqSetSettings(Mat A, const Settings& settings) {
   SeqState* s = State(A);
 
   PetscFunctionBegin;
+  s->settings_given = true;
   if (!(s->settings == settings)) {
     s->settings = settings;
     s->settings_changed = true;
@@ -226,6 +235,15 @@ PetscErrorCode SeqEnsureCurrent(Mat A) {
                             s->rows == rows && s->cols == cols && s->nnz == nnz && s->i == i && s->j == j;
   if (same_pattern && s->state == state && s->a == a) PetscFunctionReturn(PETSC_SUCCESS);
   const aijadaptive::CsrView<PetscScalar, PetscInt> view{rows, cols, i, j, a};
+  if (!s->settings_given) {
+    Settings from_options = s->settings;
+    PetscCall(SettingsFromDatabase(A, &from_options));
+    PetscCall(SeqSetSettings(A, from_options));
+    if (s->settings_changed) {
+      PetscCall(SeqEnsureCurrent(A));  // now with the options' settings
+      PetscFunctionReturn(PETSC_SUCCESS);
+    }
+  }
   if (!same_pattern) {
     PetscCall(Rebuild(A, s, view));
   } else {

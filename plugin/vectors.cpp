@@ -29,7 +29,7 @@ std::uint64_t ContentKey(Vec v) {
 constexpr std::size_t kMinPinBytes = 256 * 1024;
 constexpr const char* kPinName = "AIJAdaptivePinnedArray";
 
-PetscErrorCode DestroyPin(AIJA_CONTAINER_DESTROY_ARG arg) {
+PetscErrorCode DestroyPin(void* arg) {
   delete static_cast<aijadaptive::HostRegistration*>(AIJA_CONTAINER_CTX(arg));
   return PETSC_SUCCESS;
 }

@@ -80,9 +80,12 @@ class AdaptiveMatrix {
   bool built() const;
 
   // Host placement needs host vectors. Device placement takes either; with
-  // host vectors the call returns once y is back on the host.
-  TransferBytes apply(Op op, V alpha, InputVector<V> x, V beta, OutputVector<V> y,
-                      Stream stream = nullptr);
+  // host vectors the call returns once y is back on the host. The first form
+  // runs on the matrix's own stream (see stream()); the second on `stream`,
+  // where nullptr is CUDA's legacy default stream, as the caller's library
+  // (PETSc) may be using it.
+  TransferBytes apply(Op op, V alpha, InputVector<V> x, V beta, OutputVector<V> y);
+  TransferBytes apply(Op op, V alpha, InputVector<V> x, V beta, OutputVector<V> y, Stream stream);
 
   Placement placement() const;
   const std::string& placement_reason() const;
@@ -91,7 +94,7 @@ class AdaptiveMatrix {
   const Features& features() const;
   std::size_t device_bytes() const;
   int device() const;  // -1 on the host
-  // The stream the matrix uses when apply() is given none.
+  // The stream the matrix uses when apply() is given none (nullptr on the host).
   Stream stream() const;
 
  private:

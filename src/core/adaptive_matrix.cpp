@@ -215,7 +215,13 @@ bool AdaptiveMatrix<V, I>::built() const {
 
 template <class V, class I>
 TransferBytes AdaptiveMatrix<V, I>::apply(Op op, V alpha, InputVector<V> x, V beta,
-                                          OutputVector<V> y, Stream stream) {
+                                          OutputVector<V> y) {
+  return apply(op, alpha, x, beta, y, impl_->stream ? impl_->stream->get() : nullptr);
+}
+
+template <class V, class I>
+TransferBytes AdaptiveMatrix<V, I>::apply(Op op, V alpha, InputVector<V> x, V beta,
+                                          OutputVector<V> y, Stream s) {
   Impl& m = *impl_;
   AIJA_REQUIRE(m.host, invalid_argument, "apply() before build()");
   TransferBytes moved;
@@ -230,7 +236,6 @@ TransferBytes AdaptiveMatrix<V, I>::apply(Op op, V alpha, InputVector<V> x, V be
   const CsrView<V, I>& a = m.host->csr();
   const std::size_t nx = std::size_t(op == Op::plain ? a.cols : a.rows);
   const std::size_t ny = std::size_t(op == Op::plain ? a.rows : a.cols);
-  Stream s = stream ? stream : m.stream->get();
   const V* dx = x.data;
   if (x.space == MemSpace::host) {
     moved.to_device += m.stage_x(x, nx, s);
