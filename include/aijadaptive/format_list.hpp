@@ -12,7 +12,8 @@
 
 // X(name, one-line description)
 #define AIJADAPTIVE_FORMATS(X) \
-  X(csr, "plain CSR; cuSPARSE generic SpMV (with its preprocessing) on the GPU")
+  X(csr, "plain CSR; cuSPARSE generic SpMV (with its preprocessing) on the GPU")           \
+  X(ipcsr, "IPCSR: CSR plus row blocks sized to shared memory; one-kernel staged reduction")
 
 namespace aijadaptive {
 

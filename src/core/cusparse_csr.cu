@@ -1,0 +1,174 @@
+// cuSPARSE generic SpMV on device CSR arrays, shared by the CSR-based formats.
+// (Moved here unchanged from src/formats/csr/kernels.cu; its one helper kernel,
+// y = beta * y, is the only __global__ code outside src/formats/.)
+#include "core/cusparse_csr.hpp"
+
+#include <cuda_runtime_api.h>
+
+#include <type_traits>
+
+#include "aijadaptive/instantiate.hpp"
+#include "core/cuda_check.hpp"
+#include "core/cuda_context.hpp"
+
+namespace aijadaptive::detail {
+
+namespace {
+
+// ALG2 gives deterministic results and is the faster of the two on regular
+// matrices; its preprocessing step amortises the row partitioning.
+constexpr cusparseSpMVAlg_t kPlainAlgorithm = CUSPARSE_SPMV_CSR_ALG2;
+// The transpose runs through the default algorithm, the one cuSPARSE supports for it.
+constexpr cusparseSpMVAlg_t kTransposeAlgorithm = CUSPARSE_SPMV_ALG_DEFAULT;
+
+template <class V>
+constexpr cudaDataType value_type() {
+  return std::is_same_v<V, double> ? CUDA_R_64F : CUDA_R_32F;
+}
+template <class I>
+constexpr cusparseIndexType_t index_type() {
+  return sizeof(I) == 8 ? CUSPARSE_INDEX_64I : CUSPARSE_INDEX_32I;
+}
+
+// Owns a cuSPARSE dense-vector descriptor.
+template <class V>
+class DenseVector {
+ public:
+  DenseVector(std::int64_t n, const V* data) {
+    AIJA_CUSPARSE_CHECK(cusparseCreateDnVec(&d_, n, const_cast<V*>(data), value_type<V>()));
+  }
+  ~DenseVector() { cusparseDestroyDnVec(d_); }
+  DenseVector(const DenseVector&) = delete;
+  DenseVector& operator=(const DenseVector&) = delete;
+  cusparseDnVecDescr_t get() const { return d_; }
+
+ private:
+  cusparseDnVecDescr_t d_ = nullptr;
+};
+
+template <class V>
+__global__ void scale_kernel(V beta, V* y, std::int64_t n) {
+  const std::int64_t i = std::int64_t(blockIdx.x) * blockDim.x + threadIdx.x;
+  if (i < n) y[i] = beta == V(0) ? V(0) : beta * y[i];
+}
+
+// y = beta * y (beta == 0: y = 0 without reading it).
+template <class V>
+void scale(V beta, V* y, std::int64_t n, cudaStream_t s) {
+  constexpr int kThreads = 256;
+  const unsigned blocks = unsigned((n + kThreads - 1) / kThreads);
+  scale_kernel<<<blocks, kThreads, 0, s>>>(beta, y, n);
+  AIJA_CUDA_CHECK_LAUNCH();
+}
+
+}  // namespace
+
+template <class V, class I>
+CusparseCsr<V, I>::~CusparseCsr() {
+  destroy_descriptor();
+}
+
+template <class V, class I>
+std::size_t CusparseCsr<V, I>::bytes_needed(const CsrView<V, I>& a) {
+  // The cuSPARSE work buffers are small next to the arrays; allow 1%.
+  const std::size_t arrays = (std::size_t(a.rows) + 1) * sizeof(I) +
+                             std::size_t(a.nnz()) * (sizeof(I) + sizeof(V));
+  return arrays + arrays / 100;
+}
+
+template <class V, class I>
+void CusparseCsr<V, I>::upload(const CsrView<V, I>& a, Stream stream, bool prepare_plain) {
+  rows_ = a.rows;
+  cols_ = a.cols;
+  nnz_ = a.nnz();
+  row_ptr_ = DeviceBuffer<I>(std::size_t(rows_) + 1);
+  col_idx_ = DeviceBuffer<I>(std::size_t(nnz_));
+  values_ = DeviceBuffer<V>(std::size_t(nnz_));
+  if (a.rows > 0) copy_to_device(row_ptr_.data(), a.row_ptr, row_ptr_.bytes(), stream);
+  copy_to_device(col_idx_.data(), a.col_idx, col_idx_.bytes(), stream);
+  copy_to_device(values_.data(), a.values, values_.bytes(), stream);
+  if (a.rows == 0) {
+    // cuSPARSE wants a valid row_ptr even for an empty matrix.
+    AIJA_CUDA_CHECK(cudaMemsetAsync(row_ptr_.data(), 0, row_ptr_.bytes(),
+                                    static_cast<cudaStream_t>(stream)));
+  }
+  destroy_descriptor();
+  AIJA_CUSPARSE_CHECK(cusparseCreateCsr(&matrix_, rows_, cols_, nnz_, row_ptr_.data(),
+                                        col_idx_.data(), values_.data(), index_type<I>(),
+                                        index_type<I>(), CUSPARSE_INDEX_BASE_ZERO,
+                                        value_type<V>()));
+  plain_ = Plan{};
+  transpose_ = Plan{};
+  if (prepare_plain) prepare(plain_, Op::plain, stream);
+}
+
+template <class V, class I>
+void CusparseCsr<V, I>::upload_values(const V* values, Stream stream) {
+  copy_to_device(values_.data(), values, values_.bytes(), stream);
+}
+
+template <class V, class I>
+void CusparseCsr<V, I>::apply(Op op, V alpha, const V* x, V beta, V* y, Stream stream) {
+  const bool plain = op == Op::plain;
+  const std::int64_t nx = plain ? cols_ : rows_;
+  const std::int64_t ny = plain ? rows_ : cols_;
+  if (ny == 0) return;
+  cudaStream_t s = static_cast<cudaStream_t>(stream);
+  if (nx == 0 || nnz_ == 0) {  // y = beta * y, and cuSPARSE need not see an empty matrix
+    scale(beta, y, ny, s);
+    return;
+  }
+  Plan& plan = plain ? plain_ : transpose_;
+  if (!plan.ready) prepare(plan, op, stream);
+  cusparseHandle_t h = cusparse_handle();
+  AIJA_CUSPARSE_CHECK(cusparseSetStream(h, s));
+  DenseVector<V> vx(nx, x), vy(ny, y);
+  AIJA_CUSPARSE_CHECK(cusparseSpMV(h, plan.operation, &alpha, matrix_, vx.get(), &beta, vy.get(),
+                                   value_type<V>(), plan.algorithm, plan.buffer.data()));
+}
+
+template <class V, class I>
+std::size_t CusparseCsr<V, I>::device_bytes() const {
+  return row_ptr_.bytes() + col_idx_.bytes() + values_.bytes() + plain_.buffer.bytes() +
+         transpose_.buffer.bytes();
+}
+
+// Sizes the work buffer and, for the plain product, runs the preprocessing on
+// scratch vectors: it depends on the matrix only, not on x or y.
+template <class V, class I>
+void CusparseCsr<V, I>::prepare(Plan& plan, Op op, Stream stream) {
+  const bool plain = op == Op::plain;
+  plan.operation = plain ? CUSPARSE_OPERATION_NON_TRANSPOSE : CUSPARSE_OPERATION_TRANSPOSE;
+  plan.algorithm = plain ? kPlainAlgorithm : kTransposeAlgorithm;
+  if (rows_ == 0 || cols_ == 0 || nnz_ == 0) {
+    plan.ready = true;
+    return;
+  }
+  DeviceBuffer<V> sx(std::size_t(plain ? cols_ : rows_)), sy(std::size_t(plain ? rows_ : cols_));
+  DenseVector<V> vx(std::int64_t(sx.size()), sx.data()), vy(std::int64_t(sy.size()), sy.data());
+  cusparseHandle_t h = cusparse_handle();
+  AIJA_CUSPARSE_CHECK(cusparseSetStream(h, static_cast<cudaStream_t>(stream)));
+  const V one = 1, zero = 0;
+  std::size_t bytes = 0;
+  AIJA_CUSPARSE_CHECK(cusparseSpMV_bufferSize(h, plan.operation, &one, matrix_, vx.get(), &zero,
+                                              vy.get(), value_type<V>(), plan.algorithm, &bytes));
+  plan.buffer = DeviceBuffer<unsigned char>(bytes);
+  if (plain)
+    AIJA_CUSPARSE_CHECK(cusparseSpMV_preprocess(h, plan.operation, &one, matrix_, vx.get(), &zero,
+                                                vy.get(), value_type<V>(), plan.algorithm,
+                                                plan.buffer.data()));
+  // The scratch vectors are freed on return: finish using them first.
+  AIJA_CUDA_CHECK(cudaStreamSynchronize(static_cast<cudaStream_t>(stream)));
+  plan.ready = true;
+}
+
+template <class V, class I>
+void CusparseCsr<V, I>::destroy_descriptor() {
+  if (matrix_) cusparseDestroySpMat(matrix_);
+  matrix_ = nullptr;
+}
+
+#define AIJA_INSTANTIATE(V, I) template class CusparseCsr<V, I>;
+AIJA_FOR_EACH_TYPE_PAIR(AIJA_INSTANTIATE)
+
+}  // namespace aijadaptive::detail

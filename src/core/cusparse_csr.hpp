@@ -1,0 +1,65 @@
+// The CSR arrays of one matrix on one GPU, and cuSPARSE's generic SpMV on them
+// (CUDA builds only).
+//
+// Shared by the formats that keep the CSR arrays intact so that none of them
+// copies another: `csr` runs both products through it, `ipcsr` runs its own
+// kernel on the same arrays and uses cuSPARSE for the transpose only.
+#pragma once
+
+#include <cusparse.h>
+
+#include <cstddef>
+#include <cstdint>
+
+#include "aijadaptive/csr_view.hpp"
+#include "aijadaptive/device_buffer.hpp"
+#include "aijadaptive/format.hpp"
+
+namespace aijadaptive::detail {
+
+template <class V, class I>
+class CusparseCsr {
+ public:
+  CusparseCsr() = default;
+  ~CusparseCsr();
+  CusparseCsr(const CusparseCsr&) = delete;
+  CusparseCsr& operator=(const CusparseCsr&) = delete;
+
+  // Device bytes of the three arrays plus a margin for cuSPARSE's work buffers.
+  static std::size_t bytes_needed(const CsrView<V, I>& a);
+
+  // Copies the arrays and creates the cuSPARSE descriptor. With prepare_plain
+  // the plain product's work buffer is sized and its preprocessing run now;
+  // otherwise each product is prepared on its first use.
+  void upload(const CsrView<V, I>& a, Stream stream, bool prepare_plain);
+  void upload_values(const V* values, Stream stream);
+  // y = alpha * op(A) * x + beta * y through cuSPARSE; x and y on the device.
+  void apply(Op op, V alpha, const V* x, V beta, V* y, Stream stream);
+
+  std::size_t device_bytes() const;
+  std::int64_t rows() const { return rows_; }
+  std::int64_t cols() const { return cols_; }
+  std::int64_t nnz() const { return nnz_; }
+  const I* row_ptr() const { return row_ptr_.data(); }
+  const I* col_idx() const { return col_idx_.data(); }
+  const V* values() const { return values_.data(); }
+
+ private:
+  struct Plan {
+    bool ready = false;
+    cusparseOperation_t operation = CUSPARSE_OPERATION_NON_TRANSPOSE;
+    cusparseSpMVAlg_t algorithm = CUSPARSE_SPMV_ALG_DEFAULT;
+    DeviceBuffer<unsigned char> buffer;
+  };
+
+  void prepare(Plan& plan, Op op, Stream stream);
+  void destroy_descriptor();
+
+  std::int64_t rows_ = 0, cols_ = 0, nnz_ = 0;
+  DeviceBuffer<I> row_ptr_, col_idx_;
+  DeviceBuffer<V> values_;
+  cusparseSpMatDescr_t matrix_ = nullptr;
+  Plan plain_, transpose_;
+};
+
+}  // namespace aijadaptive::detail

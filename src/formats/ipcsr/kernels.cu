@@ -1,0 +1,280 @@
+// Device side of format `ipcsr`: one launch, one CUDA block per row block.
+// The transpose goes to cuSPARSE on the same arrays (src/core/cusparse_csr).
+#include <cuda_runtime_api.h>
+
+#include <algorithm>
+#include <climits>
+#include <cmath>
+#include <string>
+
+#include "aijadaptive/device_buffer.hpp"
+#include "aijadaptive/errors.hpp"
+#include "aijadaptive/formats/ipcsr.hpp"
+#include "aijadaptive/instantiate.hpp"
+#include "core/cuda_check.hpp"
+#include "core/cusparse_csr.hpp"
+#include "formats/ipcsr/tuning.hpp"
+
+namespace aijadaptive {
+
+namespace detail {
+
+IpcsrDeviceLimits ipcsr_query_current_device() {
+  // cudaDeviceGetAttribute reads the same fields as cudaGetDeviceProperties,
+  // without filling (and paying for) the whole structure on every build.
+  int device = 0;
+  AIJA_CUDA_CHECK(cudaGetDevice(&device));
+  auto get = [device](cudaDeviceAttr attribute) {
+    int value = 0;
+    AIJA_CUDA_CHECK(cudaDeviceGetAttribute(&value, attribute, device));
+    return std::int64_t(value);
+  };
+  IpcsrDeviceLimits l;
+  l.shared_per_sm = get(cudaDevAttrMaxSharedMemoryPerMultiprocessor);
+  l.shared_per_block = get(cudaDevAttrMaxSharedMemoryPerBlockOptin);
+  l.reserved_shared_per_block = get(cudaDevAttrReservedSharedMemoryPerBlock);
+  l.max_threads_per_sm = get(cudaDevAttrMaxThreadsPerMultiProcessor);
+  l.max_blocks_per_sm = get(cudaDevAttrMaxBlocksPerMultiprocessor);
+  return l;
+}
+
+}  // namespace detail
+
+namespace {
+
+constexpr int kWarp = 32;
+constexpr int kMaxWarps = 1024 / kWarp;
+
+// What a launch reads besides x and y; passed by value.
+template <class V, class I>
+struct IpcsrArrays {
+  const I* __restrict__ row_ptr;
+  const I* __restrict__ col_idx;
+  const V* __restrict__ values;
+  const I* __restrict__ block_row;
+  const I* __restrict__ block_nnz;
+  V* partial;          // [blocks] chunk sums (split rows only, else null)
+  unsigned* arrivals;  // [blocks] chunks of a row done, at its first chunk; 0 between launches
+  I shared_size;       // SHARED_SIZE: values the staging area holds
+};
+
+// The block-reduction scratch and the "last chunk" flag: the kernel's static
+// shared memory, which SHARED_SIZE leaves room for.
+template <class V>
+struct Scratch {
+  V warp_sums[kMaxWarps];
+  int last;
+};
+static_assert(sizeof(Scratch<double>) <= kIpcsrStaticSharedBytes,
+              "raise kIpcsrStaticSharedBytes: SHARED_SIZE must leave room for the scratch");
+
+// Sum over groups of `width` consecutive lanes (a power of two <= 32); the
+// result is in the first lane of each group. Every lane of the warp must call.
+template <class V>
+__device__ V group_sum(V v, int width) {
+  for (int offset = width / 2; offset > 0; offset /= 2)
+    v += __shfl_down_sync(0xffffffffu, v, offset, width);
+  return v;
+}
+
+// Sum over the whole block, returned in thread 0. Every thread must call; the
+// scratch may be reused after the next __syncthreads().
+template <class V>
+__device__ V block_sum(V v, Scratch<V>& scratch) {
+  const int lane = threadIdx.x % kWarp, warp = threadIdx.x / kWarp;
+  v = group_sum(v, kWarp);
+  if (lane == 0) scratch.warp_sums[warp] = v;
+  __syncthreads();
+  if (warp == 0) {
+    v = lane < int(blockDim.x / kWarp) ? scratch.warp_sums[lane] : V(0);
+    v = group_sum(v, kWarp);
+  }
+  return v;
+}
+
+template <class V>
+__device__ void write_y(V* y, std::int64_t row, V alpha, V sum, V beta) {
+  y[row] = beta == V(0) ? alpha * sum : alpha * sum + beta * y[row];  // beta == 0: y unread
+}
+
+// r >= 2 rows whose k1 - k0 <= SHARED_SIZE products are staged first.
+template <class V, class I>
+__device__ void rows_block(const IpcsrArrays<V, I>& a, const V* __restrict__ x, V alpha, V beta,
+                           V* y, I row0, int r, I k0, int count) {
+  extern __shared__ __align__(16) unsigned char ipcsr_stage[];
+  V* stage = reinterpret_cast<V*>(ipcsr_stage);
+  // Stage 1: consecutive threads read consecutive entries (coalesced); x
+  // through the read-only cache.
+  for (int k = threadIdx.x; k < count; k += blockDim.x)
+    stage[k] = a.values[k0 + k] * __ldg(x + a.col_idx[k0 + k]);
+  __syncthreads();
+  // Stage 2: t threads per row (the decision tree); groups never straddle a
+  // warp since t divides 32 and T is a multiple of 32.
+  const int t = ipcsr_threads_per_row(r, int(blockDim.x));
+  const int group = threadIdx.x / t, lane = threadIdx.x % t;
+  V sum = 0;
+  I row = row0 + group;
+  if (group < r)
+    for (I k = a.row_ptr[row] - k0 + lane, end = a.row_ptr[row + 1] - k0; k < end; k += t)
+      sum += stage[k];
+  if (t > 1) sum = group_sum(sum, t);  // uniform over the block: all lanes take part
+  if (group < r && lane == 0) write_y(y, row, alpha, sum, beta);
+}
+
+// One row, or one chunk of a split row: the block strides over it, no staging
+// (each product is used once), then reduces block-wide.
+template <class V, class I>
+__device__ void row_block(const IpcsrArrays<V, I>& a, const V* __restrict__ x, V alpha, V beta, V* y,
+                          I block, I row, bool last_of_row, I k0, I k1) {
+  __shared__ Scratch<V> scratch;
+  V sum = 0;
+  // 64-bit index: k + blockDim.x must not overflow a 32-bit I near INT_MAX entries.
+  for (std::int64_t k = k0 + threadIdx.x; k < k1; k += blockDim.x)
+    sum += a.values[k] * __ldg(x + a.col_idx[k]);
+  sum = block_sum(sum, scratch);
+  const I row_begin = a.row_ptr[row], row_end = a.row_ptr[row + 1];
+  if (last_of_row && k0 == row_begin && k1 == row_end) {  // a whole row
+    if (threadIdx.x == 0) write_y(y, row, alpha, sum, beta);
+    return;
+  }
+  // A chunk: publish the partial sum; the last chunk of the row to arrive adds
+  // all of them in chunk order (same bits on every run) and writes y.
+  const I S = a.shared_size;
+  const I first = block - (k0 - row_begin) / S;  // the row's first chunk block
+  const I chunks = (row_end - row_begin + S - 1) / S;
+  if (threadIdx.x == 0) {
+    a.partial[block] = sum;
+    __threadfence();  // release: the partial is visible before the arrival counts
+    const unsigned arrived = atomicAdd(a.arrivals + first, 1u);
+    scratch.last = arrived == unsigned(chunks - 1);
+    // Acquire, before the barrier that orders the whole block's reads after it.
+    if (scratch.last) __threadfence();
+  }
+  __syncthreads();
+  if (!scratch.last) return;
+  // __ldcg: from L2, where the other SMs' partials are (L1 is not coherent).
+  V total = 0;
+  for (I j = threadIdx.x; j < chunks; j += I(blockDim.x)) total += __ldcg(a.partial + first + j);
+  total = block_sum(total, scratch);
+  if (threadIdx.x == 0) {
+    write_y(y, row, alpha, total, beta);
+    a.arrivals[first] = 0;  // ready for the next launch
+  }
+}
+
+template <class V, class I>
+__global__ void __launch_bounds__(1024)
+    ipcsr_kernel(IpcsrArrays<V, I> a, const V* __restrict__ x, V alpha, V beta, V* __restrict__ y) {
+  const I b = I(blockIdx.x);
+  const I row0 = a.block_row[b], row1 = a.block_row[b + 1];
+  const I k0 = a.block_nnz[b], k1 = a.block_nnz[b + 1];
+  if (row1 - row0 >= 2)
+    rows_block(a, x, alpha, beta, y, row0, int(row1 - row0), k0, int(k1 - k0));
+  else  // r = 1: one row or the last chunk of one; r = 0: an earlier chunk
+    row_block(a, x, alpha, beta, y, b, row0, row1 - row0 == 1, k0, k1);
+}
+
+template <class V, class I>
+class IpcsrDeviceFormat final : public DeviceFormat<V, I> {
+ public:
+  std::size_t bytes_needed(const HostFormat<V, I>& host) const override {
+    const IpcsrBlocks<I>& blocks = ipcsr_host(host).blocks();
+    const std::size_t n = std::size_t(blocks.count());
+    const std::size_t workspace = blocks.chunk_blocks ? n * (sizeof(V) + sizeof(unsigned)) : 0;
+    return detail::CusparseCsr<V, I>::bytes_needed(host.csr()) + 2 * (n + 1) * sizeof(I) + workspace;
+  }
+
+  void upload(const HostFormat<V, I>& host_format, Stream stream) override {
+    const IpcsrHostFormat<V, I>& host = ipcsr_host(host_format);
+    const IpcsrBlocks<I>& blocks = host.blocks();
+    AIJA_REQUIRE(blocks.count() <= INT_MAX, unsupported,
+                 "ipcsr: " + std::to_string(blocks.count()) +
+                     " row blocks are more than one launch can have; use format csr");
+    params_ = host.params();
+    blocks_ = blocks.count();
+    configure_kernel();
+    csr_.upload(host.csr(), stream, false);  // cuSPARSE only for the transpose
+    block_row_ = DeviceBuffer<I>(blocks.row.size());
+    block_nnz_ = DeviceBuffer<I>(blocks.nnz.size());
+    copy_to_device(block_row_.data(), blocks.row.data(), block_row_.bytes(), stream);
+    copy_to_device(block_nnz_.data(), blocks.nnz.data(), block_nnz_.bytes(), stream);
+    const std::size_t workspace = blocks.chunk_blocks ? std::size_t(blocks_) : 0;
+    partial_ = DeviceBuffer<V>(workspace);
+    arrivals_ = DeviceBuffer<unsigned>(workspace);
+    if (workspace)
+      AIJA_CUDA_CHECK(cudaMemsetAsync(arrivals_.data(), 0, arrivals_.bytes(),
+                                      static_cast<cudaStream_t>(stream)));
+  }
+
+  void upload_values(const HostFormat<V, I>& host, Stream stream) override {
+    csr_.upload_values(host.csr().values, stream);
+  }
+
+  void apply(Op op, V alpha, const V* x, V beta, V* y, Stream stream) override {
+    if (op == Op::transpose) {
+      csr_.apply(op, alpha, x, beta, y, stream);
+      return;
+    }
+    if (blocks_ == 0) return;  // no rows
+    const IpcsrArrays<V, I> a{csr_.row_ptr(),    csr_.col_idx(),     csr_.values(),
+                              block_row_.data(), block_nnz_.data(),  partial_.data(),
+                              arrivals_.data(),  I(params_.shared_size)};
+    ipcsr_kernel<V, I><<<unsigned(blocks_), unsigned(params_.block_threads), stage_bytes(),
+                         static_cast<cudaStream_t>(stream)>>>(a, x, alpha, beta, y);
+    AIJA_CUDA_CHECK_LAUNCH();
+  }
+
+  std::size_t device_bytes() const override {
+    return csr_.device_bytes() + block_row_.bytes() + block_nnz_.bytes() + partial_.bytes() +
+           arrivals_.bytes();
+  }
+
+ private:
+  static const IpcsrHostFormat<V, I>& ipcsr_host(const HostFormat<V, I>& host) {
+    const auto* h = dynamic_cast<const IpcsrHostFormat<V, I>*>(&host);
+    AIJA_REQUIRE(h, internal, "ipcsr device format given a host format of another kind");
+    return *h;
+  }
+
+  std::size_t stage_bytes() const { return std::size_t(params_.shared_size) * sizeof(V); }
+
+  // Lets the kernel take the staging area (over 48 KB needs an opt-in) and
+  // asks for the L1/shared split that fits blocks_per_sm blocks at once.
+  void configure_kernel() {
+    const IpcsrDeviceLimits limits = detail::ipcsr_query_current_device();
+    const std::int64_t per_block = std::int64_t(stage_bytes()) + kIpcsrStaticSharedBytes;
+    AIJA_REQUIRE(per_block <= limits.shared_per_block, unsupported,
+                 "ipcsr: SHARED_SIZE = " + std::to_string(params_.shared_size) + " needs " +
+                     std::to_string(per_block) + " bytes of shared memory per block, this GPU has " +
+                     std::to_string(limits.shared_per_block) +
+                     " (lower it, or unset AIJADAPTIVE_IPCSR_SHARED / AIJADAPTIVE_IPCSR_BLOCK)");
+    AIJA_CUDA_CHECK(cudaFuncSetAttribute(ipcsr_kernel<V, I>, cudaFuncAttributeMaxDynamicSharedMemorySize,
+                                         int(stage_bytes())));
+    const std::int64_t blocks_per_sm = std::max<std::int64_t>(
+        1, std::min(limits.max_threads_per_sm / params_.block_threads, limits.max_blocks_per_sm));
+    const double wanted = double(blocks_per_sm * (per_block + limits.reserved_shared_per_block));
+    const int percent = int(std::min(100.0, std::ceil(100.0 * wanted / double(limits.shared_per_sm))));
+    AIJA_CUDA_CHECK(cudaFuncSetAttribute(ipcsr_kernel<V, I>,
+                                         cudaFuncAttributePreferredSharedMemoryCarveout, percent));
+  }
+
+  IpcsrParams params_;
+  std::int64_t blocks_ = 0;
+  detail::CusparseCsr<V, I> csr_;
+  DeviceBuffer<I> block_row_, block_nnz_;
+  DeviceBuffer<V> partial_;
+  DeviceBuffer<unsigned> arrivals_;
+};
+
+}  // namespace
+
+template <class V, class I>
+std::unique_ptr<DeviceFormat<V, I>> make_ipcsr_device_format() {
+  return std::make_unique<IpcsrDeviceFormat<V, I>>();
+}
+
+#define AIJA_INSTANTIATE(V, I) \
+  template std::unique_ptr<DeviceFormat<V, I>> make_ipcsr_device_format<V, I>();
+AIJA_FOR_EACH_TYPE_PAIR(AIJA_INSTANTIATE)
+
+}  // namespace aijadaptive

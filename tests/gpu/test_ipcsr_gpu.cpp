@@ -1,0 +1,225 @@
+// Format `ipcsr` on the GPU against its host reference (which walks the same
+// row blocks): all type pairs, split and whole long rows, several T and
+// SHARED_SIZE, host and device vectors through the adaptive matrix, the same
+// bits on every run (the chunk arrival counters reset), beta == 0 with NaN in y.
+#include <aijadaptive/adaptive_matrix.hpp>
+#include <aijadaptive/device.hpp>
+#include <aijadaptive/device_buffer.hpp>
+#include <aijadaptive/formats/ipcsr.hpp>
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <limits>
+#include <string>
+#include <tuple>
+
+#include "random_csr.hpp"
+#include "scoped_env.hpp"
+
+namespace aijadaptive {
+namespace {
+
+class IpcsrGpu : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    if (device_count() == 0) GTEST_SKIP() << "no GPU, ipcsr GPU tests skipped: " << device_status();
+  }
+};
+
+template <class V>
+void expect_close(const std::vector<V>& got, const std::vector<V>& expect, double bound) {
+  ASSERT_EQ(got.size(), expect.size());
+  for (std::size_t r = 0; r < got.size(); ++r)
+    ASSERT_LE(std::fabs(double(got[r]) - double(expect[r])), bound) << "entry " << r;
+}
+
+template <class V>
+std::vector<V> to_host(const DeviceBuffer<V>& d) {
+  std::vector<V> h(d.size());
+  copy_to_host(h.data(), d.data(), d.bytes(), nullptr);
+  synchronize(nullptr);
+  return h;
+}
+
+template <class V>
+DeviceBuffer<V> to_device(const std::vector<V>& h) {
+  DeviceBuffer<V> d(h.size());
+  copy_to_device(d.data(), h.data(), d.bytes(), nullptr);
+  synchronize(nullptr);
+  return d;
+}
+
+// The device format directly, with explicit parameters.
+template <class V, class I>
+void check_device_format(const test::OwnedCsr<V, I>& m, const IpcsrParams& p) {
+  SCOPED_TRACE("T " + std::to_string(p.block_threads) + " SHARED_SIZE " + std::to_string(p.shared_size) +
+               (p.long_rows == IpcsrLongRows::split ? " split, " : " whole, ") + std::to_string(m.rows) +
+               "x" + std::to_string(m.cols));
+  IpcsrHostFormat<V, I> host(p);
+  host.build(m.view());
+  auto dev = make_ipcsr_device_format<V, I>();
+  dev->upload(host, nullptr);
+  synchronize(nullptr);
+  EXPECT_GE(dev->device_bytes(), 2 * host.blocks().row.size() * sizeof(I));
+  for (Op op : {Op::plain, Op::transpose}) {
+    const bool t = op == Op::transpose;
+    const std::size_t nx = t ? m.rows : m.cols, ny = t ? m.cols : m.rows;
+    const auto x = test::random_vector<V>(nx, 5);
+    const auto y0 = test::random_vector<V>(ny, 6);
+    const DeviceBuffer<V> dx = to_device(x);
+    for (auto [alpha, beta] : {std::pair<V, V>{1, 0}, {1, 1}, {V(-1.5), V(0.25)}}) {
+      std::vector<V> expect = y0;
+      host.apply(op, alpha, x.data(), beta, expect.data());
+      // beta == 0 must not read y: start from NaN then.
+      DeviceBuffer<V> dy = to_device(beta == V(0) ? std::vector<V>(ny, std::numeric_limits<V>::quiet_NaN()) : y0);
+      dev->apply(op, alpha, dx.data(), beta, dy.data(), nullptr);
+      const std::vector<V> got = to_host(dy);
+      expect_close(got, expect, 2 * test::error_bound(m.view(), t, alpha, x, beta, y0));
+      if (op == Op::plain && beta == V(0)) {
+        // Again, twice: the same bits (deterministic chunk sums, counters reset).
+        for (int again = 0; again < 2; ++again) {
+          dev->apply(op, alpha, dx.data(), beta, dy.data(), nullptr);
+          ASSERT_EQ(to_host(dy), got) << "run " << again + 2 << " differs";
+        }
+      }
+    }
+  }
+}
+
+template <class V, class I>
+void check_params_on(const test::OwnedCsr<V, I>& m) {
+  const IpcsrDeviceLimits limits = ipcsr_current_device_limits();
+  IpcsrParams p;
+  for (auto [t, s, mode] : {std::tuple{32, std::int64_t(8), IpcsrLongRows::split},
+                            {64, std::int64_t(100), IpcsrLongRows::whole},
+                            {96, std::int64_t(33), IpcsrLongRows::split},
+                            {128, std::int64_t(1), IpcsrLongRows::split},
+                            {256, ipcsr_shared_size(limits, 256, sizeof(V)), IpcsrLongRows::split},
+                            {256, ipcsr_shared_size(limits, 256, sizeof(V)), IpcsrLongRows::whole},
+                            // over 48 KB of shared memory: needs the opt-in
+                            {1024, ipcsr_shared_size(limits, 1024, sizeof(V)), IpcsrLongRows::split}}) {
+    p.block_threads = t;
+    p.shared_size = s;
+    p.long_rows = mode;
+    check_device_format(m, p);
+  }
+}
+
+template <class P>
+class IpcsrGpuTyped : public IpcsrGpu {};
+using TypePairs = ::testing::Types<std::pair<double, std::int32_t>, std::pair<double, std::int64_t>,
+                                   std::pair<float, std::int32_t>, std::pair<float, std::int64_t>>;
+TYPED_TEST_SUITE(IpcsrGpuTyped, TypePairs);
+
+const test::RandomShape kShapes[] = {
+    {1000, 1000, 0.01, 0.1, 0, 1}, {777, 1234, 0.02, 0.2, 2, 2}, {0, 0, 0, 0, 0, 3},
+    {1, 1, 1, 0, 0, 4},           {300, 5, 0.5, 0, 0, 5},       {40, 20000, 0.001, 0, 3, 6},
+    {50, 50, 0, 0, 0, 7},         {9, 0, 0, 0, 0, 8},           {2, 100000, 0.9, 0, 0, 9}};
+
+TYPED_TEST(IpcsrGpuTyped, DeviceFormatMatchesTheHostForEveryParameterSet) {
+  using V = typename TypeParam::first_type;
+  using I = typename TypeParam::second_type;
+  for (const auto& s : kShapes) check_params_on(test::random_csr<V, I>(s));
+}
+
+// Through the adaptive matrix with MatrixOptions.format = ipcsr, the long-row
+// mode chosen by the environment (as the benchmark and PETSc would).
+template <class V, class I>
+void check_adaptive(const test::OwnedCsr<V, I>& m, const char* long_rows, HostTransfer transfer) {
+  SCOPED_TRACE(std::string(long_rows) + ", " + std::to_string(m.rows) + "x" + std::to_string(m.cols));
+  test::ScopedEnv mode("AIJADAPTIVE_IPCSR_LONG_ROWS", long_rows);
+  MatrixOptions o;
+  o.format = FormatChoice::fixed(FormatId::ipcsr);
+  o.host_transfer = transfer;
+  AdaptiveMatrix<V, I> a(o);
+  a.build(m.view());
+  ASSERT_EQ(a.placement(), Placement::device) << a.placement_reason();
+  ASSERT_EQ(a.format(), FormatId::ipcsr);
+  IpcsrHostFormat<V, I> ref(ipcsr_default_params(sizeof(V)));
+  ref.build(m.view());
+  for (Op op : {Op::plain, Op::transpose}) {
+    const bool t = op == Op::transpose;
+    const std::size_t nx = t ? m.rows : m.cols, ny = t ? m.cols : m.rows;
+    const auto x = test::random_vector<V>(nx, 15);
+    const auto y0 = test::random_vector<V>(ny, 16);
+    for (auto [alpha, beta] : {std::pair<V, V>{1, 0}, {1, 1}, {V(-1.5), V(0.25)}}) {
+      std::vector<V> expect = y0;
+      ref.apply(op, alpha, x.data(), beta, expect.data());
+      const double bound = 2 * test::error_bound(m.view(), t, alpha, x, beta, y0);
+      std::vector<V> y = y0;  // host vectors
+      a.apply(op, alpha, {x.data()}, beta, {y.data()});
+      expect_close(y, expect, bound);
+      const DeviceBuffer<V> dx = to_device(x);  // device vectors
+      DeviceBuffer<V> dy = to_device(y0);
+      a.apply(op, alpha, {dx.data(), MemSpace::device}, beta, {dy.data(), MemSpace::device});
+      synchronize(a.stream());
+      expect_close(to_host(dy), expect, bound);
+    }
+  }
+}
+
+TYPED_TEST(IpcsrGpuTyped, AdaptiveMatrixWithSplitAndWholeLongRows) {
+  using V = typename TypeParam::first_type;
+  using I = typename TypeParam::second_type;
+  test::ScopedEnv block("AIJADAPTIVE_IPCSR_BLOCK", nullptr);
+  test::ScopedEnv shared("AIJADAPTIVE_IPCSR_SHARED", nullptr);
+  for (const auto& s : kShapes) {
+    const auto m = test::random_csr<V, I>(s);
+    check_adaptive(m, "split", HostTransfer::staged);
+    check_adaptive(m, "whole", HostTransfer::direct);
+  }
+}
+
+TEST_F(IpcsrGpu, RefillUploadsNewValuesAndASmallBlockSizeFromTheEnvironmentWorks) {
+  test::ScopedEnv block("AIJADAPTIVE_IPCSR_BLOCK", "64");
+  test::ScopedEnv shared("AIJADAPTIVE_IPCSR_SHARED", "0.25");
+  auto m = test::random_csr<double, std::int32_t>({5000, 5000, 0.002, 0, 2, 8});
+  MatrixOptions o;
+  o.format = FormatChoice::fixed(FormatId::ipcsr);
+  AdaptiveMatrix<double, std::int32_t> a(o);
+  a.build(m.view());
+  ASSERT_EQ(a.placement(), Placement::device) << a.placement_reason();
+  for (auto& v : m.values) v = 2 * v + 1;
+  a.refill(m.view());
+  IpcsrHostFormat<double, std::int32_t> ref(ipcsr_default_params(sizeof(double)));
+  ASSERT_EQ(ref.params().block_threads, 64);
+  ref.build(m.view());
+  const auto x = test::random_vector<double>(5000, 9);
+  std::vector<double> y(5000), expect(5000);
+  a.apply(Op::plain, 1.0, {x.data()}, 0.0, {y.data()});
+  ref.apply(Op::plain, 1.0, x.data(), 0.0, expect.data());
+  expect_close(y, expect, 2 * test::error_bound(m.view(), false, 1.0, x, 0.0, expect));
+}
+
+TEST_F(IpcsrGpu, NanAndInfInTheMatrixPropagateOnEveryPath) {
+  // Rows 0-1 staged, row 2 long (3 chunks of 4, or whole), row 3 a one-row block.
+  test::OwnedCsr<float, std::int32_t> m;
+  m.rows = 4;
+  m.cols = 10;
+  m.row_ptr = {0, 2, 4, 14, 18};
+  m.col_idx = {0, 1, 2, 3, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 0, 1, 2, 3};
+  m.values.assign(18, 1.0f);
+  m.values[0] = std::numeric_limits<float>::infinity();
+  m.values[12] = std::numeric_limits<float>::quiet_NaN();
+  for (IpcsrLongRows mode : {IpcsrLongRows::split, IpcsrLongRows::whole}) {
+    IpcsrParams p;
+    p.block_threads = 32;
+    p.shared_size = 4;
+    p.long_rows = mode;
+    IpcsrHostFormat<float, std::int32_t> host(p);
+    host.build(m.view());
+    auto dev = make_ipcsr_device_format<float, std::int32_t>();
+    dev->upload(host, nullptr);
+    const DeviceBuffer<float> dx = to_device(std::vector<float>(10, 1.0f));
+    DeviceBuffer<float> dy = to_device(std::vector<float>(4, std::numeric_limits<float>::quiet_NaN()));
+    dev->apply(Op::plain, 1.0f, dx.data(), 0.0f, dy.data(), nullptr);
+    const auto y = to_host(dy);
+    EXPECT_TRUE(std::isinf(y[0]));
+    EXPECT_EQ(y[1], 2.0f);
+    EXPECT_TRUE(std::isnan(y[2]));
+    EXPECT_EQ(y[3], 4.0f);
+  }
+}
+
+}  // namespace
+}  // namespace aijadaptive

@@ -1,0 +1,426 @@
+// Format `ipcsr` on the host: SHARED_SIZE and the decision tree, the row-block
+// builder's invariants, and the host kernel (which walks the same blocks as the
+// CUDA kernel) against csr_reference_apply on seeded matrices and edge cases.
+#include <aijadaptive/adaptive_matrix.hpp>
+#include <aijadaptive/device.hpp>
+#include <aijadaptive/errors.hpp>
+#include <aijadaptive/formats/csr.hpp>
+#include <aijadaptive/formats/ipcsr.hpp>
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <limits>
+#include <string>
+
+#include "random_csr.hpp"
+#include "scoped_env.hpp"
+
+namespace aijadaptive {
+namespace {
+
+using test::OwnedCsr;
+using test::RandomShape;
+
+IpcsrParams params(int t, std::int64_t s, IpcsrLongRows long_rows = IpcsrLongRows::split) {
+  IpcsrParams p;
+  p.block_threads = t;
+  p.shared_size = s;
+  p.long_rows = long_rows;
+  return p;
+}
+
+std::string describe(const IpcsrParams& p) {
+  return "T " + std::to_string(p.block_threads) + " SHARED_SIZE " + std::to_string(p.shared_size) +
+         (p.long_rows == IpcsrLongRows::split ? " split" : " whole");
+}
+
+// Small SHARED_SIZE values force long rows (and many chunks) on small matrices.
+const IpcsrParams kParamSets[] = {
+    params(32, 16), params(64, 40, IpcsrLongRows::whole), params(96, 7), params(256, 3456),
+    params(256, 64, IpcsrLongRows::whole), params(1024, 100000), params(32, 1)};
+
+// Unsets the run-time overrides so that defaults are the tuned constants.
+struct CleanEnvironment {
+  test::ScopedEnv block{"AIJADAPTIVE_IPCSR_BLOCK", nullptr};
+  test::ScopedEnv shared{"AIJADAPTIVE_IPCSR_SHARED", nullptr};
+  test::ScopedEnv long_rows{"AIJADAPTIVE_IPCSR_LONG_ROWS", nullptr};
+};
+
+TEST(IpcsrDecisionTree, LargestPowerOfTwoNotAboveMin32AndTOverR) {
+  EXPECT_EQ(ipcsr_threads_per_row(1, 256), 32);
+  EXPECT_EQ(ipcsr_threads_per_row(8, 256), 32);
+  EXPECT_EQ(ipcsr_threads_per_row(9, 256), 16);    // 256 / 9 = 28
+  EXPECT_EQ(ipcsr_threads_per_row(100, 256), 2);   // 2.56
+  EXPECT_EQ(ipcsr_threads_per_row(129, 256), 1);   // 1.98: scalar
+  EXPECT_EQ(ipcsr_threads_per_row(256, 256), 1);
+  EXPECT_EQ(ipcsr_threads_per_row(4, 96), 16);     // 24
+  EXPECT_EQ(ipcsr_threads_per_row(32, 32), 1);
+  EXPECT_EQ(ipcsr_threads_per_row(2, 1024), 32);
+  static_assert(ipcsr_threads_per_row(3, 128) == 32);  // usable at compile time
+}
+
+TEST(IpcsrSharedSize, FollowsThePaperFormulaWithHopperDefaults) {
+  const IpcsrDeviceLimits hopper;  // 228 KB/SM, 2048 threads/SM, 32 blocks/SM
+  // T = 256: 8 blocks per SM, 233472 / 8 = 29184 bytes, less 1024 reserved and
+  // 512 static = 27648 bytes of staging.
+  EXPECT_EQ(ipcsr_shared_size(hopper, 256, sizeof(double)), 3456);
+  EXPECT_EQ(ipcsr_shared_size(hopper, 256, sizeof(float)), 6912);  // twice as many in float
+  EXPECT_EQ(ipcsr_shared_size(hopper, 128, sizeof(double)), 1632);   // 16 blocks per SM
+  EXPECT_EQ(ipcsr_shared_size(hopper, 1024, sizeof(double)), 14400); // 2 blocks per SM
+  EXPECT_EQ(ipcsr_shared_size(hopper, 32, sizeof(double)), 720);     // 32 blocks per SM (cap)
+  EXPECT_EQ(ipcsr_shared_size(hopper, 256, sizeof(double), 0.5), 1632);
+  // Whatever T: blocks_per_sm blocks with their overheads fit on one SM.
+  for (int t = 32; t <= 1024; t += 32)
+    for (std::size_t bytes : {sizeof(float), sizeof(double)}) {
+      const std::int64_t per_sm = std::min<std::int64_t>(2048 / t, 32);
+      const std::int64_t s = ipcsr_shared_size(hopper, t, bytes);
+      EXPECT_LE(per_sm * (s * std::int64_t(bytes) + 1024 + kIpcsrStaticSharedBytes), hopper.shared_per_sm) << t;
+      EXPECT_LE(s * std::int64_t(bytes) + kIpcsrStaticSharedBytes, hopper.shared_per_block) << t;
+    }
+  // A device that allows few blocks per SM gives each block more.
+  IpcsrDeviceLimits few = hopper;
+  few.max_blocks_per_sm = 4;
+  EXPECT_EQ(ipcsr_shared_size(few, 64, sizeof(double)), (233472 / 4 - 1536) / 8);
+  EXPECT_THROW(ipcsr_shared_size(hopper, 256, sizeof(double), 0.0), Error);
+  EXPECT_THROW(ipcsr_shared_size(hopper, 256, sizeof(double), 1.5), Error);
+  EXPECT_THROW(ipcsr_shared_size(hopper, 256, sizeof(double), 1e-4), Error);  // nothing left
+}
+
+TEST(IpcsrParams, TunedDefaultsAndRunTimeOverrides) {
+  CleanEnvironment clean;
+  IpcsrParams p = ipcsr_default_params(sizeof(double));
+  EXPECT_EQ(p.block_threads, 256);
+  EXPECT_EQ(p.long_rows, IpcsrLongRows::split);
+  EXPECT_EQ(p.shared_size, ipcsr_shared_size(ipcsr_current_device_limits(), 256, sizeof(double)));
+  if (device_count() == 0) {
+    EXPECT_EQ(p.shared_size, 3456);  // the Hopper defaults
+  }
+  {
+    test::ScopedEnv t("AIJADAPTIVE_IPCSR_BLOCK", "128");
+    test::ScopedEnv f("AIJADAPTIVE_IPCSR_SHARED", "0.5");
+    test::ScopedEnv l("AIJADAPTIVE_IPCSR_LONG_ROWS", "whole");
+    p = ipcsr_default_params(sizeof(float));
+    EXPECT_EQ(p.block_threads, 128);
+    EXPECT_EQ(p.long_rows, IpcsrLongRows::whole);
+    EXPECT_EQ(p.shared_size, ipcsr_shared_size(ipcsr_current_device_limits(), 128, sizeof(float), 0.5));
+  }
+  for (const char* bad : {"100", "0", "2048", "abc", "256x"}) {
+    test::ScopedEnv t("AIJADAPTIVE_IPCSR_BLOCK", bad);
+    try {
+      ipcsr_default_params(sizeof(double));
+      FAIL() << "AIJADAPTIVE_IPCSR_BLOCK=" << bad << " was accepted";
+    } catch (const Error& e) {
+      EXPECT_EQ(e.kind(), ErrorKind::invalid_argument);
+      EXPECT_NE(std::string(e.what()).find("AIJADAPTIVE_IPCSR_BLOCK"), std::string::npos) << e.what();
+    }
+  }
+  {
+    test::ScopedEnv f("AIJADAPTIVE_IPCSR_SHARED", "1.5");
+    EXPECT_THROW(ipcsr_default_params(sizeof(double)), Error);
+  }
+  {
+    test::ScopedEnv l("AIJADAPTIVE_IPCSR_LONG_ROWS", "sometimes");
+    EXPECT_THROW(ipcsr_default_params(sizeof(double)), Error);
+  }
+  EXPECT_THROW(ipcsr_check_params(params(0, 10)), Error);
+  EXPECT_THROW(ipcsr_check_params(params(48, 10)), Error);
+  EXPECT_THROW(ipcsr_check_params(params(2048, 10)), Error);
+  EXPECT_THROW(ipcsr_check_params(params(256, 0)), Error);
+  EXPECT_THROW((IpcsrHostFormat<double, std::int32_t>(params(256, 0))), Error);
+}
+
+// ---- the builder --------------------------------------------------------------
+
+// Every row in exactly one block, in order; blocks tile the entries; a staged
+// block holds at most SHARED_SIZE entries and T rows and closed only because
+// the next row would not fit; a long row's blocks cover it exactly.
+template <class I>
+void check_blocks(I rows, const std::vector<I>& row_ptr, const IpcsrParams& p) {
+  SCOPED_TRACE(describe(p) + ", rows " + std::to_string(rows));
+  const IpcsrBlocks<I> b = ipcsr_build_blocks(rows, row_ptr.data(), p);
+  const std::int64_t S = p.shared_size, T = p.block_threads, n = b.count();
+  const std::int64_t nnz = rows > 0 ? row_ptr[rows] : 0;
+  auto len = [&](std::int64_t i) { return std::int64_t(row_ptr[i + 1]) - row_ptr[i]; };
+  ASSERT_EQ(b.row.size(), b.nnz.size());
+  ASSERT_GE(n, 0);
+  ASSERT_EQ(b.row.front(), 0);
+  ASSERT_EQ(b.nnz.front(), 0);
+  ASSERT_EQ(b.row.back(), rows);
+  ASSERT_EQ(b.nnz.back(), nnz);
+  if (rows == 0) {
+    EXPECT_EQ(n, 0);
+  }
+  std::int64_t next_row = 0, long_rows = 0, chunk_blocks = 0;
+  for (std::int64_t k = 0; k < n;) {
+    const std::int64_t i = b.row[k];
+    ASSERT_EQ(i, next_row) << "block " << k;
+    ASSERT_LT(i, rows) << "block " << k;
+    if (len(i) > S) {  // a long row
+      ++long_rows;
+      const std::int64_t pieces = p.long_rows == IpcsrLongRows::split ? (len(i) + S - 1) / S : 1;
+      if (p.long_rows == IpcsrLongRows::split) {
+        ASSERT_GE(pieces, 2);
+      }
+      for (std::int64_t c = 0; c < pieces; ++c) {
+        ASSERT_LT(k + c, n);
+        EXPECT_EQ(b.row[k + c], i) << "chunk " << c << " of row " << i;
+        EXPECT_EQ(b.nnz[k + c], row_ptr[i] + c * S) << "chunk " << c << " of row " << i;
+        EXPECT_EQ(b.row[k + c + 1], c + 1 == pieces ? i + 1 : i);
+      }
+      EXPECT_EQ(b.nnz[k + pieces], row_ptr[i + 1]) << "row " << i << " not covered exactly";
+      if (pieces > 1) chunk_blocks += pieces;
+      k += pieces;
+      next_row = i + 1;
+      continue;
+    }
+    const std::int64_t r = std::int64_t(b.row[k + 1]) - i;
+    ASSERT_GE(r, 1) << "block " << k;
+    ASSERT_LE(r, T) << "block " << k;
+    ASSERT_EQ(b.nnz[k], row_ptr[i]);
+    ASSERT_EQ(b.nnz[k + 1], row_ptr[i + r]);
+    EXPECT_LE(std::int64_t(b.nnz[k + 1]) - b.nnz[k], S) << "block " << k;
+    for (std::int64_t j = i; j < i + r; ++j) ASSERT_LE(len(j), S) << "long row " << j << " shares a block";
+    // Greedy: the block closed because the next (short) row would not fit.
+    const std::int64_t after = i + r;
+    if (after < rows && len(after) <= S) {
+      EXPECT_TRUE(r == T || std::int64_t(b.nnz[k + 1]) - b.nnz[k] + len(after) > S)
+          << "block " << k << " closed early";
+    }
+    next_row = after;
+    ++k;
+  }
+  EXPECT_EQ(next_row, rows);
+  EXPECT_EQ(long_rows, b.long_rows);
+  EXPECT_EQ(chunk_blocks, b.chunk_blocks);
+}
+
+TEST(IpcsrBlocks, ThePapersExample) {
+  // 128 rows of 16 entries, SHARED_SIZE 1024: two blocks of 64 rows. With 32
+  // entries in the first row: 63, 64 and 1 rows.
+  std::vector<std::int32_t> row_ptr(129);
+  for (int i = 0; i <= 128; ++i) row_ptr[i] = 16 * i;
+  IpcsrBlocks<std::int32_t> b = ipcsr_build_blocks(128, row_ptr.data(), params(256, 1024));
+  EXPECT_EQ(b.row, (std::vector<std::int32_t>{0, 64, 128}));
+  for (int i = 1; i <= 128; ++i) row_ptr[i] = 16 * i + 16;
+  b = ipcsr_build_blocks(128, row_ptr.data(), params(256, 1024));
+  EXPECT_EQ(b.row, (std::vector<std::int32_t>{0, 63, 127, 128}));
+  EXPECT_EQ(b.long_rows, 0);
+  check_blocks<std::int32_t>(128, row_ptr, params(256, 1024));
+}
+
+TEST(IpcsrBlocks, RowLimitAndLongRowsSplitOrWhole) {
+  // 10 empty rows with T = 32: one block; 100 rows: 32, 32, 32, 4.
+  std::vector<std::int64_t> empty(101, 0);
+  EXPECT_EQ(ipcsr_build_blocks<std::int64_t>(10, empty.data(), params(32, 8)).count(), 1);
+  EXPECT_EQ(ipcsr_build_blocks<std::int64_t>(100, empty.data(), params(32, 8)).row,
+            (std::vector<std::int64_t>{0, 32, 64, 96, 100}));
+  // Rows of 3, 20, 8, 9 entries with SHARED_SIZE 8: 20 and 9 are long.
+  const std::vector<std::int64_t> row_ptr = {0, 3, 23, 31, 40};
+  IpcsrBlocks<std::int64_t> split = ipcsr_build_blocks<std::int64_t>(4, row_ptr.data(), params(32, 8));
+  EXPECT_EQ(split.row, (std::vector<std::int64_t>{0, 1, 1, 1, 2, 3, 3, 4}));
+  EXPECT_EQ(split.nnz, (std::vector<std::int64_t>{0, 3, 11, 19, 23, 31, 39, 40}));
+  EXPECT_EQ(split.long_rows, 2);
+  EXPECT_EQ(split.chunk_blocks, 5);
+  IpcsrBlocks<std::int64_t> whole =
+      ipcsr_build_blocks<std::int64_t>(4, row_ptr.data(), params(32, 8, IpcsrLongRows::whole));
+  EXPECT_EQ(whole.row, (std::vector<std::int64_t>{0, 1, 2, 3, 4}));
+  EXPECT_EQ(whole.nnz, (std::vector<std::int64_t>{0, 3, 23, 31, 40}));
+  EXPECT_EQ(whole.chunk_blocks, 0);
+  // A row of exactly SHARED_SIZE entries is not long.
+  const std::vector<std::int64_t> exact = {0, 8, 16};
+  EXPECT_EQ(ipcsr_build_blocks<std::int64_t>(2, exact.data(), params(32, 8)).long_rows, 0);
+  EXPECT_EQ(ipcsr_build_blocks<std::int64_t>(2, exact.data(), params(32, 8)).count(), 2);
+}
+
+TEST(IpcsrBlocks, InvariantsOnGeneratedMatrices) {
+  for (std::uint64_t seed = 1; seed <= 6; ++seed) {
+    RandomShape s;
+    s.rows = 50 + 211 * seed;
+    s.cols = 20 + 97 * seed;
+    s.density = 0.015 * seed;
+    s.empty_row_fraction = 0.15;
+    s.dense_rows = seed % 3;
+    s.seed = seed;
+    const auto m32 = test::random_csr<double, std::int32_t>(s);
+    const auto m64 = test::random_csr<float, std::int64_t>(s);
+    for (const IpcsrParams& p : kParamSets) {
+      check_blocks(m32.rows, m32.row_ptr, p);
+      check_blocks(m64.rows, m64.row_ptr, p);
+    }
+  }
+  const std::vector<std::int32_t> none = {0};
+  for (const IpcsrParams& p : kParamSets) check_blocks<std::int32_t>(0, none, p);
+}
+
+// ---- the host kernel ------------------------------------------------------------
+
+template <class P>
+class IpcsrReference : public ::testing::Test {
+ public:
+  using V = typename P::first_type;
+  using I = typename P::second_type;
+
+  // The ipcsr host kernel against csr_reference_apply for each (op, alpha, beta).
+  void check(const OwnedCsr<V, I>& m, const IpcsrParams& p, std::uint64_t seed) {
+    SCOPED_TRACE(describe(p) + ", " + std::to_string(m.rows) + "x" + std::to_string(m.cols));
+    IpcsrHostFormat<V, I> f(p);
+    f.build(m.view());
+    EXPECT_EQ(f.id(), FormatId::ipcsr);
+    EXPECT_EQ(f.extra_host_bytes(), 2 * f.blocks().row.size() * sizeof(I));
+    for (Op op : {Op::plain, Op::transpose}) {
+      const bool t = op == Op::transpose;
+      const auto x = test::random_vector<V>(std::size_t(t ? m.rows : m.cols), seed);
+      const auto y0 = test::random_vector<V>(std::size_t(t ? m.cols : m.rows), seed + 1);
+      for (auto [alpha, beta] : {std::pair<V, V>{1, 0}, {1, 1}, {V(-2.5), V(0.5)}, {0, 2}}) {
+        auto got = y0, expect = y0;
+        f.apply(op, alpha, x.data(), beta, got.data());
+        csr_reference_apply(m.view(), op, alpha, x.data(), beta, expect.data());
+        if (f.blocks().chunk_blocks == 0) {
+          // Whole rows are summed left to right, as CSR does: the same bits.
+          ASSERT_EQ(got, expect) << "op " << int(op) << " alpha " << alpha << " beta " << beta;
+          continue;
+        }
+        const double bound = 2 * test::error_bound(m.view(), t, alpha, x, beta, y0);
+        for (std::size_t r = 0; r < got.size(); ++r)
+          ASSERT_LE(std::fabs(double(got[r]) - double(expect[r])), bound)
+              << "row " << r << " op " << int(op) << " alpha " << alpha << " beta " << beta;
+      }
+    }
+  }
+
+  void check_all_params(const RandomShape& s, std::uint64_t seed) {
+    const auto m = test::random_csr<V, I>(s);
+    for (const IpcsrParams& p : kParamSets) check(m, p, seed);
+  }
+};
+
+using TypePairs = ::testing::Types<std::pair<double, std::int32_t>, std::pair<double, std::int64_t>,
+                                   std::pair<float, std::int32_t>, std::pair<float, std::int64_t>>;
+TYPED_TEST_SUITE(IpcsrReference, TypePairs);
+
+TYPED_TEST(IpcsrReference, SeededRandomMatrices) {
+  for (std::uint64_t seed = 1; seed <= 6; ++seed) {
+    RandomShape s;
+    s.rows = 37 + 113 * seed;  // not multiples of T
+    s.cols = 29 + 71 * seed;   // rectangular both ways
+    s.density = 0.02 * seed;
+    s.empty_row_fraction = 0.1;
+    s.dense_rows = seed % 2;
+    s.seed = seed;
+    this->check_all_params(s, seed);
+  }
+}
+
+TYPED_TEST(IpcsrReference, EdgeCases) {
+  RandomShape s;
+  s.rows = s.cols = 0;  // 0 x 0
+  this->check_all_params(s, 3);
+  s.rows = s.cols = 1;  // 1 x 1
+  s.density = 1;
+  this->check_all_params(s, 4);
+  s.rows = 50;  // all rows empty
+  s.cols = 40;
+  s.density = 0;
+  this->check_all_params(s, 5);
+  s.rows = 64;  // one dense row among sparse ones (long for small SHARED_SIZE)
+  s.cols = 300;
+  s.density = 0.01;
+  s.dense_rows = 1;
+  this->check_all_params(s, 6);
+  s.rows = 3;  // wide: every row long for small SHARED_SIZE
+  s.cols = 1000;
+  s.dense_rows = 0;
+  s.density = 0.3;
+  this->check_all_params(s, 7);
+  s.rows = 1000;  // tall, 1000 rows: not a multiple of any T
+  s.cols = 2;
+  this->check_all_params(s, 8);
+  s.rows = 5;  // no columns
+  s.cols = 0;
+  this->check_all_params(s, 9);
+  s.rows = 2;  // two full rows of 100: long for SHARED_SIZE < 100 (15 chunks of 7)
+  s.cols = 100;
+  s.density = 1;
+  this->check_all_params(s, 10);
+}
+
+// Rows 0-1 form a staged block, row 2 (10 entries) is long (3 chunks of 4, or
+// one block), row 3 (4 entries, = SHARED_SIZE) is a one-row block: every path.
+template <class V, class I>
+OwnedCsr<V, I> every_path_matrix() {
+  OwnedCsr<V, I> m;
+  m.rows = 4;
+  m.cols = 10;
+  m.row_ptr = {0, 2, 4, 14, 18};
+  m.col_idx = {0, 1, 2, 3, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 0, 1, 2, 3};
+  m.values.assign(18, V(1));
+  return m;
+}
+
+TYPED_TEST(IpcsrReference, NanAndInfPropagateFromTheMatrixAndBetaZeroIgnoresY) {
+  using Value = typename TestFixture::V;
+  using Index = typename TestFixture::I;
+  const Value nan = std::numeric_limits<Value>::quiet_NaN(), inf = std::numeric_limits<Value>::infinity();
+  for (IpcsrLongRows mode : {IpcsrLongRows::split, IpcsrLongRows::whole}) {
+    auto m = every_path_matrix<Value, Index>();
+    IpcsrHostFormat<Value, Index> f(params(32, 4, mode));
+    f.build(m.view());
+    EXPECT_EQ(f.blocks().long_rows, 1);
+    EXPECT_EQ(f.blocks().chunk_blocks, mode == IpcsrLongRows::split ? 3 : 0);
+    const std::vector<Value> x(10, Value(1));
+    std::vector<Value> y(4, nan);  // beta == 0: never read
+    f.apply(Op::plain, Value(1), x.data(), Value(0), y.data());
+    EXPECT_EQ(y, (std::vector<Value>{2, 2, 10, 4}));
+    const std::vector<Value> xt(4, Value(1));
+    std::vector<Value> yt(10, inf);
+    f.apply(Op::transpose, Value(1), xt.data(), Value(0), yt.data());
+    for (Value v : yt) EXPECT_TRUE(std::isfinite(v));
+    m.values[0] = inf;  // staged block
+    m.values[12] = nan;  // third chunk of the long row
+    f.refill(m.view());
+    y.assign(4, nan);
+    f.apply(Op::plain, Value(1), x.data(), Value(0), y.data());
+    EXPECT_TRUE(std::isinf(y[0]));
+    EXPECT_EQ(y[1], Value(2));
+    EXPECT_TRUE(std::isnan(y[2]));
+    EXPECT_EQ(y[3], Value(4));
+  }
+}
+
+// ---- through the adaptive matrix ------------------------------------------------
+
+TEST(IpcsrAdaptiveMatrix, AFixedChoiceOfIpcsrRunsOnTheHost) {
+  CleanEnvironment clean;
+  // A dense row of 8000 entries: longer than the default SHARED_SIZE (3456).
+  auto m = test::random_csr<double, std::int32_t>({300, 8000, 0.002, 0.1, 1, 61});
+  MatrixOptions o;
+  o.force_host = true;
+  o.format = FormatChoice::fixed(FormatId::ipcsr);
+  AdaptiveMatrix<double, std::int32_t> a(o);
+  a.build(m.view());
+  EXPECT_EQ(a.format(), FormatId::ipcsr);
+  EXPECT_EQ(a.placement(), Placement::host);
+  EXPECT_NE(a.selection_reason().find("requested"), std::string::npos) << a.selection_reason();
+  IpcsrHostFormat<double, std::int32_t> ref(ipcsr_default_params(sizeof(double)));
+  ref.build(m.view());
+  EXPECT_GT(ref.blocks().chunk_blocks, 0);
+  for (Op op : {Op::plain, Op::transpose}) {
+    const bool t = op == Op::transpose;
+    const auto x = test::random_vector<double>(t ? 300 : 8000, 62);
+    auto y = test::random_vector<double>(t ? 8000 : 300, 63), expect = y;
+    a.apply(op, 2.0, {x.data()}, 0.5, {y.data()});
+    ref.apply(op, 2.0, x.data(), 0.5, expect.data());
+    EXPECT_EQ(y, expect);
+  }
+  for (auto& v : m.values) v = -v;  // same pattern, new values
+  a.refill(m.view());
+  const auto x = test::random_vector<double>(8000, 64);
+  std::vector<double> y(300), expect(300);
+  a.apply(Op::plain, 1.0, {x.data()}, 0.0, {y.data()});
+  csr_reference_apply(m.view(), Op::plain, 1.0, x.data(), 0.0, expect.data());
+  const double bound = 2 * test::error_bound(m.view(), false, 1.0, x, 0.0, expect);
+  for (std::size_t r = 0; r < y.size(); ++r) ASSERT_LE(std::fabs(y[r] - expect[r]), bound) << r;
+}
+
+}  // namespace
+}  // namespace aijadaptive
