@@ -13,5 +13,5 @@ bins=$(find "$build" -type f -perm -u+x \( -name 'test_*' -o -name 'aijadaptive-
 "$pack" "$root/.runtime/$name-libs" $bins "$build/plugin/libpetscaijadaptive.so" >/dev/null
 rm -rf "$root/.runtime/$name-libs"
 tar cJf "$root/.runtime/$name-tree.tar.xz" -C "$(dirname "$build")" \
-  --exclude='*.o' --exclude='*.a' --exclude='CMakeFiles' --exclude='Testing' "$(basename "$build")"
+  --exclude='*.o' --exclude='*.a' --exclude='CMakeFiles' --exclude='Testing' --exclude='matrices' "$(basename "$build")"
 ls -la "$root/.runtime"

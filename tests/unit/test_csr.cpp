@@ -115,7 +115,7 @@ TYPED_TEST(CsrReference, NanAndInfPropagateFromTheMatrixAndBetaZeroIgnoresY) {
   EXPECT_EQ(y[1], V(6));
 }
 
-TEST(CsrReference, MatchesPetscRoundingWhenAlphaIsOneAndBetaZero) {
+TEST(CsrReference, MatchesPetscRoundingOfMatMultAndMatMultAdd) {
   // PETSc's MatMult_SeqAIJ sums a row left to right from zero; so must we,
   // bit for bit, for KSP iteration counts to match plain AIJ on the host.
   auto m = test::random_csr<double, std::int32_t>({200, 200, 0.1, 0, 0, 11});
@@ -126,6 +126,14 @@ TEST(CsrReference, MatchesPetscRoundingWhenAlphaIsOneAndBetaZero) {
     double sum = 0;
     for (std::int32_t k = m.row_ptr[i]; k < m.row_ptr[i + 1]; ++k) sum += m.values[k] * x[m.col_idx[k]];
     ASSERT_EQ(y[i], sum) << "row " << i;
+  }
+  // MatMultAdd_SeqAIJ starts each row from y.
+  auto z = test::random_vector<double>(200, 13), z0 = z;
+  csr_reference_apply(m.view(), Op::plain, 1.0, x.data(), 1.0, z.data());
+  for (std::int32_t i = 0; i < m.rows; ++i) {
+    double sum = z0[i];
+    for (std::int32_t k = m.row_ptr[i]; k < m.row_ptr[i + 1]; ++k) sum += m.values[k] * x[m.col_idx[k]];
+    ASSERT_EQ(z[i], sum) << "row " << i;
   }
 }
 

@@ -14,8 +14,9 @@
 
 namespace aijadaptive {
 
-// y = alpha * op(A) * x + beta * y, row by row in CSR order (the same order of
-// additions as PETSc's MatMult_SeqAIJ when alpha == 1 and beta == 0).
+// y = alpha * op(A) * x + beta * y, row by row in CSR order, with the same
+// order of additions as PETSc's MatMult_SeqAIJ (alpha 1, beta 0) and
+// MatMultAdd_SeqAIJ (alpha 1, beta 1).
 template <class V, class I>
 void csr_reference_apply(const CsrView<V, I>& a, Op op, V alpha, const V* x, V beta, V* y);
 

@@ -7,9 +7,16 @@ namespace aijadaptive {
 template <class V, class I>
 void csr_reference_apply(const CsrView<V, I>& a, Op op, V alpha, const V* x, V beta, V* y) {
   if (op == Op::plain) {
+    // alpha == beta == 1 is PETSc's MatMultAdd, which starts each row's sum
+    // from y: doing the same keeps results bit-identical to plain AIJ.
+    const bool add = alpha == V(1) && beta == V(1);
     for (I i = 0; i < a.rows; ++i) {
-      V sum = 0;
+      V sum = add ? y[i] : V(0);
       for (I k = a.row_ptr[i]; k < a.row_ptr[i + 1]; ++k) sum += a.values[k] * x[a.col_idx[k]];
+      if (add) {
+        y[i] = sum;
+        continue;
+      }
       // beta == 0 must not read y (it may hold NaN); alpha == 1 keeps PETSc's rounding.
       const V ax = alpha == V(1) ? sum : alpha * sum;
       y[i] = beta == V(0) ? ax : ax + beta * y[i];

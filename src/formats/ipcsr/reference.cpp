@@ -29,6 +29,9 @@ void IpcsrHostFormat<V, I>::apply(Op op, V alpha, const V* x, V beta, V* y) cons
   }
   const CsrView<V, I>& a = a_;
   const std::int64_t S = params_.shared_size;
+  // As csr_reference_apply: PETSc's MatMultAdd (alpha = beta = 1) starts a
+  // row's sum from y, so whole rows do too and stay bit-identical to csr.
+  const bool add = alpha == V(1) && beta == V(1);
   std::vector<V> stage;     // the block's shared memory
   std::vector<V> partials;  // chunk sums of the split row in progress
   for (std::int64_t b = 0; b < blocks_.count(); ++b) {
@@ -42,18 +45,19 @@ void IpcsrHostFormat<V, I>::apply(Op op, V alpha, const V* x, V beta, V* y) cons
       stage.resize(std::size_t(k1 - k0));
       for (std::int64_t k = k0; k < k1; ++k) stage[k - k0] = a.values[k] * x[a.col_idx[k]];
       for (std::int64_t i = row0; i < row1; ++i) {
-        V sum = 0;
+        V sum = add ? y[i] : V(0);
         for (std::int64_t k = a.row_ptr[i]; k < a.row_ptr[i + 1]; ++k) sum += stage[k - k0];
-        y[i] = combine(alpha, sum, beta, y[i]);
+        y[i] = add ? sum : combine(alpha, sum, beta, y[i]);
       }
       continue;
     }
     // One row, or one chunk of a split row: no staging, as on the device.
-    V sum = 0;
-    for (std::int64_t k = k0; k < k1; ++k) sum += a.values[k] * x[a.col_idx[k]];
     const std::int64_t row = row0;
-    if (row1 - row0 == 1 && k0 == a.row_ptr[row] && k1 == a.row_ptr[row + 1]) {
-      y[row] = combine(alpha, sum, beta, y[row]);
+    const bool whole_row = row1 - row0 == 1 && k0 == a.row_ptr[row] && k1 == a.row_ptr[row + 1];
+    V sum = whole_row && add ? y[row] : V(0);
+    for (std::int64_t k = k0; k < k1; ++k) sum += a.values[k] * x[a.col_idx[k]];
+    if (whole_row) {
+      y[row] = add ? sum : combine(alpha, sum, beta, y[row]);
       continue;
     }
     partials.push_back(sum);
