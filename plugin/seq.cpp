@@ -89,8 +89,9 @@ PetscErrorCode Apply(Mat A, aijadaptive::Op op, Vec x, Vec y, Vec z) {
   else AIJA_CALL(moved = s->matrix.apply(op, PetscScalar(1), xa.view(), beta, za.view()));
   if (on_device) {
     PetscCall(PetscLogGpuTimeEnd());
-    PetscCall(PetscLogCpuToGpu(double(moved.to_device)));
-    PetscCall(PetscLogGpuToCpu(double(moved.to_host)));
+    // Only real copies: -log_view counts calls, and device vectors need none.
+    if (moved.to_device) PetscCall(PetscLogCpuToGpu(double(moved.to_device)));
+    if (moved.to_host) PetscCall(PetscLogGpuToCpu(double(moved.to_host)));
   }
   // A PETSc without device support has no GPU flop counter (it is a no-op there).
   if (on_device && AIJA_PETSC_HAS_CUDA) PetscCall(PetscLogGpuFlops(flops));
