@@ -316,7 +316,8 @@ PetscErrorCode MatConvert_SeqAIJ_SeqAIJAdaptive(Mat A, MatType, MatReuse reuse, 
   PetscCall(PetscObjectComposeFunction((PetscObject)B, kFromSeqAIJ, MatConvert_SeqAIJ_SeqAIJAdaptive));
   PetscCall(PetscObjectChangeTypeName((PetscObject)B, MATSEQAIJADAPTIVE));
   PetscCall(SetDefaultVecType(B));
-  PetscCall(SeqEnsureCurrent(B));
+  // No build here: MatConvert bumps the state once we return, which would
+  // cost a second upload. The first product (or view) builds.
   *newmat = B;
   PetscFunctionReturn(PETSC_SUCCESS);
 }
