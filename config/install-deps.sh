@@ -11,6 +11,7 @@ packages=(
   googletest libgtest-dev            # unit tests
   zlib1g-dev gzip                    # .mtx.gz input
   python3 python3-matplotlib         # benchmark pictures
+  libtrilinos-kokkos-kernels-dev libtrilinos-kokkos-dev  # KokkosSparse::spmv baseline (host)
 )
 
 missing=()

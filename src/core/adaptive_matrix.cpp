@@ -47,7 +47,7 @@ struct AdaptiveMatrix<V, I>::Impl {
   // Decides where the matrix lives; sets placement_reason either way.
   bool choose_device() {
     if (options.force_host) {
-      placement_reason = "host: requested (-mat_aijadaptive_host)";
+      placement_reason = "host: requested (force_host)";
       return false;
     }
     if (!built_with_cuda()) {

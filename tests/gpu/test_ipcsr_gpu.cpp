@@ -57,7 +57,7 @@ void check_device_format(const test::OwnedCsr<V, I>& m, const IpcsrParams& p) {
                "x" + std::to_string(m.cols));
   IpcsrHostFormat<V, I> host(p);
   host.build(m.view());
-  auto dev = make_ipcsr_device_format<V, I>();
+  auto dev = make_device_format<V, I>(FormatId::ipcsr);
   dev->upload(host, nullptr);
   synchronize(nullptr);
   EXPECT_GE(dev->device_bytes(), 2 * host.blocks().row.size() * sizeof(I));
@@ -208,7 +208,7 @@ TEST_F(IpcsrGpu, NanAndInfInTheMatrixPropagateOnEveryPath) {
     p.long_rows = mode;
     IpcsrHostFormat<float, std::int32_t> host(p);
     host.build(m.view());
-    auto dev = make_ipcsr_device_format<float, std::int32_t>();
+    auto dev = make_device_format<float, std::int32_t>(FormatId::ipcsr);
     dev->upload(host, nullptr);
     const DeviceBuffer<float> dx = to_device(std::vector<float>(10, 1.0f));
     DeviceBuffer<float> dy = to_device(std::vector<float>(4, std::numeric_limits<float>::quiet_NaN()));

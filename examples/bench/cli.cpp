@@ -1,0 +1,163 @@
+#include "cli.hpp"
+
+#include <charconv>
+#include <sstream>
+#include <string_view>
+
+#include "generators.hpp"
+
+namespace aijadaptive::bench {
+
+namespace {
+
+template <class T>
+T parse_number(const std::string& option, const std::string& text, T min) {
+  T v{};
+  const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
+  if (ec != std::errc() || end != text.data() + text.size() || text.empty() || v < min)
+    throw UsageError(option + " " + text + ": expected an integer >= " + std::to_string(min));
+  return v;
+}
+
+std::vector<MethodName> parse_methods(const std::string& list) {
+  if (list == "all") return all_methods();
+  std::vector<MethodName> out;
+  std::string_view rest = list;
+  while (!rest.empty() || out.empty()) {
+    const std::size_t comma = rest.find(',');
+    const std::string name(rest.substr(0, comma));
+    rest = comma == std::string_view::npos ? std::string_view() : rest.substr(comma + 1);
+    const auto m = method_from_name(name);
+    if (!m) throw UsageError("--formats: unknown format '" + name + "'; valid choices are: all, " + method_names());
+    bool seen = false;
+    for (const MethodName& o : out) seen = seen || o.name == m->name;
+    if (!seen) out.push_back(*m);
+  }
+  return out;
+}
+
+}  // namespace
+
+Options parse_command_line(int argc, const char* const* argv) {
+  Options o;
+  o.methods = all_methods();
+  for (int i = 1; i < argc; ++i) {
+    std::string arg = argv[i], value;
+    const bool is_option = arg.size() > 2 && arg.compare(0, 2, "--") == 0;
+    if (!is_option) {
+      if (!arg.empty() && arg[0] == '-' && arg != "-")
+        throw UsageError("unknown option " + arg + " (options start with --; see --help)");
+      o.matrices.push_back(arg);
+      continue;
+    }
+    // --name=value or --name value
+    bool inline_value = false;
+    if (const std::size_t eq = arg.find('='); eq != std::string::npos) {
+      value = arg.substr(eq + 1);
+      arg = arg.substr(0, eq);
+      inline_value = true;
+    }
+    const auto flag = [&] {
+      if (inline_value) throw UsageError(arg + " takes no value");
+    };
+    const auto need = [&]() -> const std::string& {
+      if (!inline_value) {
+        if (i + 1 >= argc) throw UsageError(arg + " needs a value (see --help)");
+        value = argv[++i];
+      }
+      return value;
+    };
+    if (arg == "--help") {
+      flag();
+      o.help = true;
+    } else if (arg == "--host") {
+      flag();
+      o.host = true;
+    } else if (arg == "--formats") {
+      o.methods = parse_methods(need());
+    } else if (arg == "--precision") {
+      const std::string& p = need();
+      if (p == "double")
+        o.precision = Precision::double_;
+      else if (p == "single")
+        o.precision = Precision::single_;
+      else
+        throw UsageError("--precision " + p + ": valid choices are: double, single");
+    } else if (arg == "--index") {
+      const std::string& p = need();
+      if (p != "32" && p != "64") throw UsageError("--index " + p + ": valid choices are: 32, 64");
+      o.index_bits = p == "64" ? 64 : 32;
+    } else if (arg == "--reps") {
+      o.reps = parse_number<int>(arg, need(), 1);
+    } else if (arg == "--warmup") {
+      o.warmup = parse_number<int>(arg, need(), 0);
+    } else if (arg == "--csv") {
+      o.csv = need();
+    } else if (arg == "--json") {
+      o.json = need();
+    } else if (arg == "--plot") {
+      o.plot = need();
+    } else if (arg == "--suite") {
+      o.suites.push_back(need());
+    } else if (arg == "--matrix-dir") {
+      o.matrix_dir = need();
+    } else if (arg == "--pattern-values") {
+      const std::string& p = need();
+      if (p == "one")
+        o.mtx.pattern = PatternValues::ones;
+      else if (p == "random")
+        o.mtx.pattern = PatternValues::random;
+      else
+        throw UsageError("--pattern-values " + p + ": valid choices are: one, random");
+    } else if (arg == "--seed") {
+      o.seed = parse_number<std::uint64_t>(arg, need(), 0);
+      o.mtx.seed = o.seed;
+    } else if (arg == "--copy-mib") {
+      o.copy_mib = parse_number<std::size_t>(arg, need(), 1);
+    } else {
+      throw UsageError("unknown option " + arg + " (see --help)");
+    }
+  }
+  if (!o.help && o.matrices.empty() && o.suites.empty())
+    throw UsageError("no matrices: give files, gen: specs or --suite FILE (see --help)");
+  return o;
+}
+
+std::string usage_text() {
+  std::ostringstream s;
+  s << "usage: aijadaptive-bench [options] MATRIX...\n"
+       "\n"
+       "Times y = A x for every storage format of aijadaptive, its automatic choice and\n"
+       "cuSPARSE's CSR algorithms, and checks each result against the host reference.\n"
+       "\n"
+       "MATRIX is a Matrix Market file (.mtx or .mtx.gz; coordinate real, integer or\n"
+       "pattern; general, symmetric or skew-symmetric) or a generator spec\n"
+       "gen:NAME[:key=value,...]. Relative files are looked up in the current directory\n"
+       "(a suite file's own directory for its entries), then in --matrix-dir.\n"
+       "\n"
+       "options:\n"
+       "  --formats LIST        comma list, or all (default): " << method_names() << "\n"
+       "  --precision P         double (default) or single\n"
+       "  --index B             32 (default) or 64 bit indices\n"
+       "  --reps N              timed products per method (default 100), after --warmup N (default 10)\n"
+       "  --suite FILE          matrices from FILE, one per line ('#' starts a comment); repeatable\n"
+       "  --matrix-dir DIR      also look for relative matrix files in DIR (default: " AIJA_BENCH_DEFAULT_MATRIX_DIR ")\n"
+       "  --csv FILE            one row per matrix and method\n"
+       "  --json FILE           the same, with the run's settings\n"
+       "  --plot FILE.png       bar chart of the fraction of copy bandwidth (runs plot_bench.py on\n"
+       "                        the CSV; writes FILE.png.csv when --csv is not given)\n"
+       "  --host                run the host kernels even when a GPU is present\n"
+       "  --pattern-values V    values of pattern files: one (default) or random (seeded)\n"
+       "  --seed N              seed of x and of random pattern values (default 1)\n"
+       "  --copy-mib N          size of the copy-bandwidth buffer (default max(1 GiB, 4 x L2); host 256)\n"
+       "  --help                this text\n"
+       "\n"
+       "Exit status: 0 when every result is correct, 1 when a result is wrong or a matrix\n"
+       "could not be used, 2 for a mistake on the command line or in a suite file.\n"
+       "\n"
+       "generators:\n"
+    << generator_help();
+  return s.str();
+}
+
+}  // namespace aijadaptive::bench

@@ -1,0 +1,95 @@
+// What the benchmark measures, one "method" per column of its results:
+//
+//   every format of aijadaptive::all_formats()   AdaptiveMatrix with that format fixed
+//   auto                                         AdaptiveMatrix, the selector decides
+//   cusparse-alg1, cusparse-alg2                 cusparseSpMV with CUSPARSE_SPMV_CSR_ALG1/2,
+//                                                called directly (the baselines)
+//   kokkos                                       KokkosSparse::spmv (builds that found
+//                                                Kokkos Kernels only)
+//
+// A method is bound to one matrix and one pair of vectors at prepare(), so
+// that work depending on them (cuSPARSE's preprocessing) is counted as set-up,
+// not as SpMV time.
+#pragma once
+
+#include <cmath>
+#include <cstddef>
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include <aijadaptive/csr_view.hpp>
+#include <aijadaptive/format.hpp>
+#include <aijadaptive/format_list.hpp>
+
+namespace aijadaptive::bench {
+
+enum class Where { host, device };
+const char* where_name(Where w);
+
+struct MethodName {
+  enum class Kind { format, automatic, cusparse_alg1, cusparse_alg2, kokkos };
+  Kind kind = Kind::automatic;
+  FormatId format = FormatId::csr;  // Kind::format only
+  std::string name;
+  bool is_cusparse() const { return kind == Kind::cusparse_alg1 || kind == Kind::cusparse_alg2; }
+};
+
+// Every method this build knows, in report order.
+std::vector<MethodName> all_methods();
+std::optional<MethodName> method_from_name(std::string_view name);
+std::string method_names();  // "csr, ..., auto, cusparse-alg1, ..." for messages
+
+// y = A x with alpha = 1, beta = 0: both copies of each vector, the method
+// uses the pair that matches where it runs.
+template <class V>
+struct Vectors {
+  const V* host_x = nullptr;
+  V* host_y = nullptr;
+  const V* device_x = nullptr;  // null in host mode
+  V* device_y = nullptr;
+};
+
+struct SetupTimes {
+  double build_s = NAN;   // host analysis (AdaptiveMatrix::analyse); NaN: none
+  double upload_s = NAN;  // upload and device-side preparation; NaN: none
+};
+
+template <class V, class I>
+class Method {
+ public:
+  virtual ~Method() = default;
+  virtual SetupTimes prepare(const CsrView<V, I>& a, const Vectors<V>& v, Stream stream) = 0;
+  // Known after prepare(): an adaptive matrix may stay on the host.
+  virtual Where where() const = 0;
+  // One product; on the device asynchronous on the stream given to prepare().
+  virtual void apply() = 0;
+  // Bytes of the method's own matrix storage; 0 when it cannot tell.
+  virtual std::size_t storage_bytes() const = 0;
+  // The format `auto` chose, empty for the others.
+  virtual std::string selected() const { return {}; }
+  // Why it runs where it runs, when that is worth a line in the report.
+  virtual std::string note() const { return {}; }
+};
+
+// Whether the method can run in this mode; if not, *why_not says why
+// (cuSPARSE in host mode or without CUDA, Kokkos Kernels not found ...).
+bool method_available(const MethodName& name, bool host_mode, std::string* why_not);
+// The method, or nullptr with *why_not set when it is not available.
+template <class V, class I>
+std::unique_ptr<Method<V, I>> make_method(const MethodName& name, bool host_mode, std::string* why_not);
+
+// Per family, defined in adaptive_method.cpp, cusparse_method.cpp /
+// no_cuda.cpp, kokkos_method.cpp / no_kokkos.cpp.
+template <class V, class I>
+std::unique_ptr<Method<V, I>> make_adaptive_method(const MethodName& name, bool host_mode);
+template <class V, class I>
+std::unique_ptr<Method<V, I>> make_cusparse_method(const MethodName& name, std::string* why_not);
+template <class V, class I>
+std::unique_ptr<Method<V, I>> make_kokkos_method(bool host_mode, std::string* why_not);
+bool kokkos_built();
+std::string kokkos_description();  // "Kokkos Kernels 3.4 (Serial)" or why there is none
+
+}  // namespace aijadaptive::bench

@@ -1,0 +1,281 @@
+#include "mtx_reader.hpp"
+
+#include <algorithm>
+#include <cctype>
+#include <charconv>
+#include <cmath>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include <aijadaptive/instantiate.hpp>
+
+#include "line_reader.hpp"
+#include "values.hpp"
+
+namespace aijadaptive::bench {
+
+namespace {
+
+enum class Field { real, integer, pattern };
+enum class Symmetry { general, symmetric, skew };
+
+const char* const kHeaderHelp = "'%%MatrixMarket matrix coordinate <real|integer|pattern> "
+                                "<general|symmetric|skew-symmetric>'";
+
+std::string_view next_token(std::string_view& rest) {
+  const auto is_space = [](char c) { return c == ' ' || c == '\t'; };
+  std::size_t b = 0;
+  while (b < rest.size() && is_space(rest[b])) ++b;
+  std::size_t e = b;
+  while (e < rest.size() && !is_space(rest[e])) ++e;
+  const std::string_view token = rest.substr(b, e - b);
+  rest.remove_prefix(e);
+  return token;
+}
+
+std::string lower(std::string_view s) {
+  std::string out(s);
+  for (char& c : out) c = char(std::tolower(static_cast<unsigned char>(c)));
+  return out;
+}
+
+// Quotes a token for a message, cut short if the file holds something huge.
+std::string quoted(std::string_view s) {
+  return "'" + std::string(s.substr(0, 40)) + (s.size() > 40 ? "...'" : "'");
+}
+
+bool blank(std::string_view line) {
+  return line.find_first_not_of(" \t") == std::string_view::npos;
+}
+
+template <class T>
+bool parse_whole(std::string_view token, T& value) {
+  if (!token.empty() && token.front() == '+') token.remove_prefix(1);  // from_chars refuses '+'
+  const auto [end, ec] = std::from_chars(token.data(), token.data() + token.size(), value);
+  return ec == std::errc() && end == token.data() + token.size() && !token.empty();
+}
+
+struct Header {
+  Field field = Field::real;
+  Symmetry symmetry = Symmetry::general;
+  std::string field_name, symmetry_name;
+};
+
+Header parse_header(LineReader& in) {
+  std::string_view line;
+  if (!in.next(line))
+    throw InputError(in.path() + ":1: the file is empty; expected the header " + kHeaderHelp);
+  std::string_view rest = line;
+  const std::string banner = lower(next_token(rest));
+  if (banner != "%%matrixmarket")
+    throw InputError(in.where() + "not a Matrix Market file: the first line must be " + kHeaderHelp +
+                     ", found " + quoted(line));
+  const std::string object = lower(next_token(rest)), format = lower(next_token(rest));
+  Header h;
+  h.field_name = lower(next_token(rest));
+  h.symmetry_name = lower(next_token(rest));
+  if (object != "matrix")
+    throw InputError(in.where() + "unsupported object " + quoted(object) + ": only 'matrix' files can be read");
+  if (format == "array")
+    throw InputError(in.where() + "dense 'array' files are not supported: only 'coordinate' (sparse) files");
+  if (format != "coordinate")
+    throw InputError(in.where() + "unknown format " + quoted(format) + ": expected 'coordinate'");
+  if (h.field_name == "complex" || h.symmetry_name == "hermitian")
+    throw InputError(in.where() + "complex matrices are not supported: the benchmark multiplies real "
+                                  "matrices (field " + quoted(h.field_name) + ")");
+  if (h.field_name == "real" || h.field_name == "double")
+    h.field = Field::real;
+  else if (h.field_name == "integer")
+    h.field = Field::integer;
+  else if (h.field_name == "pattern")
+    h.field = Field::pattern;
+  else
+    throw InputError(in.where() + "unknown field " + quoted(h.field_name) + ": expected real, integer or pattern");
+  if (h.symmetry_name == "general")
+    h.symmetry = Symmetry::general;
+  else if (h.symmetry_name == "symmetric")
+    h.symmetry = Symmetry::symmetric;
+  else if (h.symmetry_name == "skew-symmetric")
+    h.symmetry = Symmetry::skew;
+  else
+    throw InputError(in.where() + "unknown symmetry " + quoted(h.symmetry_name) +
+                     ": expected general, symmetric or skew-symmetric");
+  if (!next_token(rest).empty())
+    throw InputError(in.where() + "unexpected text after the header; expected " + kHeaderHelp);
+  return h;
+}
+
+// The next line that is neither a comment nor blank; false at the end.
+bool next_data_line(LineReader& in, std::string_view& line) {
+  while (in.next(line))
+    if (!blank(line) && line.front() != '%') return true;
+  return false;
+}
+
+// The stored entries, in file order, before expansion to CSR.
+template <class V, class I>
+struct Triplets {
+  std::vector<I> row, col;
+  std::vector<V> value;
+};
+
+template <class V, class I>
+HostCsr<V, I> to_csr(I rows, I cols, const Triplets<V, I>& t, Symmetry symmetry, std::int64_t& duplicates,
+                     const std::string& path) {
+  HostCsr<V, I> m;
+  m.rows = rows;
+  m.cols = cols;
+  std::vector<std::int64_t> start(std::size_t(rows) + 1, 0);
+  for (std::size_t k = 0; k < t.row.size(); ++k) {
+    ++start[std::size_t(t.row[k]) + 1];
+    if (symmetry != Symmetry::general && t.row[k] != t.col[k]) ++start[std::size_t(t.col[k]) + 1];
+  }
+  for (std::size_t i = 0; i < std::size_t(rows); ++i) start[i + 1] += start[i];
+  const std::int64_t total = start.back();
+  if (!fits_index<I>(rows, cols, total))
+    throw InputError(path + ": " + std::to_string(total) + " nonzeros after expansion do not fit "
+                     "32-bit indices: run with --index 64");
+  m.col_idx.resize(std::size_t(total));
+  m.values.resize(std::size_t(total));
+  std::vector<std::int64_t> next(start.begin(), start.end() - 1);
+  const V mirror_sign = symmetry == Symmetry::skew ? V(-1) : V(1);
+  for (std::size_t k = 0; k < t.row.size(); ++k) {
+    const I i = t.row[k], j = t.col[k];
+    std::int64_t p = next[std::size_t(i)]++;
+    m.col_idx[std::size_t(p)] = j;
+    m.values[std::size_t(p)] = t.value[k];
+    if (symmetry != Symmetry::general && i != j) {
+      p = next[std::size_t(j)]++;
+      m.col_idx[std::size_t(p)] = i;
+      m.values[std::size_t(p)] = mirror_sign * t.value[k];
+    }
+  }
+  // Sort each row by column and add duplicates, compacting as we go.
+  m.row_ptr.assign(std::size_t(rows) + 1, I(0));
+  std::vector<std::pair<I, V>> row;
+  std::size_t out = 0;
+  for (std::size_t i = 0; i < std::size_t(rows); ++i) {
+    row.clear();
+    for (auto p = start[i]; p < start[i + 1]; ++p)
+      row.emplace_back(m.col_idx[std::size_t(p)], m.values[std::size_t(p)]);
+    std::sort(row.begin(), row.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
+    for (std::size_t k = 0; k < row.size(); ++k) {
+      if (k > 0 && row[k].first == row[k - 1].first) {
+        m.values[out - 1] += row[k].second;
+        ++duplicates;
+        continue;
+      }
+      m.col_idx[out] = row[k].first;
+      m.values[out] = row[k].second;
+      ++out;
+    }
+    m.row_ptr[i + 1] = I(out);
+  }
+  m.col_idx.resize(out);
+  m.values.resize(out);
+  return m;
+}
+
+}  // namespace
+
+template <class V, class I>
+HostCsr<V, I> read_matrix_market(const std::string& path, const MtxOptions& options, MtxInfo* info) {
+  LineReader in(path);
+  const Header h = parse_header(in);
+
+  std::string_view line;
+  if (!next_data_line(in, line))
+    throw InputError(in.where() + "the file ends before the size line 'rows cols entries'");
+  const long size_line = in.line_number();
+  std::int64_t rows = -1, cols = -1, entries = -1;
+  {
+    std::string_view rest = line;
+    const bool ok = parse_whole(next_token(rest), rows) && parse_whole(next_token(rest), cols) &&
+                    parse_whole(next_token(rest), entries) && next_token(rest).empty() &&
+                    rows >= 0 && cols >= 0 && entries >= 0;
+    if (!ok)
+      throw InputError(in.where() + "bad size line " + quoted(line) +
+                       ": expected 'rows cols entries' (three non-negative integers)");
+  }
+  if (h.symmetry != Symmetry::general && rows != cols)
+    throw InputError(in.where() + "a " + h.symmetry_name + " matrix must be square, the size line says " +
+                     std::to_string(rows) + " x " + std::to_string(cols));
+  if (!fits_index<I>(rows, cols, entries))
+    throw InputError(in.where() + "the size " + std::to_string(rows) + " x " + std::to_string(cols) + ", " +
+                     std::to_string(entries) + " entries does not fit 32-bit indices: run with --index 64");
+
+  Triplets<V, I> t;
+  // The size line may lie: reserve what it says only up to a sane amount.
+  const std::size_t guess = std::size_t(std::min<std::int64_t>(entries, std::int64_t(1) << 24));
+  t.row.reserve(guess);
+  t.col.reserve(guess);
+  t.value.reserve(guess);
+  const char* const expected = h.field == Field::pattern ? "'row col'" : "'row col value'";
+  while (next_data_line(in, line)) {
+    if (std::int64_t(t.row.size()) == entries)
+      throw InputError(in.where() + "more entries than the " + std::to_string(entries) +
+                       " announced by the size line (line " + std::to_string(size_line) + ")");
+    std::string_view rest = line;
+    const std::string_view ti = next_token(rest), tj = next_token(rest);
+    std::int64_t i = 0, j = 0;
+    if (!parse_whole(ti, i) || !parse_whole(tj, j))
+      throw InputError(in.where() + "bad entry " + quoted(line) + ": expected " + expected +
+                       " with integer indices");
+    if (i < 1 || i > rows)
+      throw InputError(in.where() + "row index " + std::to_string(i) + " is outside [1, " +
+                       std::to_string(rows) + "]");
+    if (j < 1 || j > cols)
+      throw InputError(in.where() + "column index " + std::to_string(j) + " is outside [1, " +
+                       std::to_string(cols) + "]");
+    double v = 1.0;
+    if (h.field == Field::pattern) {
+      if (options.pattern == PatternValues::random)
+        v = matrix_value(options.seed, std::uint64_t(std::min(i, j)), std::uint64_t(std::max(i, j)));
+    } else {
+      const std::string_view tv = next_token(rest);
+      if (tv.empty()) throw InputError(in.where() + "missing value: expected " + expected);
+      bool ok = false;
+      if (h.field == Field::integer) {
+        std::int64_t n = 0;
+        ok = parse_whole(tv, n);
+        v = double(n);
+        if (!ok) throw InputError(in.where() + "value " + quoted(tv) + " is not an integer");
+      } else {
+        ok = parse_whole(tv, v);
+        if (!ok) throw InputError(in.where() + "value " + quoted(tv) + " is not a number");
+      }
+      if (!std::isfinite(v)) throw InputError(in.where() + "value " + quoted(tv) + " is not a finite number");
+    }
+    if (const std::string_view extra = next_token(rest); !extra.empty())
+      throw InputError(in.where() + "unexpected " + quoted(extra) + " after the entry: expected " + expected);
+    if (h.symmetry == Symmetry::skew && i == j && v != 0.0)
+      throw InputError(in.where() + "a skew-symmetric matrix has a zero diagonal, found a value at (" +
+                       std::to_string(i) + ", " + std::to_string(j) + ")");
+    t.row.push_back(I(i - 1));
+    t.col.push_back(I(j - 1));
+    t.value.push_back(V(v));
+  }
+  if (std::int64_t(t.row.size()) < entries)
+    throw InputError(in.where() + "the file ends after " + std::to_string(t.row.size()) + " of the " +
+                     std::to_string(entries) + " entries announced by the size line (line " +
+                     std::to_string(size_line) + "): truncated?");
+
+  std::int64_t duplicates = 0;
+  HostCsr<V, I> m = to_csr(I(rows), I(cols), t, h.symmetry, duplicates, path);
+  if (info) {
+    info->field = h.field_name;
+    info->symmetry = h.symmetry_name;
+    info->rows = rows;
+    info->cols = cols;
+    info->stored = entries;
+    info->duplicates = duplicates;
+  }
+  return m;
+}
+
+#define AIJA_INSTANTIATE(V, I) \
+  template HostCsr<V, I> read_matrix_market<V, I>(const std::string&, const MtxOptions&, MtxInfo*);
+AIJA_FOR_EACH_TYPE_PAIR(AIJA_INSTANTIATE)
+
+}  // namespace aijadaptive::bench

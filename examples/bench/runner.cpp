@@ -1,0 +1,177 @@
+#include "runner.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdint>
+#include <limits>
+#include <sstream>
+
+#include <aijadaptive/device.hpp>
+#include <aijadaptive/device_buffer.hpp>
+#include <aijadaptive/formats/csr.hpp>
+
+#include "values.hpp"
+
+namespace aijadaptive::bench {
+
+std::size_t value_size(Precision p) { return p == Precision::double_ ? 8 : 4; }
+std::size_t index_size(const RunConfig& c) { return c.index_bits == 64 ? 8 : 4; }
+
+// Double: the dyadic generated matrices match exactly, real ones to a few
+// ulps times the row length. Single: the same for 24-bit mantissas.
+double tolerance(Precision p) { return p == Precision::double_ ? 1e-12 : 1e-5; }
+
+double csr_model_bytes(const RunConfig& c, std::int64_t rows, std::int64_t cols, std::int64_t nnz) {
+  const double v = double(value_size(c.precision)), i = double(index_size(c));
+  return double(nnz) * (v + i) + double(rows) * (i + v) + double(cols) * v;
+}
+
+std::string byte_model(const RunConfig& c) {
+  const std::size_t v = value_size(c.precision), i = index_size(c);
+  std::ostringstream s;
+  s << "CSR model = nnz*(" << v << "+" << i << ") + rows*(" << i << "+" << v << ") + cols*" << v
+    << " bytes (values+col_idx per nonzero; row_ptr, y and x per row: " << v + i << " B/nonzero + "
+    << i + 2 * v << " B/row when square); own = the method's storage + x + y";
+  return s.str();
+}
+
+bool MatrixReport::all_correct() const {
+  if (!error.empty()) return false;
+  return std::all_of(results.begin(), results.end(), [](const Result& r) { return r.correct; });
+}
+
+namespace {
+
+template <class V>
+double relative_error(const std::vector<V>& y, const std::vector<V>& ref) {
+  double diff = 0, scale = 0;
+  for (std::size_t i = 0; i < y.size(); ++i) {
+    const double d = std::fabs(double(y[i]) - double(ref[i]));
+    if (std::isnan(d)) return std::numeric_limits<double>::infinity();  // unwritten or broken entry
+    diff = std::max(diff, d);
+    scale = std::max(scale, std::fabs(double(ref[i])));
+  }
+  return scale > 0 ? diff / scale : diff;
+}
+
+template <class V, class I>
+HostCsr<V, I> load(const MatrixSource& source, const RunConfig& c) {
+  if (!source.problem.empty()) throw InputError(source.problem);
+  if (source.generator) return generate<V, I>(*source.generator);
+  return read_matrix_market<V, I>(source.path, c.mtx);
+}
+
+template <class V, class I>
+Result measure(Method<V, I>& m, const MethodName& name, const HostCsr<V, I>& a, const Vectors<V>& vec,
+               std::vector<V>& y, const std::vector<V>& ref, const RunConfig& c) {
+  Result r;
+  r.method = name.name;
+  const SetupTimes setup = m.prepare(a.view(), vec, c.stream);
+  r.build_s = setup.build_s;
+  r.upload_s = setup.upload_s;
+  r.selected = m.selected();
+  const bool on_device = m.where() == Where::device;
+  r.where = where_name(m.where());
+  if (!c.host_mode) r.note = m.note();
+  // NaN first: an entry the kernel never writes cannot pass the check.
+  const std::size_t y_bytes = y.size() * sizeof(V);
+  if (on_device)
+    fill_nan_device(vec.device_y, y_bytes, c.stream);
+  else
+    std::fill(y.begin(), y.end(), std::numeric_limits<V>::quiet_NaN());
+  const auto op = [&] { m.apply(); };
+  r.time = summarize(on_device ? time_device(c.stream, c.warmup, c.reps, op) : time_host(c.warmup, c.reps, op));
+  if (on_device) {
+    copy_to_host(y.data(), vec.device_y, y_bytes, c.stream);
+    synchronize(c.stream);
+  }
+  r.rel_error = relative_error(y, ref);
+  r.tolerance = tolerance(c.precision);
+  r.correct = r.rel_error <= r.tolerance;
+  r.status = r.correct ? "ok" : "wrong";
+
+  const std::int64_t rows = a.rows, cols = a.cols, nnz = std::int64_t(a.nnz());
+  const double t = r.time.median;
+  r.csr_bytes = csr_model_bytes(c, rows, cols, nnz);
+  if (const std::size_t storage = m.storage_bytes(); storage > 0)
+    r.own_bytes = double(storage) + double(rows + cols) * double(sizeof(V));
+  if (t > 0) {
+    r.gbps_csr = r.csr_bytes / t * 1e-9;
+    r.gbps_own = r.own_bytes / t * 1e-9;
+    r.gflops = 2.0 * double(nnz) / t * 1e-9;
+    if (c.copy_bytes_per_second > 0) {
+      r.frac_copy_csr = r.csr_bytes / t / c.copy_bytes_per_second;
+      r.frac_copy_own = r.own_bytes / t / c.copy_bytes_per_second;
+    }
+  }
+  return r;
+}
+
+template <class V, class I>
+MatrixReport run_typed(const MatrixSource& source, const RunConfig& c) {
+  MatrixReport report;
+  report.label = source.label;
+  HostCsr<V, I> a;
+  try {
+    report.load_s = seconds_of([&] { a = load<V, I>(source, c); });
+  } catch (const std::exception& e) {
+    report.error = e.what();
+    return report;
+  }
+  report.features = compute_features(a.view());
+
+  std::vector<V> x(std::size_t(a.cols)), y(std::size_t(a.rows)), ref(std::size_t(a.rows));
+  for (std::size_t i = 0; i < x.size(); ++i) x[i] = V(vector_value(c.seed, i));
+  csr_reference_apply(a.view(), Op::plain, V(1), x.data(), V(0), ref.data());
+
+  Vectors<V> vec{x.data(), y.data(), nullptr, nullptr};
+  DeviceBuffer<V> dx, dy;
+  if (!c.host_mode) {
+    dx = DeviceBuffer<V>(x.size());
+    dy = DeviceBuffer<V>(y.size());
+    copy_to_device(dx.data(), x.data(), dx.bytes(), c.stream);
+    synchronize(c.stream);
+    vec.device_x = dx.data();
+    vec.device_y = dy.data();
+  }
+
+  for (const MethodName& name : c.methods) {
+    std::string why_not;
+    if (!method_available(name, c.host_mode, &why_not)) continue;  // listed once in the header
+    try {
+      // One method at a time: each frees its device memory before the next.
+      std::unique_ptr<Method<V, I>> m = make_method<V, I>(name, c.host_mode, &why_not);
+      report.results.push_back(measure(*m, name, a, vec, y, ref, c));
+    } catch (const std::exception& e) {
+      Result r;
+      r.method = name.name;
+      r.status = std::string("error: ") + e.what();
+      report.results.push_back(r);
+      try {
+        if (!c.host_mode) synchronize(c.stream);  // nothing left in flight on the shared stream
+      } catch (const std::exception&) {
+      }
+    }
+  }
+
+  double best = NAN;  // the faster correct cuSPARSE algorithm
+  for (const Result& r : report.results) {
+    const auto name = method_from_name(r.method);
+    if (name && name->is_cusparse() && r.correct && (std::isnan(best) || r.time.median < best))
+      best = r.time.median;
+  }
+  for (Result& r : report.results)
+    if (r.correct && r.time.median > 0) r.speedup_vs_cusparse = best / r.time.median;
+  return report;
+}
+
+}  // namespace
+
+MatrixReport run_matrix(const MatrixSource& source, const RunConfig& c) {
+  const bool wide = c.index_bits == 64;
+  if (c.precision == Precision::double_)
+    return wide ? run_typed<double, std::int64_t>(source, c) : run_typed<double, std::int32_t>(source, c);
+  return wide ? run_typed<float, std::int64_t>(source, c) : run_typed<float, std::int32_t>(source, c);
+}
+
+}  // namespace aijadaptive::bench

@@ -1,0 +1,20 @@
+# cmake -DCOMMAND="a<&>b" -DSTATUS=N [-DEXPECT="re1<&>re2"] [-DREJECT=re] [-DOUTPUT=file] -P expect_run.cmake
+# Runs COMMAND and requires exit status N exactly (so a crash, which is not a
+# number, always fails), every EXPECT regex in stdout+stderr and no REJECT.
+foreach(var COMMAND EXPECT)
+  string(REPLACE "<&>" ";" ${var} "${${var}}")
+endforeach()
+execute_process(COMMAND ${COMMAND} RESULT_VARIABLE status OUTPUT_VARIABLE out ERROR_VARIABLE err)
+set(all "${out}${err}")
+message("${all}")
+if(NOT "${status}" STREQUAL "${STATUS}")
+  message(FATAL_ERROR "exit status '${status}', expected ${STATUS}")
+endif()
+foreach(re IN LISTS EXPECT)
+  if(NOT all MATCHES "${re}")
+    message(FATAL_ERROR "output lacks /${re}/")
+  endif()
+endforeach()
+if(REJECT AND all MATCHES "${REJECT}")
+  message(FATAL_ERROR "output has /${REJECT}/")
+endif()

@@ -1,0 +1,307 @@
+// The Matrix Market reader: expansion of symmetric files, pattern values,
+// gzip, every kind of bad input (message with file and line), real files.
+#include <gtest/gtest.h>
+
+#include <cstdint>
+#include <filesystem>
+#include <fstream>
+#include <string>
+#include <vector>
+
+#include "line_reader.hpp"
+#include "mtx_reader.hpp"
+
+#if AIJA_BENCH_HAVE_ZLIB
+#include <zlib.h>
+#endif
+
+namespace ab = aijadaptive::bench;
+namespace fs = std::filesystem;
+
+namespace {
+
+// A file in the test's own scratch folder, removed by the fixture.
+class Reader : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    dir_ = fs::path(::testing::TempDir()) /
+           ("aija_mtx_" + std::string(::testing::UnitTest::GetInstance()->current_test_info()->name()));
+    fs::create_directories(dir_);
+  }
+  void TearDown() override { fs::remove_all(dir_); }
+  std::string write(const std::string& name, const std::string& text) {
+    const std::string path = (dir_ / name).string();
+    std::ofstream(path, std::ios::binary) << text;
+    return path;
+  }
+  fs::path dir_;
+};
+
+// Dense copy, for easy comparisons of small matrices.
+template <class V, class I>
+std::vector<std::vector<double>> dense(const ab::HostCsr<V, I>& m) {
+  std::vector<std::vector<double>> d(std::size_t(m.rows), std::vector<double>(std::size_t(m.cols), 0.0));
+  for (I i = 0; i < m.rows; ++i)
+    for (I k = m.row_ptr[std::size_t(i)]; k < m.row_ptr[std::size_t(i) + 1]; ++k)
+      d[std::size_t(i)][std::size_t(m.col_idx[std::size_t(k)])] += double(m.values[std::size_t(k)]);
+  return d;
+}
+
+template <class V, class I>
+void expect_sorted_rows(const ab::HostCsr<V, I>& m) {
+  for (I i = 0; i < m.rows; ++i)
+    for (I k = m.row_ptr[std::size_t(i)] + 1; k < m.row_ptr[std::size_t(i) + 1]; ++k)
+      EXPECT_LT(m.col_idx[std::size_t(k) - 1], m.col_idx[std::size_t(k)]) << "row " << i;
+}
+
+const char* const kGeneral =
+    "%%MatrixMarket matrix coordinate real general\n"
+    "% comment\n"
+    "\n"
+    "3 4 5\n"
+    "1 4 2.5\n"
+    "1 1 -1e-1\n"
+    "3 2 +7\n"
+    "2 3 4.0\n"
+    "1 4 0.5\n";  // a repeated entry: added
+
+}  // namespace
+
+TEST_F(Reader, GeneralSortsRowsAndAddsDuplicates) {
+  ab::MtxInfo info;
+  const auto m = ab::read_matrix_market<double, std::int32_t>(write("g.mtx", kGeneral), {}, &info);
+  EXPECT_EQ(m.rows, 3);
+  EXPECT_EQ(m.cols, 4);
+  EXPECT_EQ(m.nnz(), 4u);
+  EXPECT_EQ(info.stored, 5);
+  EXPECT_EQ(info.duplicates, 1);
+  EXPECT_EQ(info.field, "real");
+  expect_sorted_rows(m);
+  const auto d = dense(m);
+  EXPECT_DOUBLE_EQ(d[0][0], -0.1);
+  EXPECT_DOUBLE_EQ(d[0][3], 3.0);
+  EXPECT_DOUBLE_EQ(d[1][2], 4.0);
+  EXPECT_DOUBLE_EQ(d[2][1], 7.0);
+}
+
+TEST_F(Reader, SymmetricIsExpandedToFullStorage) {
+  const auto m = ab::read_matrix_market<double, std::int64_t>(write("s.mtx",
+      "%%MatrixMarket matrix coordinate real symmetric\n3 3 4\n1 1 2\n2 1 -1\n3 1 5\n3 3 4\n"));
+  EXPECT_EQ(m.nnz(), 6u);  // 2 diagonal entries + 2 x 2 off-diagonal ones
+  const auto d = dense(m);
+  EXPECT_EQ(d[0][1], -1);
+  EXPECT_EQ(d[1][0], -1);
+  EXPECT_EQ(d[0][2], 5);
+  EXPECT_EQ(d[2][0], 5);
+  EXPECT_EQ(d[0][0], 2);
+  EXPECT_EQ(d[2][2], 4);
+  expect_sorted_rows(m);
+}
+
+TEST_F(Reader, SkewSymmetricMirrorsWithTheOppositeSign) {
+  const auto m = ab::read_matrix_market<float, std::int32_t>(write("k.mtx",
+      "%%MatrixMarket matrix coordinate real skew-symmetric\n2 2 1\n2 1 3\n"));
+  const auto d = dense(m);
+  EXPECT_EQ(d[1][0], 3);
+  EXPECT_EQ(d[0][1], -3);
+}
+
+TEST_F(Reader, IntegerField) {
+  ab::MtxInfo info;
+  const auto m = ab::read_matrix_market<double, std::int32_t>(
+      write("i.mtx", "%%MatrixMarket matrix coordinate integer general\n2 2 2\n1 1 -3\n2 2 12\n"), {}, &info);
+  EXPECT_EQ(info.field, "integer");
+  EXPECT_EQ(dense(m)[1][1], 12);
+  EXPECT_EQ(dense(m)[0][0], -3);
+}
+
+TEST_F(Reader, PatternGetsOnesOrSeededSymmetricRandomValues) {
+  const std::string path =
+      write("p.mtx", "%%MatrixMarket matrix coordinate pattern symmetric\n3 3 3\n1 1\n2 1\n3 2\n");
+  const auto ones = ab::read_matrix_market<double, std::int32_t>(path);
+  EXPECT_EQ(ones.nnz(), 5u);
+  for (double v : ones.values) EXPECT_EQ(v, 1.0);
+
+  ab::MtxOptions random{ab::PatternValues::random, 7};
+  const auto a = ab::read_matrix_market<double, std::int32_t>(path, random);
+  const auto b = ab::read_matrix_market<double, std::int32_t>(path, random);
+  EXPECT_EQ(a.values, b.values);  // seeded: the same twice
+  const auto d = dense(a);
+  EXPECT_EQ(d[1][0], d[0][1]);  // and still symmetric
+  EXPECT_EQ(d[2][1], d[1][2]);
+  for (double v : a.values) {
+    EXPECT_NE(v, 0.0);
+    EXPECT_LE(std::abs(v), 1.0);
+  }
+  random.seed = 8;
+  EXPECT_NE((ab::read_matrix_market<double, std::int32_t>(path, random).values), a.values);
+}
+
+TEST_F(Reader, WindowsLineEndingsAndNoFinalNewline) {
+  const auto m = ab::read_matrix_market<double, std::int32_t>(
+      write("w.mtx", "%%MatrixMarket matrix coordinate real general\r\n2 2 2\r\n1 1 1.5\r\n2 2 2.5"));
+  EXPECT_EQ(m.nnz(), 2u);
+  EXPECT_EQ(dense(m)[1][1], 2.5);
+}
+
+TEST_F(Reader, EmptyMatrix) {
+  const auto m = ab::read_matrix_market<double, std::int32_t>(
+      write("e.mtx", "%%MatrixMarket matrix coordinate real general\n4 4 0\n"));
+  EXPECT_EQ(m.rows, 4);
+  EXPECT_EQ(m.nnz(), 0u);
+  EXPECT_EQ(m.row_ptr, std::vector<std::int32_t>(5, 0));
+}
+
+TEST_F(Reader, GzipGivesTheSameMatrix) {
+#if AIJA_BENCH_HAVE_ZLIB
+  const std::string plain = write("g.mtx", kGeneral);
+  const std::string packed = (dir_ / "g.mtx.gz").string();
+  gzFile f = gzopen(packed.c_str(), "wb");
+  ASSERT_NE(f, nullptr);
+  const std::string text = kGeneral;
+  ASSERT_EQ(gzwrite(f, text.data(), unsigned(text.size())), int(text.size()));
+  ASSERT_EQ(gzclose(f), Z_OK);
+  const auto a = ab::read_matrix_market<double, std::int32_t>(plain);
+  const auto b = ab::read_matrix_market<double, std::int32_t>(packed);
+  EXPECT_EQ(a.row_ptr, b.row_ptr);
+  EXPECT_EQ(a.col_idx, b.col_idx);
+  EXPECT_EQ(a.values, b.values);
+#else
+  GTEST_SKIP() << "built without zlib";
+#endif
+}
+
+TEST_F(Reader, LinesLongerThanTheReadBuffer) {
+  // One comment line of 3 MiB: the reader must grow its buffer, not split the line.
+  std::string text = "%%MatrixMarket matrix coordinate real general\n%" + std::string(3 << 20, 'x') +
+                     "\n1 1 1\n1 1 9\n";
+  const auto m = ab::read_matrix_market<double, std::int32_t>(write("long.mtx", text));
+  EXPECT_EQ(dense(m)[0][0], 9);
+}
+
+// ---- bad input: InputError "FILE:LINE: ..." -------------------------------------
+struct BadCase {
+  const char* name;
+  const char* text;
+  const char* message;  // expected after "FILE:"
+};
+
+class BadInput : public Reader, public ::testing::WithParamInterface<BadCase> {};
+
+TEST_P(BadInput, SaysWhereAndWhat) {
+  const BadCase& c = GetParam();
+  const std::string path = write(std::string(c.name) + ".mtx", c.text);
+  try {
+    ab::read_matrix_market<double, std::int32_t>(path);
+    FAIL() << "no error for " << c.name;
+  } catch (const ab::InputError& e) {
+    EXPECT_EQ(std::string(e.what()).rfind(path + ":" + c.message, 0), 0u) << e.what();
+  }
+}
+
+const char* const kHead = "%%MatrixMarket matrix coordinate real general\n";
+
+INSTANTIATE_TEST_SUITE_P(
+    Reader, BadInput,
+    ::testing::Values(
+        BadCase{"empty", "", "1: the file is empty"},
+        BadCase{"banner", "%MatrixMarket matrix coordinate real general\n1 1 0\n", "1: not a Matrix Market file"},
+        BadCase{"object", "%%MatrixMarket vector coordinate real general\n", "1: unsupported object 'vector'"},
+        BadCase{"array", "%%MatrixMarket matrix array real general\n2 2\n", "1: dense 'array' files"},
+        BadCase{"complex", "%%MatrixMarket matrix coordinate complex general\n1 1 1\n1 1 1 0\n",
+                "1: complex matrices are not supported"},
+        BadCase{"hermitian", "%%MatrixMarket matrix coordinate real hermitian\n", "1: complex matrices"},
+        BadCase{"field", "%%MatrixMarket matrix coordinate quaternion general\n", "1: unknown field"},
+        BadCase{"symmetry", "%%MatrixMarket matrix coordinate real lower\n", "1: unknown symmetry"},
+        BadCase{"no_size", "%%MatrixMarket matrix coordinate real general\n% only a comment\n",
+                "2: the file ends before the size line"},
+        BadCase{"size_two", "%%MatrixMarket matrix coordinate real general\n3 3\n", "2: bad size line"},
+        BadCase{"size_negative", "%%MatrixMarket matrix coordinate real general\n3 -3 1\n", "2: bad size line"},
+        BadCase{"size_extra", "%%MatrixMarket matrix coordinate real general\n3 3 1 1\n", "2: bad size line"},
+        BadCase{"too_few", "%%MatrixMarket matrix coordinate real general\n3 3 3\n1 1 1\n2 2 2\n",
+                "4: the file ends after 2 of the 3 entries"},
+        BadCase{"too_many", "%%MatrixMarket matrix coordinate real general\n3 3 1\n1 1 1\n% c\n2 2 2\n",
+                "5: more entries than the 1 announced"},
+        BadCase{"row_zero", "%%MatrixMarket matrix coordinate real general\n3 3 1\n0 1 1\n", "3: row index 0"},
+        BadCase{"row_big", "%%MatrixMarket matrix coordinate real general\n3 3 1\n4 1 1\n", "3: row index 4"},
+        BadCase{"col_big", "%%MatrixMarket matrix coordinate real general\n3 3 1\n1 9 1\n", "3: column index 9"},
+        BadCase{"index_text", "%%MatrixMarket matrix coordinate real general\n3 3 1\n1 x 1\n", "3: bad entry"},
+        BadCase{"index_fraction", "%%MatrixMarket matrix coordinate real general\n3 3 1\n1.5 1 1\n", "3: bad entry"},
+        BadCase{"value_text", "%%MatrixMarket matrix coordinate real general\n3 3 1\n1 1 one\n",
+                "3: value 'one' is not a number"},
+        BadCase{"value_inf", "%%MatrixMarket matrix coordinate real general\n3 3 1\n1 1 inf\n",
+                "3: value 'inf' is not a finite number"},
+        BadCase{"value_missing", "%%MatrixMarket matrix coordinate real general\n3 3 1\n1 1\n", "3: missing value"},
+        BadCase{"value_extra", "%%MatrixMarket matrix coordinate real general\n3 3 1\n1 1 1 2\n",
+                "3: unexpected '2' after the entry"},
+        BadCase{"pattern_value", "%%MatrixMarket matrix coordinate pattern general\n3 3 1\n1 1 1\n",
+                "3: unexpected '1' after the entry: expected 'row col'"},
+        BadCase{"integer_fraction", "%%MatrixMarket matrix coordinate integer general\n3 3 1\n1 1 0.5\n",
+                "3: value '0.5' is not an integer"},
+        BadCase{"skew_diagonal", "%%MatrixMarket matrix coordinate real skew-symmetric\n3 3 1\n2 2 1\n",
+                "3: a skew-symmetric matrix has a zero diagonal"},
+        BadCase{"symmetric_rectangular", "%%MatrixMarket matrix coordinate real symmetric\n3 4 1\n",
+                "2: a symmetric matrix must be square"}),
+    [](const ::testing::TestParamInfo<BadCase>& info) { return std::string(info.param.name); });
+
+TEST_F(Reader, MissingFile) {
+  EXPECT_THROW((ab::read_matrix_market<double, std::int32_t>((dir_ / "none.mtx").string())), ab::InputError);
+}
+
+TEST_F(Reader, TooBigForInt32SaysUseIndex64) {
+  const std::string path = write("big.mtx", std::string(kHead) + "3000000000 3 0\n");
+  try {
+    ab::read_matrix_market<double, std::int32_t>(path);
+    FAIL();
+  } catch (const ab::InputError& e) {
+    EXPECT_NE(std::string(e.what()).find("2: the size 3000000000 x 3"), std::string::npos) << e.what();
+    EXPECT_NE(std::string(e.what()).find("--index 64"), std::string::npos) << e.what();
+  }
+}
+
+TEST(ReaderData, TruncatedGzip) {
+  if (!ab::gzip_supported()) GTEST_SKIP() << "built without zlib";
+  const std::string path = std::string(AIJA_TEST_DATA) + "/truncated.mtx.gz";
+  try {
+    ab::read_matrix_market<double, std::int32_t>(path);
+    FAIL();
+  } catch (const ab::InputError& e) {
+    EXPECT_NE(std::string(e.what()).find("unexpected end of file"), std::string::npos) << e.what();
+  }
+}
+
+// The project's real matrices: sizes after expansion as in shared/matrices/README.md.
+TEST(ReaderData, RealMatricesHaveTheDocumentedSizes) {
+  struct Known {
+    const char* file;
+    std::int64_t rows, cols, nnz;
+  };
+  const Known known[] = {{"LFAT5.mtx.gz", 14, 14, 46},          // symmetric real
+                         {"jgl009.mtx.gz", 9, 9, 50},           // general pattern
+                         {"karate.mtx.gz", 34, 34, 156},        // symmetric pattern
+                         {"lp_afiro.mtx.gz", 27, 51, 102},      // rectangular
+                         {"Andrews.mtx.gz", 60000, 60000, 760154}};  // symmetric integer
+  int found = 0;
+  for (const Known& k : known) {
+    const fs::path p = fs::path(AIJA_TEST_MATRICES) / k.file;
+    if (!fs::exists(p)) continue;
+    ++found;
+    const auto m = ab::read_matrix_market<double, std::int32_t>(p.string());
+    EXPECT_EQ(m.rows, k.rows) << k.file;
+    EXPECT_EQ(m.cols, k.cols) << k.file;
+    EXPECT_EQ(std::int64_t(m.nnz()), k.nnz) << k.file;
+    expect_sorted_rows(m);
+  }
+  if (found == 0) GTEST_SKIP() << "no copy of shared/matrices in " << AIJA_TEST_MATRICES;
+}
+
+TEST(ReaderData, ComplexRealMatrixIsRefused) {
+  const fs::path p = fs::path(AIJA_TEST_MATRICES) / "young1c.mtx.gz";
+  if (!fs::exists(p)) GTEST_SKIP() << "no " << p;
+  try {
+    ab::read_matrix_market<double, std::int32_t>(p.string());
+    FAIL();
+  } catch (const ab::InputError& e) {
+    EXPECT_NE(std::string(e.what()).find(":1: complex matrices are not supported"), std::string::npos) << e.what();
+  }
+}
