@@ -101,6 +101,9 @@ void check_params_on(const test::OwnedCsr<V, I>& m) {
     p.block_threads = t;
     p.shared_size = s;
     p.long_rows = mode;
+    p.min_threads_per_row = 1;
+    check_device_format(m, p);
+    p.min_threads_per_row = 8;  // fewer rows a block, more threads a row
     check_device_format(m, p);
   }
 }

@@ -35,15 +35,22 @@ std::string describe(const IpcsrParams& p) {
 }
 
 // Small SHARED_SIZE values force long rows (and many chunks) on small matrices.
+IpcsrParams min_threads(IpcsrParams p, int t) {
+  p.min_threads_per_row = t;
+  return p;
+}
+
 const IpcsrParams kParamSets[] = {
     params(32, 16), params(64, 40, IpcsrLongRows::whole), params(96, 7), params(256, 3456),
-    params(256, 64, IpcsrLongRows::whole), params(1024, 100000), params(32, 1)};
+    params(256, 64, IpcsrLongRows::whole), params(1024, 100000), params(32, 1),
+    min_threads(params(256, 3456), 4), min_threads(params(128, 50), 32)};
 
 // Unsets the run-time overrides so that defaults are the tuned constants.
 struct CleanEnvironment {
   test::ScopedEnv block{"AIJADAPTIVE_IPCSR_BLOCK", nullptr};
   test::ScopedEnv shared{"AIJADAPTIVE_IPCSR_SHARED", nullptr};
   test::ScopedEnv long_rows{"AIJADAPTIVE_IPCSR_LONG_ROWS", nullptr};
+  test::ScopedEnv min_threads{"AIJADAPTIVE_IPCSR_MIN_THREADS", nullptr};
 };
 
 TEST(IpcsrDecisionTree, LargestPowerOfTwoNotAboveMin32AndTOverR) {
@@ -132,13 +139,14 @@ TEST(IpcsrParams, TunedDefaultsAndRunTimeOverrides) {
 // ---- the builder --------------------------------------------------------------
 
 // Every row in exactly one block, in order; blocks tile the entries; a staged
-// block holds at most SHARED_SIZE entries and T rows and closed only because
+// block holds at most SHARED_SIZE entries and T / min_threads_per_row rows
+// (so every row gets at least min_threads_per_row threads) and closed only because
 // the next row would not fit; a long row's blocks cover it exactly.
 template <class I>
 void check_blocks(I rows, const std::vector<I>& row_ptr, const IpcsrParams& p) {
   SCOPED_TRACE(describe(p) + ", rows " + std::to_string(rows));
   const IpcsrBlocks<I> b = ipcsr_build_blocks(rows, row_ptr.data(), p);
-  const std::int64_t S = p.shared_size, T = p.block_threads, n = b.count();
+  const std::int64_t S = p.shared_size, T = p.max_rows(), n = b.count();
   const std::int64_t nnz = rows > 0 ? row_ptr[rows] : 0;
   auto len = [&](std::int64_t i) { return std::int64_t(row_ptr[i + 1]) - row_ptr[i]; };
   ASSERT_EQ(b.row.size(), b.nnz.size());
@@ -176,6 +184,7 @@ void check_blocks(I rows, const std::vector<I>& row_ptr, const IpcsrParams& p) {
     const std::int64_t r = std::int64_t(b.row[k + 1]) - i;
     ASSERT_GE(r, 1) << "block " << k;
     ASSERT_LE(r, T) << "block " << k;
+    ASSERT_GE(ipcsr_threads_per_row(r, p.block_threads), p.min_threads_per_row) << "block " << k;
     ASSERT_EQ(b.nnz[k], row_ptr[i]);
     ASSERT_EQ(b.nnz[k + 1], row_ptr[i + r]);
     EXPECT_LE(std::int64_t(b.nnz[k + 1]) - b.nnz[k], S) << "block " << k;
@@ -230,6 +239,22 @@ TEST(IpcsrBlocks, RowLimitAndLongRowsSplitOrWhole) {
   const std::vector<std::int64_t> exact = {0, 8, 16};
   EXPECT_EQ(ipcsr_build_blocks<std::int64_t>(2, exact.data(), params(32, 8)).long_rows, 0);
   EXPECT_EQ(ipcsr_build_blocks<std::int64_t>(2, exact.data(), params(32, 8)).count(), 2);
+}
+
+TEST(IpcsrBlocks, MinimumThreadsPerRowCapsTheRowsOfABlock) {
+  // 100 empty rows, T = 64: one thread per row allows 64 rows a block; four
+  // threads per row, 16.
+  std::vector<std::int32_t> empty(101, 0);
+  IpcsrParams p = params(64, 8);
+  EXPECT_EQ(ipcsr_build_blocks<std::int32_t>(100, empty.data(), p).row,
+            (std::vector<std::int32_t>{0, 64, 100}));
+  p.min_threads_per_row = 4;
+  EXPECT_EQ(p.max_rows(), 16);
+  const IpcsrBlocks<std::int32_t> b = ipcsr_build_blocks<std::int32_t>(100, empty.data(), p);
+  EXPECT_EQ(b.row, (std::vector<std::int32_t>{0, 16, 32, 48, 64, 80, 96, 100}));
+  check_blocks<std::int32_t>(100, empty, p);
+  p.min_threads_per_row = 3;
+  EXPECT_THROW(ipcsr_build_blocks<std::int32_t>(100, empty.data(), p), Error);
 }
 
 TEST(IpcsrBlocks, InvariantsOnGeneratedMatrices) {

@@ -97,6 +97,13 @@ struct IpcsrParams {
   int block_threads = 0;         // T: a multiple of 32 in [32, 1024]
   std::int64_t shared_size = 0;  // SHARED_SIZE in values, >= 1
   IpcsrLongRows long_rows = IpcsrLongRows::split;
+  // Beyond the paper: blocks hold at most T / min_threads_per_row rows, so that
+  // the decision tree gives every row at least this many threads (a power of
+  // two <= 32; 1 is the paper). With one thread per short row, the threads of
+  // a warp read shared memory at a stride of the row length: bank conflicts.
+  int min_threads_per_row = 1;
+
+  std::int64_t max_rows() const { return block_threads / min_threads_per_row; }
 };
 
 // The tuned defaults (src/formats/ipcsr/tuning.hpp) with the run-time
@@ -104,6 +111,7 @@ struct IpcsrParams {
 //   AIJADAPTIVE_IPCSR_BLOCK=T            threads per block
 //   AIJADAPTIVE_IPCSR_SHARED=f           fraction (0, 1] of the per-SM shared memory
 //   AIJADAPTIVE_IPCSR_LONG_ROWS=split|whole
+//   AIJADAPTIVE_IPCSR_MIN_THREADS=t      min_threads_per_row
 // Throws ErrorKind::invalid_argument for a malformed value.
 IpcsrParams ipcsr_default_params(std::size_t value_bytes);
 
@@ -122,7 +130,7 @@ struct IpcsrBlocks {
 
 // The row blocks of a CSR pattern, in one pass over the rows (O(rows + blocks)):
 // rows join the open block until the next row would take it past SHARED_SIZE
-// entries or T rows; a row longer than SHARED_SIZE gets a block of its own, or
+// entries or max_rows() rows; a row longer than SHARED_SIZE gets a block of its own, or
 // ceil(len / SHARED_SIZE) chunk blocks with IpcsrLongRows::split.
 template <class I>
 IpcsrBlocks<I> ipcsr_build_blocks(I rows, const I* row_ptr, const IpcsrParams& params);

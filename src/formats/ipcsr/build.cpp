@@ -56,6 +56,17 @@ IpcsrLongRows long_rows_from_env() {
   bad_env(ipcsr_tuning::kLongRowsEnv, v, "split or whole");
 }
 
+int min_threads_from_env() {
+  const char* v = env(ipcsr_tuning::kMinThreadsEnv);
+  if (!v) return ipcsr_tuning::kMinThreadsPerRow;
+  char* end = nullptr;
+  errno = 0;
+  const long t = std::strtol(v, &end, 10);
+  if (errno || *end || t < 1 || t > 32 || (t & (t - 1)))
+    bad_env(ipcsr_tuning::kMinThreadsEnv, v, "a power of two in [1, 32]");
+  return int(t);
+}
+
 }  // namespace
 
 IpcsrDeviceLimits ipcsr_current_device_limits() {
@@ -89,12 +100,16 @@ void ipcsr_check_params(const IpcsrParams& p) {
                    ", expected a multiple of 32 in [32, 1024]");
   AIJA_REQUIRE(p.shared_size >= 1, invalid_argument,
                "ipcsr: shared_size = " + std::to_string(p.shared_size) + ", expected >= 1");
+  const int t = p.min_threads_per_row;
+  AIJA_REQUIRE(t >= 1 && t <= 32 && (t & (t - 1)) == 0, invalid_argument,
+               "ipcsr: min_threads_per_row = " + std::to_string(t) + ", expected a power of two in [1, 32]");
 }
 
 IpcsrParams ipcsr_default_params(std::size_t value_bytes) {
   IpcsrParams p;
   p.block_threads = block_threads_from_env();
   p.long_rows = long_rows_from_env();
+  p.min_threads_per_row = min_threads_from_env();
   p.shared_size = ipcsr_shared_size(ipcsr_current_device_limits(), p.block_threads, value_bytes,
                                     shared_fraction_from_env());
   return p;
@@ -103,7 +118,7 @@ IpcsrParams ipcsr_default_params(std::size_t value_bytes) {
 template <class I>
 IpcsrBlocks<I> ipcsr_build_blocks(I rows, const I* row_ptr, const IpcsrParams& p) {
   ipcsr_check_params(p);
-  const std::int64_t S = p.shared_size, T = p.block_threads;
+  const std::int64_t S = p.shared_size, max_rows = p.max_rows();
   IpcsrBlocks<I> b;
   b.row.clear();
   b.nnz.clear();
@@ -126,7 +141,7 @@ IpcsrBlocks<I> ipcsr_build_blocks(I rows, const I* row_ptr, const IpcsrParams& p
       open_rows = open_nnz = 0;  // the next row opens a new block
       continue;
     }
-    if (open_rows == 0 || open_rows == T || open_nnz + len > S) {
+    if (open_rows == 0 || open_rows == max_rows || open_nnz + len > S) {
       open_block(i, begin);
       open_rows = open_nnz = 0;
     }

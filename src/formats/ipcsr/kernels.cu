@@ -44,6 +44,7 @@ namespace {
 
 constexpr int kWarp = 32;
 constexpr int kMaxWarps = 1024 / kWarp;
+constexpr int kIpcsrUnroll = ipcsr_tuning::kUnroll;
 
 // What a launch reads besides x and y; passed by value.
 template <class V, class I>
@@ -104,9 +105,24 @@ __device__ void rows_block(const IpcsrArrays<V, I>& a, const V* __restrict__ x, 
   extern __shared__ __align__(16) unsigned char ipcsr_stage[];
   V* stage = reinterpret_cast<V*>(ipcsr_stage);
   // Stage 1: consecutive threads read consecutive entries (coalesced); x
-  // through the read-only cache.
-  for (int k = threadIdx.x; k < count; k += blockDim.x)
-    stage[k] = a.values[k0 + k] * __ldg(x + a.col_idx[k0 + k]);
+  // through the read-only cache. kIpcsrUnroll entries per thread at a time,
+  // all loads issued before the first use: the x gathers depend on the column
+  // loads, and one entry per trip leaves too few loads in flight to hide the
+  // memory latency (measured on the H100: see tuning.hpp).
+  const int T = int(blockDim.x);
+  int k = threadIdx.x;
+  for (; k + (kIpcsrUnroll - 1) * T < count; k += kIpcsrUnroll * T) {
+    I c[kIpcsrUnroll];
+    V v[kIpcsrUnroll];
+#pragma unroll
+    for (int u = 0; u < kIpcsrUnroll; ++u) {
+      c[u] = a.col_idx[k0 + k + u * T];
+      v[u] = a.values[k0 + k + u * T];
+    }
+#pragma unroll
+    for (int u = 0; u < kIpcsrUnroll; ++u) stage[k + u * T] = v[u] * __ldg(x + c[u]);
+  }
+  for (; k < count; k += T) stage[k] = a.values[k0 + k] * __ldg(x + a.col_idx[k0 + k]);
   __syncthreads();
   // Stage 2: t threads per row (the decision tree); groups never straddle a
   // warp since t divides 32 and T is a multiple of 32.
@@ -127,10 +143,27 @@ template <class V, class I>
 __device__ void row_block(const IpcsrArrays<V, I>& a, const V* __restrict__ x, V alpha, V beta, V* y,
                           I block, I row, bool last_of_row, I k0, I k1) {
   __shared__ Scratch<V> scratch;
+  // 64-bit index: k + blockDim.x must not overflow a 32-bit I near INT_MAX
+  // entries. Unrolled as stage 1 of rows_block, with one partial sum per
+  // unrolled entry (added in a fixed order: the same bits on every run).
+  const std::int64_t T = blockDim.x;
+  V part[kIpcsrUnroll] = {};
+  std::int64_t k = k0 + threadIdx.x;
+  for (; k + (kIpcsrUnroll - 1) * T < k1; k += kIpcsrUnroll * T) {
+    I c[kIpcsrUnroll];
+    V v[kIpcsrUnroll];
+#pragma unroll
+    for (int u = 0; u < kIpcsrUnroll; ++u) {
+      c[u] = a.col_idx[k + u * T];
+      v[u] = a.values[k + u * T];
+    }
+#pragma unroll
+    for (int u = 0; u < kIpcsrUnroll; ++u) part[u] += v[u] * __ldg(x + c[u]);
+  }
+  for (; k < k1; k += T) part[0] += a.values[k] * __ldg(x + a.col_idx[k]);
   V sum = 0;
-  // 64-bit index: k + blockDim.x must not overflow a 32-bit I near INT_MAX entries.
-  for (std::int64_t k = k0 + threadIdx.x; k < k1; k += blockDim.x)
-    sum += a.values[k] * __ldg(x + a.col_idx[k]);
+#pragma unroll
+  for (int u = 0; u < kIpcsrUnroll; ++u) sum += part[u];
   sum = block_sum(sum, scratch);
   const I row_begin = a.row_ptr[row], row_end = a.row_ptr[row + 1];
   if (last_of_row && k0 == row_begin && k1 == row_end) {  // a whole row

@@ -21,6 +21,14 @@ inline constexpr double kSharedFraction = 1.0;  // (to be measured)
 // Split long rows over several blocks (beyond the paper); compare with `whole`.
 inline constexpr IpcsrLongRows kLongRows = IpcsrLongRows::split;  // (to be measured)
 
+// Entries each thread loads before it uses any (memory-level parallelism of
+// the gathers of x).
+inline constexpr int kUnroll = 4;
+
+// Threads per row at least (IpcsrParams::min_threads_per_row).
+inline constexpr int kMinThreadsPerRow = 1;  // (to be measured)
+
+inline constexpr const char* kMinThreadsEnv = "AIJADAPTIVE_IPCSR_MIN_THREADS";
 inline constexpr const char* kBlockEnv = "AIJADAPTIVE_IPCSR_BLOCK";
 inline constexpr const char* kSharedEnv = "AIJADAPTIVE_IPCSR_SHARED";
 inline constexpr const char* kLongRowsEnv = "AIJADAPTIVE_IPCSR_LONG_ROWS";
