@@ -59,5 +59,31 @@ TEST(Selector, HonoursAFixedChoiceAndExplainsAutomaticOnes) {
   EXPECT_EQ(s1.reason.rfind("auto:", 0), 0u) << s1.reason;
 }
 
+Features shape(std::int64_t rows, std::int64_t nnz, double row_cv) {
+  Features f;
+  f.rows = f.cols = rows;
+  f.nnz = nnz;
+  f.mean_row = double(nnz) / double(rows);
+  f.max_row = std::int64_t(f.mean_row * (1 + 10 * row_cv));
+  f.row_cv = row_cv;
+  return f;
+}
+
+TEST(Selector, RegularRowsGoToIpcsr) {
+  const Selection s = select_format(shape(4096000, 109215352, 0.06), FormatChoice::automatic_choice());
+  EXPECT_EQ(s.format, FormatId::ipcsr);
+  EXPECT_NE(s.reason.find("regular rows"), std::string::npos) << s.reason;
+  EXPECT_EQ(select_format(shape(1000, 5000, 2.0), FormatChoice::automatic_choice()).format, FormatId::ipcsr);
+}
+
+TEST(Selector, IrregularRowsGoToCsrWhenLargeAndToIpcsrWhenSmall) {
+  const Selection large = select_format(shape(2097152, 32413378, 10.5), FormatChoice::automatic_choice());
+  EXPECT_EQ(large.format, FormatId::csr);
+  EXPECT_NE(large.reason.find("irregular rows"), std::string::npos) << large.reason;
+  EXPECT_EQ(select_format(shape(6833, 43250, 4.3), FormatChoice::automatic_choice()).format, FormatId::ipcsr);
+  EXPECT_EQ(select_format(shape(100000, 999999, 3.0), FormatChoice::automatic_choice()).format, FormatId::ipcsr);
+  EXPECT_EQ(select_format(shape(100000, 1000000, 3.0), FormatChoice::automatic_choice()).format, FormatId::csr);
+}
+
 }  // namespace
 }  // namespace aijadaptive

@@ -96,9 +96,10 @@ TEST(IpcsrSharedSize, FollowsThePaperFormulaWithHopperDefaults) {
 TEST(IpcsrParams, TunedDefaultsAndRunTimeOverrides) {
   CleanEnvironment clean;
   IpcsrParams p = ipcsr_default_params(sizeof(double));
-  EXPECT_EQ(p.block_threads, 256);
+  EXPECT_EQ(p.block_threads, 512);  // measured on the H100 (tuning.hpp)
   EXPECT_EQ(p.long_rows, IpcsrLongRows::split);
-  EXPECT_EQ(p.shared_size, ipcsr_shared_size(ipcsr_current_device_limits(), 256, sizeof(double)));
+  EXPECT_EQ(p.min_threads_per_row, 1);
+  EXPECT_EQ(p.shared_size, ipcsr_shared_size(ipcsr_current_device_limits(), 512, sizeof(double), 0.5));
   if (device_count() == 0) {
     EXPECT_EQ(p.shared_size, 3456);  // the Hopper defaults
   }
@@ -106,8 +107,10 @@ TEST(IpcsrParams, TunedDefaultsAndRunTimeOverrides) {
     test::ScopedEnv t("AIJADAPTIVE_IPCSR_BLOCK", "128");
     test::ScopedEnv f("AIJADAPTIVE_IPCSR_SHARED", "0.5");
     test::ScopedEnv l("AIJADAPTIVE_IPCSR_LONG_ROWS", "whole");
+    test::ScopedEnv m("AIJADAPTIVE_IPCSR_MIN_THREADS", "4");
     p = ipcsr_default_params(sizeof(float));
     EXPECT_EQ(p.block_threads, 128);
+    EXPECT_EQ(p.min_threads_per_row, 4);
     EXPECT_EQ(p.long_rows, IpcsrLongRows::whole);
     EXPECT_EQ(p.shared_size, ipcsr_shared_size(ipcsr_current_device_limits(), 128, sizeof(float), 0.5));
   }
@@ -128,6 +131,10 @@ TEST(IpcsrParams, TunedDefaultsAndRunTimeOverrides) {
   {
     test::ScopedEnv l("AIJADAPTIVE_IPCSR_LONG_ROWS", "sometimes");
     EXPECT_THROW(ipcsr_default_params(sizeof(double)), Error);
+  }
+  for (const char* bad : {"0", "3", "64", "x"}) {
+    test::ScopedEnv m("AIJADAPTIVE_IPCSR_MIN_THREADS", bad);
+    EXPECT_THROW(ipcsr_default_params(sizeof(double)), Error) << bad;
   }
   EXPECT_THROW(ipcsr_check_params(params(0, 10)), Error);
   EXPECT_THROW(ipcsr_check_params(params(48, 10)), Error);
