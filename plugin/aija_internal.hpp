@@ -75,6 +75,10 @@ PetscErrorCode SeqSetSettings(Mat A, const Settings& s);
 PetscErrorCode SeqEnsureCurrent(Mat A);                   // build/refill/no-op
 const SeqState* SeqStateOf(Mat A);
 
+// The MatReuse cases of a conversion: REUSE copies A's values into *newmat and
+// sets *B = NULL (nothing left to do); INITIAL sets *B to a duplicate of A,
+// INPLACE to A itself, for the caller to convert.
+PetscErrorCode ConversionTarget(Mat A, MatReuse reuse, Mat* newmat, Mat* B);
 // VECCUDA when both PETSc and we can use a GPU (as aijcusparse does).
 PetscErrorCode SetDefaultVecType(Mat A);
 PetscErrorCode ViewSeqState(Mat A, PetscViewer viewer, PetscBool synchronized);

@@ -162,14 +162,11 @@ PetscErrorCode Destroy(Mat A) {
 }
 
 PetscErrorCode ConvertToMPIAIJ(Mat A, MatType, MatReuse reuse, Mat* newmat) {
-  Mat B = A;
+  Mat B = nullptr;
 
   PetscFunctionBegin;
-  if (reuse == MAT_REUSE_MATRIX) {
-    PetscCall(MatCopy(A, *newmat, SAME_NONZERO_PATTERN));
-    PetscFunctionReturn(PETSC_SUCCESS);
-  }
-  if (reuse == MAT_INITIAL_MATRIX) PetscCall(MatDuplicate(A, MAT_COPY_VALUES, &B));
+  PetscCall(ConversionTarget(A, reuse, newmat, &B));
+  if (!B) PetscFunctionReturn(PETSC_SUCCESS);
   PetscCall(Strip(B));
   PetscCall(PetscObjectChangeTypeName((PetscObject)B, MATMPIAIJ));
   PetscCall(MatSetVecType(B, VECSTANDARD));
@@ -184,15 +181,12 @@ PetscErrorCode ConvertToMPIAIJ(Mat A, MatType, MatReuse reuse, Mat* newmat) {
 using namespace aija;
 
 PetscErrorCode MatConvert_MPIAIJ_MPIAIJAdaptive(Mat A, MatType, MatReuse reuse, Mat* newmat) {
-  Mat B = A;
+  Mat B = nullptr;
   MpiState* s = nullptr;
 
   PetscFunctionBegin;
-  if (reuse == MAT_REUSE_MATRIX) {
-    PetscCall(MatCopy(A, *newmat, SAME_NONZERO_PATTERN));
-    PetscFunctionReturn(PETSC_SUCCESS);
-  }
-  if (reuse == MAT_INITIAL_MATRIX) PetscCall(MatDuplicate(A, MAT_COPY_VALUES, &B));
+  PetscCall(ConversionTarget(A, reuse, newmat, &B));
+  if (!B) PetscFunctionReturn(PETSC_SUCCESS);
   PetscCall(CaptureBaseOps());
   PetscCheck(!B->spptr, PETSC_COMM_SELF, PETSC_ERR_ARG_WRONGSTATE, "aijadaptive: the matrix already carries another library's data (spptr)");
   AIJA_CALL(s = new MpiState());

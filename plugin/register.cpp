@@ -47,6 +47,15 @@ PetscErrorCode CaptureBaseOps() {
 const _MatOps& BaseSeqOps() { return base_seq_ops; }
 const _MatOps& BaseMpiOps() { return base_mpi_ops; }
 
+PetscErrorCode ConversionTarget(Mat A, MatReuse reuse, Mat* newmat, Mat* B) {
+  PetscFunctionBegin;
+  *B = nullptr;
+  if (reuse == MAT_REUSE_MATRIX) PetscCall(MatCopy(A, *newmat, SAME_NONZERO_PATTERN));
+  else if (reuse == MAT_INITIAL_MATRIX) PetscCall(MatDuplicate(A, MAT_COPY_VALUES, B));
+  else *B = A;
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
 PetscErrorCode SetDefaultVecType(Mat A) {
   PetscFunctionBegin;
 #if AIJA_PETSC_HAS_CUDA && AIJADAPTIVE_HAVE_CUDA

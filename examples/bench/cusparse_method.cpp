@@ -11,6 +11,7 @@
 #include <aijadaptive/instantiate.hpp>
 
 #include "core/cuda_check.hpp"
+#include "core/cusparse_types.hpp"
 #include "methods.hpp"
 #include "timing.hpp"
 
@@ -18,14 +19,8 @@ namespace aijadaptive::bench {
 
 namespace {
 
-template <class V>
-constexpr cudaDataType value_type() {
-  return std::is_same_v<V, double> ? CUDA_R_64F : CUDA_R_32F;
-}
-template <class I>
-constexpr cusparseIndexType_t index_type() {
-  return sizeof(I) == 8 ? CUSPARSE_INDEX_64I : CUSPARSE_INDEX_32I;
-}
+using detail::cuda_value_type;
+using detail::cusparse_index_type;
 
 // RAII owners of the cuSPARSE objects (destroy calls cannot usefully fail).
 class Handle {
@@ -70,7 +65,7 @@ class VectorDescriptor {
   VectorDescriptor& operator=(const VectorDescriptor&) = delete;
   template <class V>
   void create(std::int64_t n, const V* data) {
-    AIJA_CUSPARSE_CHECK(cusparseCreateDnVec(&d_, n, const_cast<V*>(data), value_type<V>()));
+    AIJA_CUSPARSE_CHECK(cusparseCreateDnVec(&d_, n, const_cast<V*>(data), cuda_value_type<V>()));
   }
   cusparseDnVecDescr_t get() const { return d_; }
 
@@ -93,19 +88,19 @@ class CusparseMethod final : public Method<V, I> {
       copy_to_device(col_idx_.data(), a.col_idx, col_idx_.bytes(), stream);
       copy_to_device(values_.data(), a.values, values_.bytes(), stream);
       AIJA_CUSPARSE_CHECK(cusparseCreateCsr(matrix_.out(), a.rows, a.cols, a.nnz(), row_ptr_.data(),
-                                            col_idx_.data(), values_.data(), index_type<I>(),
-                                            index_type<I>(), CUSPARSE_INDEX_BASE_ZERO, value_type<V>()));
+                                            col_idx_.data(), values_.data(), cusparse_index_type<I>(),
+                                            cusparse_index_type<I>(), CUSPARSE_INDEX_BASE_ZERO, cuda_value_type<V>()));
       x_.create(a.cols, v.device_x);
       y_.create(a.rows, v.device_y);
       AIJA_CUSPARSE_CHECK(cusparseSetStream(handle_.get(), static_cast<cudaStream_t>(stream)));
       std::size_t bytes = 0;
       AIJA_CUSPARSE_CHECK(cusparseSpMV_bufferSize(handle_.get(), CUSPARSE_OPERATION_NON_TRANSPOSE, &one_,
-                                                  matrix_.get(), x_.get(), &zero_, y_.get(), value_type<V>(),
+                                                  matrix_.get(), x_.get(), &zero_, y_.get(), cuda_value_type<V>(),
                                                   algorithm_, &bytes));
       buffer_ = DeviceBuffer<unsigned char>(bytes);
       // Matrix-only analysis, done once like a solver would do it.
       AIJA_CUSPARSE_CHECK(cusparseSpMV_preprocess(handle_.get(), CUSPARSE_OPERATION_NON_TRANSPOSE, &one_,
-                                                  matrix_.get(), x_.get(), &zero_, y_.get(), value_type<V>(),
+                                                  matrix_.get(), x_.get(), &zero_, y_.get(), cuda_value_type<V>(),
                                                   algorithm_, buffer_.data()));
       synchronize(stream);
     });
@@ -116,7 +111,7 @@ class CusparseMethod final : public Method<V, I> {
 
   void apply() override {
     AIJA_CUSPARSE_CHECK(cusparseSpMV(handle_.get(), CUSPARSE_OPERATION_NON_TRANSPOSE, &one_, matrix_.get(),
-                                     x_.get(), &zero_, y_.get(), value_type<V>(), algorithm_, buffer_.data()));
+                                     x_.get(), &zero_, y_.get(), cuda_value_type<V>(), algorithm_, buffer_.data()));
   }
 
   std::size_t storage_bytes() const override {

@@ -9,33 +9,30 @@
 
 #include "aijadaptive/instantiate.hpp"
 #include "core/cuda_check.hpp"
+#include "core/cusparse_types.hpp"
 #include "core/cuda_context.hpp"
 
 namespace aijadaptive::detail {
 
 namespace {
 
-// ALG2 gives deterministic results and is the faster of the two on regular
-// matrices; its preprocessing step amortises the row partitioning.
+// ALG2 gives bit-wise deterministic results, which keeps KSP iteration counts
+// reproducible from run to run. ALG1 was 4-14% faster on the H100's large
+// matrices (docs/h100-2026-11-22/suite.csv) but cuSPARSE does not promise it
+// is deterministic; where speed matters more, ipcsr is the faster format.
 constexpr cusparseSpMVAlg_t kPlainAlgorithm = CUSPARSE_SPMV_CSR_ALG2;
 // The transpose runs through the default algorithm, the one cuSPARSE supports for it.
 constexpr cusparseSpMVAlg_t kTransposeAlgorithm = CUSPARSE_SPMV_ALG_DEFAULT;
 
-template <class V>
-constexpr cudaDataType value_type() {
-  return std::is_same_v<V, double> ? CUDA_R_64F : CUDA_R_32F;
-}
-template <class I>
-constexpr cusparseIndexType_t index_type() {
-  return sizeof(I) == 8 ? CUSPARSE_INDEX_64I : CUSPARSE_INDEX_32I;
-}
+using detail::cuda_value_type;
+using detail::cusparse_index_type;
 
 // Owns a cuSPARSE dense-vector descriptor.
 template <class V>
 class DenseVector {
  public:
   DenseVector(std::int64_t n, const V* data) {
-    AIJA_CUSPARSE_CHECK(cusparseCreateDnVec(&d_, n, const_cast<V*>(data), value_type<V>()));
+    AIJA_CUSPARSE_CHECK(cusparseCreateDnVec(&d_, n, const_cast<V*>(data), cuda_value_type<V>()));
   }
   ~DenseVector() { cusparseDestroyDnVec(d_); }
   DenseVector(const DenseVector&) = delete;
@@ -94,9 +91,9 @@ void CusparseCsr<V, I>::upload(const CsrView<V, I>& a, Stream stream, bool prepa
   }
   destroy_descriptor();
   AIJA_CUSPARSE_CHECK(cusparseCreateCsr(&matrix_, rows_, cols_, nnz_, row_ptr_.data(),
-                                        col_idx_.data(), values_.data(), index_type<I>(),
-                                        index_type<I>(), CUSPARSE_INDEX_BASE_ZERO,
-                                        value_type<V>()));
+                                        col_idx_.data(), values_.data(), cusparse_index_type<I>(),
+                                        cusparse_index_type<I>(), CUSPARSE_INDEX_BASE_ZERO,
+                                        cuda_value_type<V>()));
   plain_ = Plan{};
   transpose_ = Plan{};
   if (prepare_plain) prepare(plain_, Op::plain, stream);
@@ -124,7 +121,7 @@ void CusparseCsr<V, I>::apply(Op op, V alpha, const V* x, V beta, V* y, Stream s
   AIJA_CUSPARSE_CHECK(cusparseSetStream(h, s));
   DenseVector<V> vx(nx, x), vy(ny, y);
   AIJA_CUSPARSE_CHECK(cusparseSpMV(h, plan.operation, &alpha, matrix_, vx.get(), &beta, vy.get(),
-                                   value_type<V>(), plan.algorithm, plan.buffer.data()));
+                                   cuda_value_type<V>(), plan.algorithm, plan.buffer.data()));
 }
 
 template <class V, class I>
@@ -151,11 +148,11 @@ void CusparseCsr<V, I>::prepare(Plan& plan, Op op, Stream stream) {
   const V one = 1, zero = 0;
   std::size_t bytes = 0;
   AIJA_CUSPARSE_CHECK(cusparseSpMV_bufferSize(h, plan.operation, &one, matrix_, vx.get(), &zero,
-                                              vy.get(), value_type<V>(), plan.algorithm, &bytes));
+                                              vy.get(), cuda_value_type<V>(), plan.algorithm, &bytes));
   plan.buffer = DeviceBuffer<unsigned char>(bytes);
   if (plain)
     AIJA_CUSPARSE_CHECK(cusparseSpMV_preprocess(h, plan.operation, &one, matrix_, vx.get(), &zero,
-                                                vy.get(), value_type<V>(), plan.algorithm,
+                                                vy.get(), cuda_value_type<V>(), plan.algorithm,
                                                 plan.buffer.data()));
   // The scratch vectors are freed on return: finish using them first.
   AIJA_CUDA_CHECK(cudaStreamSynchronize(static_cast<cudaStream_t>(stream)));
