@@ -1,8 +1,10 @@
 # Skips are reported by printing "SKIP: ..." (the tests' SKIP_REGULAR_EXPRESSION).
 # cmake -DCOMMAND="a<&>b<&>c" [-DENV="K=V<&>K2=V2"] [-DEXPECT_FAILURE=1]
-#       [-DEXPECT="regex1<&>regex2"] [-DREJECT="regex"] [-DGPU_PROBE=/path/device_query]
+#       [-DSTATUS=N] [-DEXPECT="regex1<&>regex2"] [-DREJECT="regex"] [-DGPU_PROBE=/path/device_query]
 #       -P run_and_check.cmake
-# Runs COMMAND and checks its exit status and output. With GPU_PROBE, exits
+# Runs COMMAND and checks its exit status (0; non-zero with EXPECT_FAILURE;
+# exactly N with STATUS, so that a crash, which is not a number, fails) and
+# that its output (stdout + stderr) matches every EXPECT and not REJECT. With GPU_PROBE, exits
 # without running COMMAND when the probe finds no GPU; a COMMAND that exits
 # with 77 has skipped itself.
 foreach(var COMMAND ENV EXPECT)
@@ -30,7 +32,11 @@ message("${all}")
 if(status EQUAL 77 AND all MATCHES "SKIP:")
   return()
 endif()
-if(EXPECT_FAILURE AND status EQUAL 0)
+if(NOT "${STATUS}" STREQUAL "")
+  if(NOT "${status}" STREQUAL "${STATUS}")
+    message(FATAL_ERROR "exit status '${status}', expected ${STATUS}")
+  endif()
+elseif(EXPECT_FAILURE AND status EQUAL 0)
   message(FATAL_ERROR "expected a failure, but the command succeeded")
 elseif(NOT EXPECT_FAILURE AND NOT status EQUAL 0)
   message(FATAL_ERROR "the command failed with status ${status}")
