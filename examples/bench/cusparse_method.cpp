@@ -4,6 +4,7 @@
 #include <cuda_runtime_api.h>
 #include <cusparse.h>
 
+#include <optional>
 #include <type_traits>
 
 #include <aijadaptive/device.hpp>
@@ -55,24 +56,6 @@ class MatrixDescriptor {
   cusparseSpMatDescr_t d_ = nullptr;
 };
 
-class VectorDescriptor {
- public:
-  VectorDescriptor() = default;
-  ~VectorDescriptor() {
-    if (d_) cusparseDestroyDnVec(d_);
-  }
-  VectorDescriptor(const VectorDescriptor&) = delete;
-  VectorDescriptor& operator=(const VectorDescriptor&) = delete;
-  template <class V>
-  void create(std::int64_t n, const V* data) {
-    AIJA_CUSPARSE_CHECK(cusparseCreateDnVec(&d_, n, const_cast<V*>(data), cuda_value_type<V>()));
-  }
-  cusparseDnVecDescr_t get() const { return d_; }
-
- private:
-  cusparseDnVecDescr_t d_ = nullptr;
-};
-
 template <class V, class I>
 class CusparseMethod final : public Method<V, I> {
  public:
@@ -90,17 +73,17 @@ class CusparseMethod final : public Method<V, I> {
       AIJA_CUSPARSE_CHECK(cusparseCreateCsr(matrix_.out(), a.rows, a.cols, a.nnz(), row_ptr_.data(),
                                             col_idx_.data(), values_.data(), cusparse_index_type<I>(),
                                             cusparse_index_type<I>(), CUSPARSE_INDEX_BASE_ZERO, cuda_value_type<V>()));
-      x_.create(a.cols, v.device_x);
-      y_.create(a.rows, v.device_y);
+      x_.emplace(a.cols, v.device_x);
+      y_.emplace(a.rows, v.device_y);
       AIJA_CUSPARSE_CHECK(cusparseSetStream(handle_.get(), static_cast<cudaStream_t>(stream)));
       std::size_t bytes = 0;
       AIJA_CUSPARSE_CHECK(cusparseSpMV_bufferSize(handle_.get(), CUSPARSE_OPERATION_NON_TRANSPOSE, &one_,
-                                                  matrix_.get(), x_.get(), &zero_, y_.get(), cuda_value_type<V>(),
+                                                  matrix_.get(), x_->get(), &zero_, y_->get(), cuda_value_type<V>(),
                                                   algorithm_, &bytes));
       buffer_ = DeviceBuffer<unsigned char>(bytes);
       // Matrix-only analysis, done once like a solver would do it.
       AIJA_CUSPARSE_CHECK(cusparseSpMV_preprocess(handle_.get(), CUSPARSE_OPERATION_NON_TRANSPOSE, &one_,
-                                                  matrix_.get(), x_.get(), &zero_, y_.get(), cuda_value_type<V>(),
+                                                  matrix_.get(), x_->get(), &zero_, y_->get(), cuda_value_type<V>(),
                                                   algorithm_, buffer_.data()));
       synchronize(stream);
     });
@@ -111,7 +94,7 @@ class CusparseMethod final : public Method<V, I> {
 
   void apply() override {
     AIJA_CUSPARSE_CHECK(cusparseSpMV(handle_.get(), CUSPARSE_OPERATION_NON_TRANSPOSE, &one_, matrix_.get(),
-                                     x_.get(), &zero_, y_.get(), cuda_value_type<V>(), algorithm_, buffer_.data()));
+                                     x_->get(), &zero_, y_->get(), cuda_value_type<V>(), algorithm_, buffer_.data()));
   }
 
   std::size_t storage_bytes() const override {
@@ -127,7 +110,7 @@ class CusparseMethod final : public Method<V, I> {
   DeviceBuffer<unsigned char> buffer_;
   // Declared after the arrays they point to, so destroyed before them.
   MatrixDescriptor matrix_;
-  VectorDescriptor x_, y_;
+  std::optional<detail::DenseVector<V>> x_, y_;
 };
 
 }  // namespace

@@ -83,8 +83,7 @@ HostCsr<V, I> make_banded(const GeneratorSpec& spec) {
       merged = true;
     }
     if (merged) std::sort(cols.begin(), cols.end());
-    for (std::int64_t c : cols) w.add(c, matrix_value(seed, std::uint64_t(i), std::uint64_t(c)));
-    w.end_row();
+    w.add_row(seed, i, cols);
   }
   return w.finish();
 }

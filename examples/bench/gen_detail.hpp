@@ -30,6 +30,11 @@ class CsrWriter {
     m_.values.push_back(V(value));
   }
   void end_row() { m_.row_ptr.push_back(I(m_.col_idx.size())); }
+  // A whole row of sorted columns with the seeded values of (row, column).
+  void add_row(std::uint64_t seed, std::int64_t row, const std::vector<std::int64_t>& cols) {
+    for (std::int64_t c : cols) add(c, matrix_value(seed, std::uint64_t(row), std::uint64_t(c)));
+    end_row();
+  }
   std::size_t size() const { return m_.col_idx.size(); }
   // Patches an entry already added (a diagonal known only at the row's end).
   void set_value(std::size_t position, double value) { m_.values[position] = V(value); }

@@ -153,8 +153,7 @@ HostCsr<V, I> make_qcd(const GeneratorSpec& spec) {
       }
     }
     std::sort(cols.begin(), cols.end());
-    for (std::int64_t c : cols) w.add(c, matrix_value(seed, std::uint64_t(row), std::uint64_t(c)));
-    w.end_row();
+    w.add_row(seed, row, cols);
   }
   return w.finish();
 }

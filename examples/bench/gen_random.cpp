@@ -101,8 +101,7 @@ HostCsr<V, I> make_rmat(const GeneratorSpec& spec) {
       cols.push_back(std::int64_t(scramble(col)));
     }
     sort_unique(cols);  // repeated edges count once
-    for (std::int64_t col : cols) w.add(col, matrix_value(seed, std::uint64_t(s), std::uint64_t(col)));
-    w.end_row();
+    w.add_row(seed, s, cols);
   }
   return w.finish();
 }
@@ -132,8 +131,7 @@ HostCsr<V, I> make_circuit(const GeneratorSpec& spec) {
       }
     }
     sort_unique(cols);
-    for (std::int64_t c : cols) w.add(c, matrix_value(seed, std::uint64_t(i), std::uint64_t(c)));
-    w.end_row();
+    w.add_row(seed, i, cols);
   }
   return w.finish();
 }
@@ -161,8 +159,7 @@ HostCsr<V, I> make_longrows(const GeneratorSpec& spec) {
             i + std::int64_t(rng.below(2 * kReach + 1)) - kReach, 0, n - 1));
       sort_unique(cols);
     }
-    for (std::int64_t c : cols) w.add(c, matrix_value(seed, std::uint64_t(i), std::uint64_t(c)));
-    w.end_row();
+    w.add_row(seed, i, cols);
   }
   return w.finish();
 }

@@ -27,21 +27,7 @@ constexpr cusparseSpMVAlg_t kTransposeAlgorithm = CUSPARSE_SPMV_ALG_DEFAULT;
 using detail::cuda_value_type;
 using detail::cusparse_index_type;
 
-// Owns a cuSPARSE dense-vector descriptor.
-template <class V>
-class DenseVector {
- public:
-  DenseVector(std::int64_t n, const V* data) {
-    AIJA_CUSPARSE_CHECK(cusparseCreateDnVec(&d_, n, const_cast<V*>(data), cuda_value_type<V>()));
-  }
-  ~DenseVector() { cusparseDestroyDnVec(d_); }
-  DenseVector(const DenseVector&) = delete;
-  DenseVector& operator=(const DenseVector&) = delete;
-  cusparseDnVecDescr_t get() const { return d_; }
-
- private:
-  cusparseDnVecDescr_t d_ = nullptr;
-};
+using detail::DenseVector;
 
 template <class V>
 __global__ void scale_kernel(V beta, V* y, std::int64_t n) {

@@ -1,9 +1,13 @@
-// The cuSPARSE/CUDA type tags of the core's value and index types.
+// cuSPARSE helpers shared by the formats and the benchmark: the type tags of
+// the core's value and index types, and an owner of a dense-vector descriptor.
 #pragma once
 
 #include <cusparse.h>
 
+#include <cstdint>
 #include <type_traits>
+
+#include "core/cuda_check.hpp"
 
 namespace aijadaptive::detail {
 
@@ -18,5 +22,21 @@ constexpr cusparseIndexType_t cusparse_index_type() {
   static_assert(sizeof(I) == 4 || sizeof(I) == 8, "32- or 64-bit indices");
   return sizeof(I) == 8 ? CUSPARSE_INDEX_64I : CUSPARSE_INDEX_32I;
 }
+
+// Owns a cuSPARSE dense-vector descriptor (destroying one cannot usefully fail).
+template <class V>
+class DenseVector {
+ public:
+  DenseVector(std::int64_t n, const V* data) {
+    AIJA_CUSPARSE_CHECK(cusparseCreateDnVec(&d_, n, const_cast<V*>(data), cuda_value_type<V>()));
+  }
+  ~DenseVector() { cusparseDestroyDnVec(d_); }
+  DenseVector(const DenseVector&) = delete;
+  DenseVector& operator=(const DenseVector&) = delete;
+  cusparseDnVecDescr_t get() const { return d_; }
+
+ private:
+  cusparseDnVecDescr_t d_ = nullptr;
+};
 
 }  // namespace aijadaptive::detail

@@ -251,13 +251,11 @@ int main(int argc, char **argv)
   PetscCall(PetscInitialize(&argc, &argv, NULL, NULL));
   PetscCall(MatAIJAdaptiveInitializePackage());
   PetscCall(PetscOptionsGetInt(NULL, NULL, "-n", &n, NULL));
-  PetscCall(PetscOptionsGetBool(NULL, NULL, "-require_gpu", &require_gpu, NULL));
   PetscCall(PetscOptionsGetReal(NULL, NULL, "-tolerance", &tolerance, NULL));
-  if (require_gpu) {
-    PetscInt count;
-    PetscCall(MatAIJAdaptiveGetDeviceCount(&count));
-    if (!count) {
-      PetscCall(PetscPrintf(PETSC_COMM_WORLD, "SKIP: no GPU here, nothing to test on it\n"));
+  {
+    PetscBool skip;
+    PetscCall(RequireGpuOption(&require_gpu, &skip));
+    if (skip) {
       PetscCall(PetscFinalize());
       return 77;
     }
