@@ -33,6 +33,9 @@ struct MatrixOptions {
   int device = -1;                      // -1: the current device
   std::size_t device_memory_limit = 0;  // 0: whatever the GPU has free
   HostTransfer host_transfer = HostTransfer::staged;
+  // Validate the CSR arrays at every analyse() (O(nnz)). Callers whose arrays
+  // are valid by construction (PETSc's AIJ) turn it off.
+  bool check_input = true;
 };
 
 template <class V>

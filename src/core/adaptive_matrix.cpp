@@ -172,7 +172,7 @@ void AdaptiveMatrix<V, I>::build(const CsrView<V, I>& a) {
 template <class V, class I>
 void AdaptiveMatrix<V, I>::analyse(const CsrView<V, I>& a) {
   Impl& m = *impl_;
-  check_csr(a);
+  if (m.options.check_input) check_csr(a);
   m.features = compute_features(a);
   m.selection = select_format(m.features, m.options.format);
   m.host = make_host_format<V, I>(m.selection.format);
