@@ -49,6 +49,14 @@ class DeviceFormat {
   virtual void upload_values(const HostFormat<V, I>& host, Stream stream) = 0;
   // x and y are device pointers; the call is asynchronous on `stream`.
   virtual void apply(Op op, V alpha, const V* x, V beta, V* y, Stream stream) = 0;
+  // The plain product with its rows sent elsewhere: y[row_map[i]] =
+  // alpha * (A x)[i] + beta * y[row_map[i]] (a reordered matrix writing the
+  // caller's rows). A format whose kernel can do this in the same pass does it
+  // and returns true; the default returns false and the caller scatters.
+  virtual bool apply_row_mapped(V /*alpha*/, const V* /*x*/, V /*beta*/, V* /*y*/, const I* /*row_map*/,
+                                Stream /*stream*/) {
+    return false;
+  }
   virtual std::size_t device_bytes() const = 0;
 };
 

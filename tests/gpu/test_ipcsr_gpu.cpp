@@ -13,6 +13,7 @@
 #include <string>
 #include <tuple>
 
+#include "device_vectors.hpp"
 #include "random_csr.hpp"
 #include "scoped_env.hpp"
 
@@ -26,35 +27,17 @@ class IpcsrGpu : public ::testing::Test {
   }
 };
 
-template <class V>
-void expect_close(const std::vector<V>& got, const std::vector<V>& expect, double bound) {
-  ASSERT_EQ(got.size(), expect.size());
-  for (std::size_t r = 0; r < got.size(); ++r)
-    ASSERT_LE(std::fabs(double(got[r]) - double(expect[r])), bound) << "entry " << r;
-}
-
-template <class V>
-std::vector<V> to_host(const DeviceBuffer<V>& d) {
-  std::vector<V> h(d.size());
-  copy_to_host(h.data(), d.data(), d.bytes(), nullptr);
-  synchronize(nullptr);
-  return h;
-}
-
-template <class V>
-DeviceBuffer<V> to_device(const std::vector<V>& h) {
-  DeviceBuffer<V> d(h.size());
-  copy_to_device(d.data(), h.data(), d.bytes(), nullptr);
-  synchronize(nullptr);
-  return d;
-}
+using test::expect_close;
+using test::to_device;
+using test::to_host;
 
 // The device format directly, with explicit parameters.
 template <class V, class I>
 void check_device_format(const test::OwnedCsr<V, I>& m, const IpcsrParams& p) {
   SCOPED_TRACE("T " + std::to_string(p.block_threads) + " SHARED_SIZE " + std::to_string(p.shared_size) +
-               (p.long_rows == IpcsrLongRows::split ? " split, " : " whole, ") + std::to_string(m.rows) +
-               "x" + std::to_string(m.cols));
+               (p.long_rows == IpcsrLongRows::split ? " split" : " whole") + " balance " +
+               std::to_string(p.balance) + " unroll " + std::to_string(p.unroll) + " stream " +
+               std::to_string(p.stream_loads) + ", " + std::to_string(m.rows) + "x" + std::to_string(m.cols));
   IpcsrHostFormat<V, I> host(p);
   host.build(m.view());
   auto dev = make_device_format<V, I>(FormatId::ipcsr);
@@ -102,8 +85,20 @@ void check_params_on(const test::OwnedCsr<V, I>& m) {
     p.shared_size = s;
     p.long_rows = mode;
     p.min_threads_per_row = 1;
+    p.balance = 0;
+    p.stream_loads = 0;
+    p.unroll = 4;
     check_device_format(m, p);
     p.min_threads_per_row = 8;  // fewer rows a block, more threads a row
+    check_device_format(m, p);
+    // The other kernel variants: 8 entries a trip, streaming loads, the
+    // balance limit (and by size: these matrices fit in L2, so no .cs).
+    p.min_threads_per_row = 1;
+    p.balance = 2;
+    p.unroll = 8;
+    p.stream_loads = 1;
+    check_device_format(m, p);
+    p.stream_loads = -1;
     check_device_format(m, p);
   }
 }

@@ -40,10 +40,16 @@ IpcsrParams min_threads(IpcsrParams p, int t) {
   return p;
 }
 
+IpcsrParams balance(IpcsrParams p, int b) {
+  p.balance = b;
+  return p;
+}
+
 const IpcsrParams kParamSets[] = {
     params(32, 16), params(64, 40, IpcsrLongRows::whole), params(96, 7), params(256, 3456),
     params(256, 64, IpcsrLongRows::whole), params(1024, 100000), params(32, 1),
-    min_threads(params(256, 3456), 4), min_threads(params(128, 50), 32)};
+    min_threads(params(256, 3456), 4), min_threads(params(128, 50), 32),
+    balance(params(256, 3456), 8), balance(params(64, 200), 1), balance(params(32, 40, IpcsrLongRows::whole), 2)};
 
 // Unsets the run-time overrides so that defaults are the tuned constants.
 struct CleanEnvironment {
@@ -51,6 +57,9 @@ struct CleanEnvironment {
   test::ScopedEnv shared{"AIJADAPTIVE_IPCSR_SHARED", nullptr};
   test::ScopedEnv long_rows{"AIJADAPTIVE_IPCSR_LONG_ROWS", nullptr};
   test::ScopedEnv min_threads{"AIJADAPTIVE_IPCSR_MIN_THREADS", nullptr};
+  test::ScopedEnv balance{"AIJADAPTIVE_IPCSR_BALANCE", nullptr};
+  test::ScopedEnv stream{"AIJADAPTIVE_IPCSR_STREAM", nullptr};
+  test::ScopedEnv unroll{"AIJADAPTIVE_IPCSR_UNROLL", nullptr};
 };
 
 TEST(IpcsrDecisionTree, LargestPowerOfTwoNotAboveMin32AndTOverR) {
@@ -99,6 +108,9 @@ TEST(IpcsrParams, TunedDefaultsAndRunTimeOverrides) {
   EXPECT_EQ(p.block_threads, 512);  // measured on the H100 (tuning.hpp)
   EXPECT_EQ(p.long_rows, IpcsrLongRows::split);
   EXPECT_EQ(p.min_threads_per_row, 1);
+  EXPECT_EQ(p.balance, 8);
+  EXPECT_EQ(p.stream_loads, -1);
+  EXPECT_EQ(p.unroll, 8);
   EXPECT_EQ(p.shared_size, ipcsr_shared_size(ipcsr_current_device_limits(), 512, sizeof(double), 0.5));
   if (device_count() == 0) {
     EXPECT_EQ(p.shared_size, 3456);  // the Hopper defaults
@@ -108,7 +120,13 @@ TEST(IpcsrParams, TunedDefaultsAndRunTimeOverrides) {
     test::ScopedEnv f("AIJADAPTIVE_IPCSR_SHARED", "0.5");
     test::ScopedEnv l("AIJADAPTIVE_IPCSR_LONG_ROWS", "whole");
     test::ScopedEnv m("AIJADAPTIVE_IPCSR_MIN_THREADS", "4");
+    test::ScopedEnv b("AIJADAPTIVE_IPCSR_BALANCE", "0");
+    test::ScopedEnv s("AIJADAPTIVE_IPCSR_STREAM", "1");
+    test::ScopedEnv u("AIJADAPTIVE_IPCSR_UNROLL", "4");
     p = ipcsr_default_params(sizeof(float));
+    EXPECT_EQ(p.balance, 0);
+    EXPECT_EQ(p.stream_loads, 1);
+    EXPECT_EQ(p.unroll, 4);
     EXPECT_EQ(p.block_threads, 128);
     EXPECT_EQ(p.min_threads_per_row, 4);
     EXPECT_EQ(p.long_rows, IpcsrLongRows::whole);
@@ -136,6 +154,26 @@ TEST(IpcsrParams, TunedDefaultsAndRunTimeOverrides) {
     test::ScopedEnv m("AIJADAPTIVE_IPCSR_MIN_THREADS", bad);
     EXPECT_THROW(ipcsr_default_params(sizeof(double)), Error) << bad;
   }
+  for (const char* bad : {"-1", "x", "2000000"}) {
+    test::ScopedEnv b("AIJADAPTIVE_IPCSR_BALANCE", bad);
+    EXPECT_THROW(ipcsr_default_params(sizeof(double)), Error) << bad;
+  }
+  for (const char* bad : {"2", "-2", "yes"}) {
+    test::ScopedEnv st("AIJADAPTIVE_IPCSR_STREAM", bad);
+    EXPECT_THROW(ipcsr_default_params(sizeof(double)), Error) << bad;
+  }
+  for (const char* bad : {"1", "5", "16", "x"}) {
+    test::ScopedEnv u("AIJADAPTIVE_IPCSR_UNROLL", bad);
+    EXPECT_THROW(ipcsr_default_params(sizeof(double)), Error) << bad;
+  }
+  {
+    IpcsrParams q = params(256, 10);
+    q.balance = -1;
+    EXPECT_THROW(ipcsr_check_params(q), Error);
+    q = params(256, 10);
+    q.unroll = 2;
+    EXPECT_THROW(ipcsr_check_params(q), Error);
+  }
   EXPECT_THROW(ipcsr_check_params(params(0, 10)), Error);
   EXPECT_THROW(ipcsr_check_params(params(48, 10)), Error);
   EXPECT_THROW(ipcsr_check_params(params(2048, 10)), Error);
@@ -156,6 +194,16 @@ void check_blocks(I rows, const std::vector<I>& row_ptr, const IpcsrParams& p) {
   const std::int64_t S = p.shared_size, T = p.max_rows(), n = b.count();
   const std::int64_t nnz = rows > 0 ? row_ptr[rows] : 0;
   auto len = [&](std::int64_t i) { return std::int64_t(row_ptr[i + 1]) - row_ptr[i]; };
+  // The slowest row reduction of rows [i, i + r) in one staged block, and the
+  // most the balance limit allows (none without a limit).
+  auto reduce_reads = [&](std::int64_t i, std::int64_t r) {
+    const std::int64_t t = ipcsr_threads_per_row(r, p.block_threads);
+    std::int64_t longest = 0;
+    for (std::int64_t j = i; j < i + r; ++j) longest = std::max(longest, len(j));
+    return (longest + t - 1) / t;
+  };
+  const std::int64_t most_reads = p.balance == 0 ? std::numeric_limits<std::int64_t>::max()
+                                                 : p.balance * ((S + p.block_threads - 1) / p.block_threads);
   ASSERT_EQ(b.row.size(), b.nnz.size());
   ASSERT_GE(n, 0);
   ASSERT_EQ(b.row.front(), 0);
@@ -196,10 +244,16 @@ void check_blocks(I rows, const std::vector<I>& row_ptr, const IpcsrParams& p) {
     ASSERT_EQ(b.nnz[k + 1], row_ptr[i + r]);
     EXPECT_LE(std::int64_t(b.nnz[k + 1]) - b.nnz[k], S) << "block " << k;
     for (std::int64_t j = i; j < i + r; ++j) ASSERT_LE(len(j), S) << "long row " << j << " shares a block";
-    // Greedy: the block closed because the next (short) row would not fit.
+    // Balanced: only a block of one row may exceed the limit.
+    if (r >= 2) {
+      EXPECT_LE(reduce_reads(i, r), most_reads) << "block " << k;
+    }
+    // Greedy: the block closed because the next (short) row would not fit or
+    // would break the balance limit.
     const std::int64_t after = i + r;
     if (after < rows && len(after) <= S) {
-      EXPECT_TRUE(r == T || std::int64_t(b.nnz[k + 1]) - b.nnz[k] + len(after) > S)
+      EXPECT_TRUE(r == T || std::int64_t(b.nnz[k + 1]) - b.nnz[k] + len(after) > S ||
+                  reduce_reads(i, r + 1) > most_reads)
           << "block " << k << " closed early";
     }
     next_row = after;
@@ -262,6 +316,29 @@ TEST(IpcsrBlocks, MinimumThreadsPerRowCapsTheRowsOfABlock) {
   check_blocks<std::int32_t>(100, empty, p);
   p.min_threads_per_row = 3;
   EXPECT_THROW(ipcsr_build_blocks<std::int32_t>(100, empty.data(), p), Error);
+}
+
+TEST(IpcsrBlocks, BalanceKeepsARowMuchLongerThanItsNeighboursInASmallBlock) {
+  // 200 rows of 9 with one row of 1463 at 100 (hangGlider_2 in small): T = 512,
+  // SHARED_SIZE 3456. Without a limit, one block of 200 rows, t = 2: the long
+  // row takes 732 reads by one thread, for 4 staging trips. With balance 8 (at
+  // most 8 * 7 = 56 reads): rows 0-99, then the long row with 15 more (t = 32,
+  // 46 reads), then the rest.
+  std::vector<std::int32_t> row_ptr(201);
+  for (int i = 0; i < 200; ++i) row_ptr[i + 1] = row_ptr[i] + (i == 100 ? 1463 : 9);
+  IpcsrParams p = params(512, 3456);
+  EXPECT_EQ(ipcsr_build_blocks(200, row_ptr.data(), p).row, (std::vector<std::int32_t>{0, 200}));
+  p.balance = 8;
+  const IpcsrBlocks<std::int32_t> b = ipcsr_build_blocks(200, row_ptr.data(), p);
+  EXPECT_EQ(b.row, (std::vector<std::int32_t>{0, 100, 116, 200}));
+  EXPECT_EQ(b.long_rows, 0);
+  check_blocks<std::int32_t>(200, row_ptr, p);
+  // A row of 200 among rows of 5 stays in a staged block that keeps t >= 4
+  // (200 / 4 = 50 reads <= 56): at most 128 rows.
+  for (int i = 0; i < 200; ++i) row_ptr[i + 1] = row_ptr[i] + (i == 0 ? 200 : 5);
+  const IpcsrBlocks<std::int32_t> medium = ipcsr_build_blocks(200, row_ptr.data(), p);
+  EXPECT_EQ(medium.row, (std::vector<std::int32_t>{0, 128, 200}));
+  check_blocks<std::int32_t>(200, row_ptr, p);
 }
 
 TEST(IpcsrBlocks, InvariantsOnGeneratedMatrices) {

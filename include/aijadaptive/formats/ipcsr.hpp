@@ -65,6 +65,7 @@ struct IpcsrDeviceLimits {
   std::int64_t reserved_shared_per_block = 1024;  // reservedSharedMemPerBlock (the 228 - 227)
   std::int64_t max_threads_per_sm = 2048;         // maxThreadsPerMultiProcessor
   std::int64_t max_blocks_per_sm = 32;            // maxBlocksPerMultiProcessor
+  std::int64_t l2_bytes = 50 * 1024 * 1024;       // l2CacheSize (H100 SXM)
 };
 
 // Static shared memory of the kernel besides the staging area (block-reduction
@@ -102,9 +103,26 @@ struct IpcsrParams {
   // two <= 32; 1 is the paper). With one thread per short row, the threads of
   // a warp read shared memory at a stride of the row length: bank conflicts.
   int min_threads_per_row = 1;
+  // Beyond the paper: a staged block is closed before a row that would make
+  // its slowest row reduction (ceil(longest row / t) shared-memory reads by one
+  // thread) exceed `balance` times the staging trips of a full block
+  // (ceil(SHARED_SIZE / T)). One row much longer than its neighbours otherwise
+  // keeps one thread busy while T - 1 wait (a row of 1463 among rows of 9:
+  // 730 reads for 7 trips). Such a row ends up in a block of few rows, each
+  // reduced by up to 32 threads, or alone, where the whole block strides over
+  // it. 0 is the paper (no such limit).
+  int balance = 0;
+  // Beyond the paper: the CSR arrays, whose entries are used once, are read
+  // with the streaming cache hint (ld.global.cs, evict first) so that L1 and
+  // L2 keep x: 0 never, 1 always, -1 when the matrix is larger than the L2
+  // cache (a smaller one stays in L2 from one product to the next).
+  int stream_loads = 0;
+  // Entries each thread loads per trip, all before it uses any: 4 or 8.
+  int unroll = 8;
 
   std::int64_t max_rows() const { return block_threads / min_threads_per_row; }
 };
+
 
 // The tuned defaults (src/formats/ipcsr/tuning.hpp) with the run-time
 // overrides of the measurement sweep, SHARED_SIZE derived for the current GPU:
@@ -112,6 +130,9 @@ struct IpcsrParams {
 //   AIJADAPTIVE_IPCSR_SHARED=f           fraction (0, 1] of the per-SM shared memory
 //   AIJADAPTIVE_IPCSR_LONG_ROWS=split|whole
 //   AIJADAPTIVE_IPCSR_MIN_THREADS=t      min_threads_per_row
+//   AIJADAPTIVE_IPCSR_BALANCE=b          balance (0: off)
+//   AIJADAPTIVE_IPCSR_STREAM=0|1|-1      stream_loads (-1: by size)
+//   AIJADAPTIVE_IPCSR_UNROLL=4|8         unroll
 // Throws ErrorKind::invalid_argument for a malformed value.
 IpcsrParams ipcsr_default_params(std::size_t value_bytes);
 
@@ -130,7 +151,7 @@ struct IpcsrBlocks {
 
 // The row blocks of a CSR pattern, in one pass over the rows (O(rows + blocks)):
 // rows join the open block until the next row would take it past SHARED_SIZE
-// entries or max_rows() rows; a row longer than SHARED_SIZE gets a block of its own, or
+// entries or max_rows() rows, or break the balance limit; a row longer than SHARED_SIZE gets a block of its own, or
 // ceil(len / SHARED_SIZE) chunk blocks with IpcsrLongRows::split.
 template <class I>
 IpcsrBlocks<I> ipcsr_build_blocks(I rows, const I* row_ptr, const IpcsrParams& params);

@@ -56,6 +56,25 @@ IpcsrLongRows long_rows_from_env() {
   bad_env(ipcsr_tuning::kLongRowsEnv, v, "split or whole");
 }
 
+// A non-negative integer no larger than `most`, or `fallback` when unset.
+long integer_from_env(const char* name, long fallback, long most, const char* expected) {
+  const char* v = env(name);
+  if (!v) return fallback;
+  char* end = nullptr;
+  errno = 0;
+  const long n = std::strtol(v, &end, 10);
+  if (errno || *end || n < 0 || n > most) bad_env(name, v, expected);
+  return n;
+}
+
+int stream_loads_from_env() {
+  const char* v = env(ipcsr_tuning::kStreamEnv);
+  if (!v) return ipcsr_tuning::kStreamLoads;
+  const std::string s = v;
+  if (s == "0" || s == "1" || s == "-1") return std::stoi(s);
+  bad_env(ipcsr_tuning::kStreamEnv, v, "0 (never), 1 (always) or -1 (when larger than L2)");
+}
+
 int min_threads_from_env() {
   const char* v = env(ipcsr_tuning::kMinThreadsEnv);
   if (!v) return ipcsr_tuning::kMinThreadsPerRow;
@@ -103,6 +122,12 @@ void ipcsr_check_params(const IpcsrParams& p) {
   const int t = p.min_threads_per_row;
   AIJA_REQUIRE(t >= 1 && t <= 32 && (t & (t - 1)) == 0, invalid_argument,
                "ipcsr: min_threads_per_row = " + std::to_string(t) + ", expected a power of two in [1, 32]");
+  AIJA_REQUIRE(p.balance >= 0, invalid_argument,
+               "ipcsr: balance = " + std::to_string(p.balance) + ", expected >= 0 (0: off)");
+  AIJA_REQUIRE(p.stream_loads >= -1 && p.stream_loads <= 1, invalid_argument,
+               "ipcsr: stream_loads = " + std::to_string(p.stream_loads) + ", expected -1, 0 or 1");
+  AIJA_REQUIRE(p.unroll == 4 || p.unroll == 8, invalid_argument,
+               "ipcsr: unroll = " + std::to_string(p.unroll) + ", expected 4 or 8");
 }
 
 IpcsrParams ipcsr_default_params(std::size_t value_bytes) {
@@ -110,6 +135,11 @@ IpcsrParams ipcsr_default_params(std::size_t value_bytes) {
   p.block_threads = block_threads_from_env();
   p.long_rows = long_rows_from_env();
   p.min_threads_per_row = min_threads_from_env();
+  p.balance = int(integer_from_env(ipcsr_tuning::kBalanceEnv, ipcsr_tuning::kBalance, 1 << 20,
+                                   "an integer in [0, 1048576] (0: off)"));
+  p.stream_loads = stream_loads_from_env();
+  p.unroll = int(integer_from_env(ipcsr_tuning::kUnrollEnv, ipcsr_tuning::kUnroll, 8, "4 or 8"));
+  if (p.unroll != 4 && p.unroll != 8) bad_env(ipcsr_tuning::kUnrollEnv, env(ipcsr_tuning::kUnrollEnv), "4 or 8");
   p.shared_size = ipcsr_shared_size(ipcsr_current_device_limits(), p.block_threads, value_bytes,
                                     shared_fraction_from_env());
   return p;
@@ -126,7 +156,16 @@ IpcsrBlocks<I> ipcsr_build_blocks(I rows, const I* row_ptr, const IpcsrParams& p
     b.row.push_back(I(row));
     b.nnz.push_back(I(entry));
   };
-  std::int64_t open_rows = 0, open_nnz = 0;  // of the block being filled
+  const std::int64_t T = p.block_threads;
+  std::int64_t open_rows = 0, open_nnz = 0, open_longest = 0;  // of the block being filled
+  // The balance limit: would the block with one more row of `len` entries keep
+  // its longest reduction within `balance` times a full block's staging trips?
+  const std::int64_t most_reads = std::int64_t(p.balance) * ((S + T - 1) / T);
+  const auto balanced = [&](std::int64_t len) {
+    if (p.balance == 0) return true;
+    const std::int64_t t = ipcsr_threads_per_row(open_rows + 1, p.block_threads);
+    return (std::max(open_longest, len) + t - 1) / t <= most_reads;
+  };
   for (std::int64_t i = 0; i < std::int64_t(rows); ++i) {
     const std::int64_t begin = row_ptr[i], len = std::int64_t(row_ptr[i + 1]) - begin;
     if (len > S) {
@@ -138,15 +177,16 @@ IpcsrBlocks<I> ipcsr_build_blocks(I rows, const I* row_ptr, const IpcsrParams& p
       } else {
         open_block(i, begin);
       }
-      open_rows = open_nnz = 0;  // the next row opens a new block
+      open_rows = open_nnz = open_longest = 0;  // the next row opens a new block
       continue;
     }
-    if (open_rows == 0 || open_rows == max_rows || open_nnz + len > S) {
+    if (open_rows == 0 || open_rows == max_rows || open_nnz + len > S || !balanced(len)) {
       open_block(i, begin);
-      open_rows = open_nnz = 0;
+      open_rows = open_nnz = open_longest = 0;
     }
     ++open_rows;
     open_nnz += len;
+    open_longest = std::max(open_longest, len);
   }
   open_block(rows, rows > 0 ? std::int64_t(row_ptr[rows]) : 0);  // the end
   return b;

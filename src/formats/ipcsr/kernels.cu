@@ -35,6 +35,7 @@ IpcsrDeviceLimits ipcsr_query_current_device() {
   l.reserved_shared_per_block = get(cudaDevAttrReservedSharedMemoryPerBlock);
   l.max_threads_per_sm = get(cudaDevAttrMaxThreadsPerMultiProcessor);
   l.max_blocks_per_sm = get(cudaDevAttrMaxBlocksPerMultiprocessor);
+  l.l2_bytes = get(cudaDevAttrL2CacheSize);
   return l;
 }
 
@@ -44,7 +45,6 @@ namespace {
 
 constexpr int kWarp = 32;
 constexpr int kMaxWarps = 1024 / kWarp;
-constexpr int kIpcsrUnroll = ipcsr_tuning::kUnroll;
 
 // What a launch reads besides x and y; passed by value.
 template <class V, class I>
@@ -57,7 +57,19 @@ struct IpcsrArrays {
   V* partial;          // [blocks] chunk sums (split rows only, else null)
   unsigned* arrivals;  // [blocks] chunks of a row done, at its first chunk; 0 between launches
   I shared_size;       // SHARED_SIZE: values the staging area holds
+  const I* row_map;    // row i of the product goes to y[row_map[i]]; null: to y[i]
 };
+
+// Loads of the CSR arrays, each entry used once: with kStream == 1,
+// ld.global.cs (evict first) so that L1 and L2 keep x, which is reused.
+
+template <int kStream, class T>
+__device__ __forceinline__ T load_csr(const T* p) {
+  if constexpr (kStream == 1)
+    return __ldcs(p);
+  else
+    return *p;
+}
 
 // The block-reduction scratch and the "last chunk" flag: the kernel's static
 // shared memory, which SHARED_SIZE leaves room for.
@@ -98,48 +110,63 @@ __device__ void write_y(V* y, std::int64_t row, V alpha, V sum, V beta) {
   y[row] = beta == V(0) ? alpha * sum : alpha * sum + beta * y[row];  // beta == 0: y unread
 }
 
-// r >= 2 rows whose k1 - k0 <= SHARED_SIZE products are staged first.
+// Where row `row` of the product goes (a reordered matrix writes the caller's rows).
 template <class V, class I>
+__device__ std::int64_t y_index(const IpcsrArrays<V, I>& a, I row) {
+  return a.row_map ? std::int64_t(a.row_map[row]) : std::int64_t(row);
+}
+
+// r >= 2 rows whose k1 - k0 <= SHARED_SIZE products are staged first.
+template <int kUnroll, int kStream, class V, class I>
 __device__ void rows_block(const IpcsrArrays<V, I>& a, const V* __restrict__ x, V alpha, V beta,
                            V* y, I row0, int r, I k0, int count) {
   extern __shared__ __align__(16) unsigned char ipcsr_stage[];
   V* stage = reinterpret_cast<V*>(ipcsr_stage);
-  // Stage 1: consecutive threads read consecutive entries (coalesced); x
-  // through the read-only cache. kIpcsrUnroll entries per thread at a time,
-  // all loads issued before the first use: the x gathers depend on the column
-  // loads, and one entry per trip leaves too few loads in flight to hide the
-  // memory latency (measured on the H100: see tuning.hpp).
   const int T = int(blockDim.x);
-  int k = threadIdx.x;
-  for (; k + (kIpcsrUnroll - 1) * T < count; k += kIpcsrUnroll * T) {
-    I c[kIpcsrUnroll];
-    V v[kIpcsrUnroll];
+  // Stage 2's row bounds, loaded now so that they arrive with stage 1's loads
+  // instead of costing a memory round trip after the barrier.
+  const int t = ipcsr_threads_per_row(r, T);
+  const int group = threadIdx.x / t, lane = threadIdx.x % t;
+  const I row = row0 + group;
+  int begin = 0, end = 0;
+  std::int64_t out = 0;
+  if (group < r) {
+    begin = int(a.row_ptr[row] - k0);
+    end = int(a.row_ptr[row + 1] - k0);
+    if (lane == 0) out = y_index(a, row);
+  }
+  // Stage 1: consecutive threads read consecutive entries (coalesced); x
+  // through the read-only cache. kUnroll entries per thread per trip, all
+  // loads issued (predicated, no remainder loop) before the first use: the x
+  // gathers depend on the column loads, so every trip costs two memory round
+  // trips, and a full block takes ceil(SHARED_SIZE / (kUnroll T)) trips.
+  for (int base = threadIdx.x; base < count; base += kUnroll * T) {
+    I c[kUnroll];
+    V v[kUnroll];
 #pragma unroll
-    for (int u = 0; u < kIpcsrUnroll; ++u) {
-      c[u] = a.col_idx[k0 + k + u * T];
-      v[u] = a.values[k0 + k + u * T];
+    for (int u = 0; u < kUnroll; ++u) {
+      const int j = base + u * T;
+      c[u] = j < count ? load_csr<kStream>(a.col_idx + k0 + j) : I(0);
+      v[u] = j < count ? load_csr<kStream>(a.values + k0 + j) : V(0);
     }
 #pragma unroll
-    for (int u = 0; u < kIpcsrUnroll; ++u) stage[k + u * T] = v[u] * __ldg(x + c[u]);
+    for (int u = 0; u < kUnroll; ++u) {
+      const int j = base + u * T;
+      if (j < count) stage[j] = v[u] * __ldg(x + c[u]);
+    }
   }
-  for (; k < count; k += T) stage[k] = a.values[k0 + k] * __ldg(x + a.col_idx[k0 + k]);
   __syncthreads();
   // Stage 2: t threads per row (the decision tree); groups never straddle a
   // warp since t divides 32 and T is a multiple of 32.
-  const int t = ipcsr_threads_per_row(r, int(blockDim.x));
-  const int group = threadIdx.x / t, lane = threadIdx.x % t;
   V sum = 0;
-  I row = row0 + group;
-  if (group < r)
-    for (I k = a.row_ptr[row] - k0 + lane, end = a.row_ptr[row + 1] - k0; k < end; k += t)
-      sum += stage[k];
+  for (int k = begin + lane; k < end; k += t) sum += stage[k];
   if (t > 1) sum = group_sum(sum, t);  // uniform over the block: all lanes take part
-  if (group < r && lane == 0) write_y(y, row, alpha, sum, beta);
+  if (group < r && lane == 0) write_y(y, out, alpha, sum, beta);
 }
 
 // One row, or one chunk of a split row: the block strides over it, no staging
 // (each product is used once), then reduces block-wide.
-template <class V, class I>
+template <int kUnroll, int kStream, class V, class I>
 __device__ void row_block(const IpcsrArrays<V, I>& a, const V* __restrict__ x, V alpha, V beta, V* y,
                           I block, I row, bool last_of_row, I k0, I k1) {
   __shared__ Scratch<V> scratch;
@@ -147,27 +174,27 @@ __device__ void row_block(const IpcsrArrays<V, I>& a, const V* __restrict__ x, V
   // entries. Unrolled as stage 1 of rows_block, with one partial sum per
   // unrolled entry (added in a fixed order: the same bits on every run).
   const std::int64_t T = blockDim.x;
-  V part[kIpcsrUnroll] = {};
-  std::int64_t k = k0 + threadIdx.x;
-  for (; k + (kIpcsrUnroll - 1) * T < k1; k += kIpcsrUnroll * T) {
-    I c[kIpcsrUnroll];
-    V v[kIpcsrUnroll];
+  V part[kUnroll] = {};
+  for (std::int64_t base = k0 + threadIdx.x; base < k1; base += kUnroll * T) {
+    I c[kUnroll];
+    V v[kUnroll];
 #pragma unroll
-    for (int u = 0; u < kIpcsrUnroll; ++u) {
-      c[u] = a.col_idx[k + u * T];
-      v[u] = a.values[k + u * T];
+    for (int u = 0; u < kUnroll; ++u) {
+      const std::int64_t k = base + u * T;
+      c[u] = k < k1 ? load_csr<kStream>(a.col_idx + k) : I(0);
+      v[u] = k < k1 ? load_csr<kStream>(a.values + k) : V(0);
     }
 #pragma unroll
-    for (int u = 0; u < kIpcsrUnroll; ++u) part[u] += v[u] * __ldg(x + c[u]);
+    for (int u = 0; u < kUnroll; ++u)
+      if (base + u * T < k1) part[u] += v[u] * __ldg(x + c[u]);
   }
-  for (; k < k1; k += T) part[0] += a.values[k] * __ldg(x + a.col_idx[k]);
   V sum = 0;
 #pragma unroll
-  for (int u = 0; u < kIpcsrUnroll; ++u) sum += part[u];
+  for (int u = 0; u < kUnroll; ++u) sum += part[u];
   sum = block_sum(sum, scratch);
   const I row_begin = a.row_ptr[row], row_end = a.row_ptr[row + 1];
   if (last_of_row && k0 == row_begin && k1 == row_end) {  // a whole row
-    if (threadIdx.x == 0) write_y(y, row, alpha, sum, beta);
+    if (threadIdx.x == 0) write_y(y, y_index(a, row), alpha, sum, beta);
     return;
   }
   // A chunk: publish the partial sum; the last chunk of the row to arrive adds
@@ -190,21 +217,21 @@ __device__ void row_block(const IpcsrArrays<V, I>& a, const V* __restrict__ x, V
   for (I j = threadIdx.x; j < chunks; j += I(blockDim.x)) total += __ldcg(a.partial + first + j);
   total = block_sum(total, scratch);
   if (threadIdx.x == 0) {
-    write_y(y, row, alpha, total, beta);
+    write_y(y, y_index(a, row), alpha, total, beta);
     a.arrivals[first] = 0;  // ready for the next launch
   }
 }
 
-template <class V, class I>
+template <int kUnroll, int kStream, class V, class I>
 __global__ void __launch_bounds__(1024)
     ipcsr_kernel(IpcsrArrays<V, I> a, const V* __restrict__ x, V alpha, V beta, V* __restrict__ y) {
   const I b = I(blockIdx.x);
   const I row0 = a.block_row[b], row1 = a.block_row[b + 1];
   const I k0 = a.block_nnz[b], k1 = a.block_nnz[b + 1];
   if (row1 - row0 >= 2)
-    rows_block(a, x, alpha, beta, y, row0, int(row1 - row0), k0, int(k1 - k0));
+    rows_block<kUnroll, kStream>(a, x, alpha, beta, y, row0, int(row1 - row0), k0, int(k1 - k0));
   else  // r = 1: one row or the last chunk of one; r = 0: an earlier chunk
-    row_block(a, x, alpha, beta, y, b, row0, row1 - row0 == 1, k0, k1);
+    row_block<kUnroll, kStream>(a, x, alpha, beta, y, b, row0, row1 - row0 == 1, k0, k1);
 }
 
 template <class V, class I>
@@ -225,6 +252,8 @@ class IpcsrDeviceFormat final : public DeviceFormat<V, I> {
                      " row blocks are more than one launch can have; use format csr");
     params_ = host.params();
     blocks_ = blocks.count();
+    stream_ = params_.stream_loads >= 0 ? params_.stream_loads
+                                        : int(csr_bytes(host.csr()) > detail::ipcsr_query_current_device().l2_bytes);
     configure_kernel();
     csr_.upload(host.csr(), stream, false);  // cuSPARSE only for the transpose
     block_row_ = DeviceBuffer<I>(blocks.row.size());
@@ -248,13 +277,12 @@ class IpcsrDeviceFormat final : public DeviceFormat<V, I> {
       csr_.apply(op, alpha, x, beta, y, stream);
       return;
     }
-    if (blocks_ == 0) return;  // no rows
-    const IpcsrArrays<V, I> a{csr_.row_ptr(),    csr_.col_idx(),     csr_.values(),
-                              block_row_.data(), block_nnz_.data(),  partial_.data(),
-                              arrivals_.data(),  I(params_.shared_size)};
-    ipcsr_kernel<V, I><<<unsigned(blocks_), unsigned(params_.block_threads), stage_bytes(),
-                         static_cast<cudaStream_t>(stream)>>>(a, x, alpha, beta, y);
-    AIJA_CUDA_CHECK_LAUNCH();
+    launch(alpha, x, beta, y, nullptr, stream);
+  }
+
+  bool apply_row_mapped(V alpha, const V* x, V beta, V* y, const I* row_map, Stream stream) override {
+    launch(alpha, x, beta, y, row_map, stream);
+    return true;
   }
 
   std::size_t device_bytes() const override {
@@ -269,7 +297,28 @@ class IpcsrDeviceFormat final : public DeviceFormat<V, I> {
     return *h;
   }
 
+  // The bytes of the CSR arrays, which one product streams through.
+  static std::int64_t csr_bytes(const CsrView<V, I>& a) {
+    return std::int64_t(a.nnz()) * std::int64_t(sizeof(V) + sizeof(I)) + (std::int64_t(a.rows) + 1) * std::int64_t(sizeof(I));
+  }
+
+  using Kernel = void (*)(IpcsrArrays<V, I>, const V*, V, V, V*);
+  Kernel kernel() const {
+    if (params_.unroll == 8) return stream_ ? ipcsr_kernel<8, 1, V, I> : ipcsr_kernel<8, 0, V, I>;
+    return stream_ ? ipcsr_kernel<4, 1, V, I> : ipcsr_kernel<4, 0, V, I>;
+  }
+
   std::size_t stage_bytes() const { return std::size_t(params_.shared_size) * sizeof(V); }
+
+  void launch(V alpha, const V* x, V beta, V* y, const I* row_map, Stream stream) {
+    if (blocks_ == 0) return;  // no rows
+    const IpcsrArrays<V, I> a{csr_.row_ptr(),    csr_.col_idx(),    csr_.values(),
+                              block_row_.data(), block_nnz_.data(), partial_.data(),
+                              arrivals_.data(),  I(params_.shared_size), row_map};
+    kernel()<<<unsigned(blocks_), unsigned(params_.block_threads), stage_bytes(),
+               static_cast<cudaStream_t>(stream)>>>(a, x, alpha, beta, y);
+    AIJA_CUDA_CHECK_LAUNCH();
+  }
 
   // Lets the kernel take the staging area (over 48 KB needs an opt-in) and
   // asks for the L1/shared split that fits blocks_per_sm blocks at once.
@@ -281,17 +330,17 @@ class IpcsrDeviceFormat final : public DeviceFormat<V, I> {
                      std::to_string(per_block) + " bytes of shared memory per block, this GPU has " +
                      std::to_string(limits.shared_per_block) +
                      " (lower it, or unset AIJADAPTIVE_IPCSR_SHARED / AIJADAPTIVE_IPCSR_BLOCK)");
-    AIJA_CUDA_CHECK(cudaFuncSetAttribute(ipcsr_kernel<V, I>, cudaFuncAttributeMaxDynamicSharedMemorySize,
+    AIJA_CUDA_CHECK(cudaFuncSetAttribute(kernel(), cudaFuncAttributeMaxDynamicSharedMemorySize,
                                          int(stage_bytes())));
     const std::int64_t blocks_per_sm = std::max<std::int64_t>(
         1, std::min(limits.max_threads_per_sm / params_.block_threads, limits.max_blocks_per_sm));
     const double wanted = double(blocks_per_sm * (per_block + limits.reserved_shared_per_block));
     const int percent = int(std::min(100.0, std::ceil(100.0 * wanted / double(limits.shared_per_sm))));
-    AIJA_CUDA_CHECK(cudaFuncSetAttribute(ipcsr_kernel<V, I>,
-                                         cudaFuncAttributePreferredSharedMemoryCarveout, percent));
+    AIJA_CUDA_CHECK(cudaFuncSetAttribute(kernel(), cudaFuncAttributePreferredSharedMemoryCarveout, percent));
   }
 
   IpcsrParams params_;
+  int stream_ = 0;  // the cache hints of the CSR loads (load_csr)
   std::int64_t blocks_ = 0;
   detail::CusparseCsr<V, I> csr_;
   DeviceBuffer<I> block_row_, block_nnz_;

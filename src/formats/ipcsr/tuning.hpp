@@ -15,13 +15,26 @@
 // keeps SHARED_SIZE large enough for whole rows and L1 for x. Long rows split
 // over blocks vs one block per row (the paper), T=256, share 1.0: circuit 0.58x
 // vs 0.23x, longrows 0.56x vs 0.26x, rmat 0.49x vs 0.47x of cuSPARSE.
-// Unrolling the gathers (kUnroll) took stencil27 from 1.02x to 1.10x.
+// Unrolling the gathers (kUnroll) took stencil27 from 1.02x to 1.10x; loading
+// 8 entries a trip, predicated (no remainder loop: a full block of 3456
+// entries with T = 512 is one trip, two memory round trips, instead of four
+// trips), and loading stage 2's row bounds with stage 1's loads took it from
+// 1.13x to 1.16x (89% of the copy bandwidth) and the other stencils and banded
+// matrices by 2-8% (H100, same run, unroll 4 vs 8: stencil5 1.185 vs 1.279,
+// dia2 1.190 vs 1.245, fem reordered 1.084 vs 1.102, small real matrices +5%).
+// (The T / share sweep above ran with the unroll-4 kernel of 2026-11-22; it
+// was not repeated for the unroll-8 one.) Tried and dropped: one padding slot
+// per 128 bytes of staging against shared-memory bank conflicts of rows of
+// even length (rows of 8: 8-way): no gain anywhere, -1.5% on stencils.
 //
 // Override at run time, without rebuilding, for a sweep:
 //   AIJADAPTIVE_IPCSR_BLOCK=128           T, a multiple of 32 in [32, 1024]
 //   AIJADAPTIVE_IPCSR_SHARED=0.5          fraction of the per-SM shared memory
 //   AIJADAPTIVE_IPCSR_LONG_ROWS=whole     one block per long row (the paper)
 //   AIJADAPTIVE_IPCSR_MIN_THREADS=4       at least 4 threads per row
+//   AIJADAPTIVE_IPCSR_BALANCE=0           no balance limit (the paper)
+//   AIJADAPTIVE_IPCSR_STREAM=0|1|-1       never / always / by size .cs loads
+//   AIJADAPTIVE_IPCSR_UNROLL=4            4 entries a trip
 // SHARED_SIZE itself is derived from these and the device (ipcsr_shared_size):
 // T = 512, share 0.5 on Hopper: 3456 doubles, 6912 floats per block.
 #pragma once
@@ -38,13 +51,31 @@ inline constexpr double kSharedFraction = 0.5;
 inline constexpr IpcsrLongRows kLongRows = IpcsrLongRows::split;
 
 // Entries each thread loads before it uses any (memory-level parallelism of
-// the gathers of x).
-inline constexpr int kUnroll = 4;
+// the gathers of x): 4 or 8 (IpcsrParams::unroll).
+inline constexpr int kUnroll = 8;
 
 // Threads per row at least (IpcsrParams::min_threads_per_row): 1, the paper's
 // decision tree as it is, measured best.
 inline constexpr int kMinThreadsPerRow = 1;
 
+// Balance limit of staged blocks (IpcsrParams::balance; 0: off). H100, same
+// run, speedup over the better cuSPARSE algorithm, balance 0 / 2 / 4 / 8:
+// hangGlider_2 (a row of 1463 among rows of 9) 0.47 / 1.72 / 1.54 / 1.47,
+// rajat01 0.60 / 1.64 / 1.53 / 1.55, adder_dcop_05 0.53 / 1.61 / 1.59 / 1.51,
+// rmat scale 21 0.889 / 0.673 / 0.800 / 0.886 (small limits cut its many
+// medium rows into blocks of one row), stencils and banded unchanged.
+inline constexpr int kBalance = 8;
+// Streaming hint on the CSR arrays (IpcsrParams::stream_loads): by size. H100,
+// same run, ld.global.cs vs plain loads: circuit 1.036 vs 0.952, qcd 1.017 vs
+// 0.962, dia2 1.198 vs 1.088, longrows 1.028 vs 0.894, rmat 0.933 vs 0.889,
+// fem 0.923 vs 0.919, stencils within 1%; on small matrices, which stay in L2
+// between products, it lost (memplus 1.25 vs 1.34). The L2::256B prefetch
+// variants (with or without L2::evict_first) did worse than .cs everywhere.
+inline constexpr int kStreamLoads = -1;
+
+inline constexpr const char* kUnrollEnv = "AIJADAPTIVE_IPCSR_UNROLL";
+inline constexpr const char* kBalanceEnv = "AIJADAPTIVE_IPCSR_BALANCE";
+inline constexpr const char* kStreamEnv = "AIJADAPTIVE_IPCSR_STREAM";
 inline constexpr const char* kMinThreadsEnv = "AIJADAPTIVE_IPCSR_MIN_THREADS";
 inline constexpr const char* kBlockEnv = "AIJADAPTIVE_IPCSR_BLOCK";
 inline constexpr const char* kSharedEnv = "AIJADAPTIVE_IPCSR_SHARED";

@@ -1,0 +1,37 @@
+// Host <-> device copies of test vectors and an element-wise closeness check,
+// shared by the GPU tests.
+#pragma once
+
+#include <aijadaptive/device.hpp>
+#include <aijadaptive/device_buffer.hpp>
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <vector>
+
+namespace aijadaptive::test {
+
+template <class V>
+std::vector<V> to_host(const DeviceBuffer<V>& d) {
+  std::vector<V> h(d.size());
+  copy_to_host(h.data(), d.data(), d.bytes(), nullptr);
+  synchronize(nullptr);
+  return h;
+}
+
+template <class V>
+DeviceBuffer<V> to_device(const std::vector<V>& h) {
+  DeviceBuffer<V> d(h.size());
+  copy_to_device(d.data(), h.data(), d.bytes(), nullptr);
+  synchronize(nullptr);
+  return d;
+}
+
+template <class V>
+void expect_close(const std::vector<V>& got, const std::vector<V>& expect, double bound) {
+  ASSERT_EQ(got.size(), expect.size());
+  for (std::size_t r = 0; r < got.size(); ++r)
+    ASSERT_LE(std::fabs(double(got[r]) - double(expect[r])), bound) << "entry " << r;
+}
+
+}  // namespace aijadaptive::test
