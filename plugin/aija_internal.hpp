@@ -27,6 +27,7 @@ extern const char* const kTransferNames[3];
 // What the options say; pushed from an MPI matrix to its two blocks.
 struct Settings {
   aijadaptive::FormatChoice format;
+  aijadaptive::ReorderChoice reorder = aijadaptive::ReorderChoice::automatic;
   PetscBool force_host = PETSC_FALSE;
   PetscInt device = -1;            // -1: PETSc's device, or node-local rank modulo GPUs
   PetscReal memory_limit_mib = 0;  // 0: no limit beyond the free device memory
@@ -34,7 +35,7 @@ struct Settings {
 
   bool operator==(const Settings& o) const {
     return format.automatic == o.format.automatic && format.format == o.format.format &&
-           force_host == o.force_host && device == o.device &&
+           reorder == o.reorder && force_host == o.force_host && device == o.device &&
            memory_limit_mib == o.memory_limit_mib && transfer == o.transfer;
   }
 };

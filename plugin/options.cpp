@@ -37,6 +37,7 @@ int NodeLocalDevice() {
 aijadaptive::MatrixOptions ToMatrixOptions(const Settings& s) {
   aijadaptive::MatrixOptions o;
   o.format = s.format;
+  o.reorder = s.reorder;
   o.force_host = s.force_host;
   o.device = s.device >= 0 ? int(s.device) : -1;
 #if !AIJA_PETSC_HAS_CUDA
@@ -67,6 +68,17 @@ PetscErrorCode SettingsFromOptions(Mat A, AijaOptionItems PetscOptionsObject, Se
     PetscCheck(choice, PetscObjectComm((PetscObject)A), PETSC_ERR_ARG_OUTOFRANGE,
                "-mat_aijadaptive_format %s: unknown format; valid choices are: %s", value, choices.c_str());
     s->format = *choice;
+  }
+  PetscCall(PetscStrncpy(value, aijadaptive::reorder_choice_name(s->reorder), sizeof(value)));
+  PetscCall(PetscOptionsString("-mat_aijadaptive_reorder",
+                               "Renumber a square matrix with scattered columns by reverse Cuthill-McKee for the "
+                               "products (auto: when its rows are regular and its columns scattered; none; rcm: always)",
+                               "MatAIJAdaptiveGetFormat", value, value, sizeof(value), &set));
+  if (set) {
+    const auto choice = aijadaptive::parse_reorder_choice(value);
+    PetscCheck(choice, PetscObjectComm((PetscObject)A), PETSC_ERR_ARG_OUTOFRANGE,
+               "-mat_aijadaptive_reorder %s: unknown choice; valid choices are: auto, none, rcm", value);
+    s->reorder = *choice;
   }
   PetscCall(PetscOptionsBool("-mat_aijadaptive_host", "Run the products on the host, never on the GPU", "",
                              s->force_host, &s->force_host, NULL));

@@ -12,9 +12,11 @@ namespace {
 template <class V, class I>
 class AdaptiveMethod final : public Method<V, I> {
  public:
-  AdaptiveMethod(const MethodName& name, bool host_mode) : automatic_(name.kind == MethodName::Kind::automatic) {
+  AdaptiveMethod(const MethodName& name, bool host_mode, ReorderChoice reorder)
+      : automatic_(name.kind == MethodName::Kind::automatic) {
     MatrixOptions o;
     o.format = automatic_ ? FormatChoice::automatic_choice() : FormatChoice::fixed(name.format);
+    o.reorder = reorder;
     o.force_host = host_mode;
     matrix_.set_options(o);
   }
@@ -40,7 +42,12 @@ class AdaptiveMethod final : public Method<V, I> {
   // device vectors there are none, so this is the format's own storage.
   std::size_t storage_bytes() const override { return matrix_.device_bytes(); }
 
-  std::string selected() const override { return automatic_ ? format_name(matrix_.format()) : ""; }
+  // The format auto chose, and "rcm" when the matrix was reordered.
+  std::string selected() const override {
+    std::string s = automatic_ ? format_name(matrix_.format()) : "";
+    if (matrix_.reordered()) s += s.empty() ? "rcm" : "+rcm";
+    return s;
+  }
 
   std::string note() const override {
     return where() == Where::host ? matrix_.placement_reason() : std::string();
@@ -57,12 +64,12 @@ class AdaptiveMethod final : public Method<V, I> {
 }  // namespace
 
 template <class V, class I>
-std::unique_ptr<Method<V, I>> make_adaptive_method(const MethodName& name, bool host_mode) {
-  return std::make_unique<AdaptiveMethod<V, I>>(name, host_mode);
+std::unique_ptr<Method<V, I>> make_adaptive_method(const MethodName& name, bool host_mode, ReorderChoice reorder) {
+  return std::make_unique<AdaptiveMethod<V, I>>(name, host_mode, reorder);
 }
 
 #define AIJA_INSTANTIATE(V, I) \
-  template std::unique_ptr<Method<V, I>> make_adaptive_method<V, I>(const MethodName&, bool);
+  template std::unique_ptr<Method<V, I>> make_adaptive_method<V, I>(const MethodName&, bool, ReorderChoice);
 AIJA_FOR_EACH_TYPE_PAIR(AIJA_INSTANTIATE)
 
 }  // namespace aijadaptive::bench

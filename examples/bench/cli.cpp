@@ -112,6 +112,11 @@ Options parse_command_line(int argc, const char* const* argv) {
     } else if (arg == "--seed") {
       o.seed = parse_number<std::uint64_t>(arg, need(), 0);
       o.mtx.seed = o.seed;
+    } else if (arg == "--reorder") {
+      const std::string& r = need();
+      const auto choice = parse_reorder_choice(r);
+      if (!choice) throw UsageError("--reorder " + r + ": valid choices are: auto, none, rcm");
+      o.reorder = *choice;
     } else if (arg == "--copy-mib") {
       o.copy_mib = parse_number<std::size_t>(arg, need(), 1);
     } else {
@@ -150,6 +155,8 @@ std::string usage_text() {
        "  --pattern-values V    values of pattern files: one (default) or random (seeded)\n"
        "  --seed N              seed of x and of random pattern values (default 1)\n"
        "  --copy-mib N          size of the copy-bandwidth buffer (default max(1 GiB, 4 x L2); host 256)\n"
+       "  --reorder R           reordering of aijadaptive's methods: auto (default: the selector decides),\n"
+       "                        none, or rcm (reverse Cuthill-McKee on every square matrix)\n"
        "  --help                this text\n"
        "\n"
        "Exit status: 0 when every result is correct, 1 when a result is wrong or a matrix\n"

@@ -80,6 +80,7 @@ int run(const ab::Options& o) {
   config.warmup = o.warmup;
   config.mtx = o.mtx;
   config.seed = o.seed;
+  config.reorder = o.reorder;
   for (const ab::MethodName& m : o.methods) {
     std::string why;
     if (ab::method_available(m, config.host_mode, &why)) {

@@ -23,6 +23,7 @@
 #include <aijadaptive/csr_view.hpp>
 #include <aijadaptive/format.hpp>
 #include <aijadaptive/format_list.hpp>
+#include <aijadaptive/selector.hpp>
 
 namespace aijadaptive::bench {
 
@@ -78,13 +79,15 @@ class Method {
 // (cuSPARSE in host mode or without CUDA, Kokkos Kernels not found ...).
 bool method_available(const MethodName& name, bool host_mode, std::string* why_not);
 // The method, or nullptr with *why_not set when it is not available.
+// `reorder` applies to aijadaptive's own methods (csr, ipcsr, auto).
 template <class V, class I>
-std::unique_ptr<Method<V, I>> make_method(const MethodName& name, bool host_mode, std::string* why_not);
+std::unique_ptr<Method<V, I>> make_method(const MethodName& name, bool host_mode, ReorderChoice reorder,
+                                          std::string* why_not);
 
 // Per family, defined in adaptive_method.cpp, cusparse_method.cpp /
 // no_cuda.cpp, kokkos_method.cpp / no_kokkos.cpp.
 template <class V, class I>
-std::unique_ptr<Method<V, I>> make_adaptive_method(const MethodName& name, bool host_mode);
+std::unique_ptr<Method<V, I>> make_adaptive_method(const MethodName& name, bool host_mode, ReorderChoice reorder);
 template <class V, class I>
 std::unique_ptr<Method<V, I>> make_cusparse_method(const MethodName& name, std::string* why_not);
 template <class V, class I>

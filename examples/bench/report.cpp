@@ -93,7 +93,8 @@ void print_matrix(std::ostream& out, const MatrixReport& m) {
   }
   const Features& f = m.features;
   out << ": " << f.rows << " x " << f.cols << ", nnz " << f.nnz << ", row min/mean/max " << f.min_row << "/"
-      << num(f.mean_row, "%.1f") << "/" << f.max_row << ", row cv " << num(f.row_cv, "%.2f") << ", loaded in "
+      << num(f.mean_row, "%.1f") << "/" << f.max_row << ", row cv " << num(f.row_cv, "%.2f")
+      << ", x sectors/nnz " << num(f.gather_sector_ratio, "%.2f") << ", loaded in "
       << num(m.load_s, "%.2f") << " s\n";
   char line[512];
   std::snprintf(line, sizeof line, "  %-20s %-6s %9s %9s %10s %10s %10s %8s %6s %8s %6s %8s %7s %8s  %s\n",

@@ -1,7 +1,7 @@
 // The adaptive matrix: one sparse matrix, bound to the format that suits it.
 //
-//   build(csr):  features -> select format -> host build -> upload (or stay on
-//                the host, with the reason recorded)
+//   build(csr):  features -> select format (and reordering) -> host build ->
+//                upload (or stay on the host, with the reason recorded)
 //   refill(csr): same pattern, new values: no analysis, no allocation
 //   apply(...):  y = alpha * op(A) * x + beta * y with x and y in host or device
 //                memory; host vectors are moved through the staging buffers and
@@ -16,6 +16,7 @@
 #include "aijadaptive/features.hpp"
 #include "aijadaptive/format.hpp"
 #include "aijadaptive/format_list.hpp"
+#include "aijadaptive/selector.hpp"
 
 namespace aijadaptive {
 
@@ -29,6 +30,10 @@ enum class HostTransfer {
 
 struct MatrixOptions {
   FormatChoice format;
+  // Reordering (RCM) of a square matrix with scattered columns: the selector
+  // decides (automatic), or never, or always. The products stay in the
+  // caller's numbering either way.
+  ReorderChoice reorder = ReorderChoice::automatic;
   bool force_host = false;
   int device = -1;                      // -1: the current device
   std::size_t device_memory_limit = 0;  // 0: whatever the GPU has free
@@ -94,6 +99,8 @@ class AdaptiveMatrix {
   const std::string& placement_reason() const;
   FormatId format() const;
   const std::string& selection_reason() const;
+  // Whether the format holds B = P A P^T (RCM) rather than A.
+  bool reordered() const;
   const Features& features() const;
   std::size_t device_bytes() const;
   int device() const;  // -1 on the host

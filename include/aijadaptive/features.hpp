@@ -16,6 +16,10 @@ struct Features {
   std::int64_t max_row = 0;   // most nonzeros in a row
   double mean_row = 0.0;      // nnz / rows
   double row_cv = 0.0;        // standard deviation / mean of the row lengths
+  // Distinct 32-byte sectors of x per nonzero that groups of 32 consecutive
+  // rows gather (gather_sector_ratio, reordering.hpp, sampled): near 1 / (values
+  // per sector) when rows touch neighbouring columns, near 1 when scattered.
+  double gather_sector_ratio = 0.0;
 };
 
 template <class V, class I>

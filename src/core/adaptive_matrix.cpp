@@ -1,5 +1,6 @@
 #include "aijadaptive/adaptive_matrix.hpp"
 
+#include <cstdio>
 #include <cstring>
 #include <optional>
 #include <sstream>
@@ -8,7 +9,9 @@
 #include "aijadaptive/device_buffer.hpp"
 #include "aijadaptive/errors.hpp"
 #include "aijadaptive/instantiate.hpp"
+#include "aijadaptive/reordering.hpp"
 #include "aijadaptive/selector.hpp"
+#include "core/permute.hpp"
 
 namespace aijadaptive {
 
@@ -39,6 +42,13 @@ struct AdaptiveMatrix<V, I>::Impl {
   std::uint64_t dx_key = 0;  // content key of what dx holds (0: unknown)
   const V* dx_source = nullptr;
   std::size_t dx_length = 0;
+
+  // Reordering: the format holds B = P A P^T; x and y are permuted around it.
+  std::optional<Permutation<I>> perm;
+  PermutedCsr<V, I> permuted;
+  DeviceBuffer<I> d_new_to_old;
+  DeviceBuffer<V> dxp, dyp;            // x and y in B's numbering, on the device
+  mutable std::vector<V> hxp, hyp;     // the same on the host
 
   void make_current() const {
     if (device >= 0 && current_device() != device) set_device(device);
@@ -73,16 +83,42 @@ struct AdaptiveMatrix<V, I>::Impl {
     dev.reset();
     dx = {};
     dy = {};
+    d_new_to_old = {};
+    dxp = {};
+    dyp = {};
     placement = Placement::host;
     placement_reason = "host: " + why;
     device = -1;
+  }
+
+  // Computes RCM and keeps it when it makes the gathers local enough (or the
+  // user asked for it); says which in the selection's reason.
+  void reorder(const CsrView<V, I>& a) {
+    Permutation<I> p = rcm_order(a);
+    PermutedCsr<V, I> b = permute_symmetric(a, p);
+    const double before = features.gather_sector_ratio, after = gather_sector_ratio(b.view());
+    char text[120];
+    if (options.reorder == ReorderChoice::automatic && after > kReorderKeep * before) {
+      std::snprintf(text, sizeof(text), ", but RCM gives %.2f (> %.2f of it): not reordered", after, kReorderKeep);
+      selection.reorder = false;
+      selection.reason += text;
+      return;
+    }
+    std::snprintf(text, sizeof(text), " -> %.2f x sectors per nonzero after RCM", after);
+    selection.reason += text;
+    perm = std::move(p);
+    permuted = std::move(b);
+  }
+
+  std::size_t reordering_device_bytes() const {
+    return perm ? std::size_t(perm->size()) * (sizeof(I) + 2 * sizeof(V)) : 0;
   }
 
   // Uploads the host format; falls back to the host when the GPU is too small.
   void upload() {
     auto candidate = make_device_format<V, I>(selection.format);
     const CsrView<V, I>& a = host->csr();
-    const std::size_t needed = candidate->bytes_needed(*host) +
+    const std::size_t needed = candidate->bytes_needed(*host) + reordering_device_bytes() +
                                (std::size_t(a.rows) + std::size_t(a.cols)) * sizeof(V);
     std::size_t available = device_memory_info().free_bytes;
     std::string limit_note = "free on device " + std::to_string(device);
@@ -98,6 +134,11 @@ struct AdaptiveMatrix<V, I>::Impl {
     if (!stream) stream.emplace();
     try {
       candidate->upload(*host, stream->get());
+      if (perm) {
+        d_new_to_old = DeviceBuffer<I>(perm->new_to_old.size());
+        copy_to_device(d_new_to_old.data(), perm->new_to_old.data(), d_new_to_old.bytes(), stream->get());
+        dxp = DeviceBuffer<V>(perm->new_to_old.size());
+      }
       synchronize(stream->get());
     } catch (const Error& e) {
       if (e.kind() != ErrorKind::out_of_device_memory) throw;
@@ -128,6 +169,29 @@ struct AdaptiveMatrix<V, I>::Impl {
       src = bounce.data();
     }
     copy_to_device(dst, src, n * sizeof(V), s);
+  }
+
+  // y = alpha op(A) x + beta y on the host through B = P A P^T.
+  void host_apply_reordered(Op op, V alpha, const V* x, V beta, V* y) const {
+    const std::size_t n = std::size_t(perm->size());
+    hxp.resize(n);
+    hyp.resize(n);
+    permute_vector(*perm, x, hxp.data());
+    if (beta != V(0)) permute_vector(*perm, y, hyp.data());  // beta == 0: y unread
+    host->apply(op, alpha, hxp.data(), beta, hyp.data());
+    unpermute_vector(*perm, hyp.data(), y);
+  }
+
+  // The same on the device: x gathered into B's numbering, the product
+  // written straight to the caller's rows where the format can (ipcsr), else
+  // into dyp and scattered back.
+  void device_apply_reordered(Op op, V alpha, const V* x, V beta, V* y, Stream s) {
+    const std::int64_t n = perm->size();
+    detail::permute_gather(x, d_new_to_old.data(), n, dxp.data(), s);
+    if (op == Op::plain && dev->apply_row_mapped(alpha, dxp.data(), beta, y, d_new_to_old.data(), s)) return;
+    reserve(dyp, std::size_t(n));
+    dev->apply(op, V(1), dxp.data(), V(0), dyp.data(), s);
+    detail::permute_scatter(alpha, dyp.data(), d_new_to_old.data(), n, beta, y, s);
   }
 
   void receive(V* dst, const V* src, std::size_t n, Stream s) {
@@ -174,9 +238,12 @@ void AdaptiveMatrix<V, I>::analyse(const CsrView<V, I>& a) {
   Impl& m = *impl_;
   if (m.options.check_input) check_csr(a);
   m.features = compute_features(a);
-  m.selection = select_format(m.features, m.options.format);
+  m.selection = select_format(m.features, m.options.format, m.options.reorder);
+  m.perm.reset();
+  m.permuted = {};
+  if (m.selection.reorder) m.reorder(a);
   m.host = make_host_format<V, I>(m.selection.format);
-  m.host->build(a);
+  m.host->build(m.perm ? m.permuted.view() : a);
   m.dev.reset();
   m.invalidate_x();
   m.placement = Placement::host;
@@ -200,7 +267,12 @@ void AdaptiveMatrix<V, I>::refill(const CsrView<V, I>& a) {
   const CsrView<V, I>& old = m.host->csr();
   AIJA_REQUIRE(a.rows == old.rows && a.cols == old.cols && a.nnz() == old.nnz(), invalid_argument,
                "refill() with a different pattern: call build()");
-  m.host->refill(a);
+  if (m.perm) {
+    permute_values(a, *m.perm, m.permuted);
+    m.host->refill(m.permuted.view());
+  } else {
+    m.host->refill(a);
+  }
   if (m.dev) {
     m.make_current();
     m.dev->upload_values(*m.host, m.stream->get());
@@ -229,7 +301,10 @@ TransferBytes AdaptiveMatrix<V, I>::apply(Op op, V alpha, InputVector<V> x, V be
     AIJA_REQUIRE(x.space == MemSpace::host && y.space == MemSpace::host, invalid_argument,
                  "the matrix lives on the host (" + m.placement_reason +
                      "): pass host vectors");
-    m.host->apply(op, alpha, x.data, beta, y.data);
+    if (m.perm)
+      m.host_apply_reordered(op, alpha, x.data, beta, y.data);
+    else
+      m.host->apply(op, alpha, x.data, beta, y.data);
     return moved;
   }
   m.make_current();
@@ -250,7 +325,10 @@ TransferBytes AdaptiveMatrix<V, I>::apply(Op op, V alpha, InputVector<V> x, V be
       moved.to_device += ny * sizeof(V);
     }
   }
-  m.dev->apply(op, alpha, dx, beta, dy, s);
+  if (m.perm)
+    m.device_apply_reordered(op, alpha, dx, beta, dy, s);
+  else
+    m.dev->apply(op, alpha, dx, beta, dy, s);
   if (y.space == MemSpace::host) {
     m.receive(y.data, dy, ny, s);  // synchronises
     moved.to_host += ny * sizeof(V);
@@ -278,13 +356,19 @@ const std::string& AdaptiveMatrix<V, I>::selection_reason() const {
   return impl_->selection.reason;
 }
 template <class V, class I>
+bool AdaptiveMatrix<V, I>::reordered() const {
+  return impl_->perm.has_value();
+}
+template <class V, class I>
 const Features& AdaptiveMatrix<V, I>::features() const {
   return impl_->features;
 }
 template <class V, class I>
 std::size_t AdaptiveMatrix<V, I>::device_bytes() const {
   const Impl& m = *impl_;
-  return m.dev ? m.dev->device_bytes() + m.dx.bytes() + m.dy.bytes() : 0;
+  return m.dev ? m.dev->device_bytes() + m.dx.bytes() + m.dy.bytes() + m.d_new_to_old.bytes() + m.dxp.bytes() +
+                     m.dyp.bytes()
+               : 0;
 }
 template <class V, class I>
 int AdaptiveMatrix<V, I>::device() const {

@@ -4,6 +4,7 @@
 #include <cmath>
 
 #include "aijadaptive/instantiate.hpp"
+#include "aijadaptive/reordering.hpp"
 
 namespace aijadaptive {
 
@@ -26,6 +27,7 @@ Features compute_features(const CsrView<V, I>& a) {
   f.mean_row = double(f.nnz) / double(f.rows);
   const double variance = std::max(0.0, sum_sq / double(f.rows) - f.mean_row * f.mean_row);
   f.row_cv = f.mean_row > 0 ? std::sqrt(variance) / f.mean_row : 0.0;
+  f.gather_sector_ratio = gather_sector_ratio(a);
   return f;
 }
 

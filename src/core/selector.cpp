@@ -2,48 +2,114 @@
 
 #include <cstdio>
 #include <string>
+#include <utility>
 
 namespace aijadaptive {
 
 namespace {
 
-// The rules, most specific first, from the benchmark's standard suite on the
-// H100 (84 matrices, double, int32; aijadaptive-bench, config/gpu/bench-suite.sh):
-//  - ipcsr was faster than csr on every matrix whose row lengths are regular
-//    (row cv <= 2: stencils, banded, FEM-like, QCD and most real matrices);
-//  - with irregular rows, csr (cuSPARSE) was faster on the large matrices
-//    (rmat 2M rows: 0.96x vs 0.91x of cuSPARSE ALG1; longrows: 0.91x vs 0.89x),
-//    ipcsr on the small ones, where its single launch beats cuSPARSE's overhead.
-// Over the suite this rule gives 1.30x (geomean) over the better cuSPARSE algorithm.
+// The format, from the benchmark's suite on the H100 (config/gpu/ipcsr-final.sh,
+// 2026-11-23, double, int32, speedup over the better cuSPARSE algorithm, csr
+// being cuSPARSE ALG2 through the core): since ipcsr splits long rows, limits
+// the imbalance of its blocks and streams the CSR arrays past the caches, it
+// beat csr on 83 of the 84 matrices: stencils and banded 1.16-1.28x vs
+// 0.91-0.97x, circuit 1.10x vs 0.92x, longrows 1.04x vs 0.91x, all 72 small
+// real matrices (1.04-1.88x vs 0.56-0.87x: one launch costs less than
+// cuSPARSE's call). The exception is the one large matrix with both power-law
+// rows and scattered columns, rmat scale 21 (row cv 10.5, 0.98 x sectors per
+// nonzero): ipcsr 0.913x, csr 0.969x. Hence csr for large matrices with
+// irregular rows and scattered columns, ipcsr otherwise (one matrix on each
+// side of that line: circuit has 0.73, longrows 0.49).
+//
+// Reordering (RCM, reordering.hpp), same runs: fem n=120 (a mesh numbered at
+// random within blocks of 4096 nodes; 0.90 x sectors per nonzero, 0.10 for a
+// stencil in natural order) went from 0.90x to 1.10x of cuSPARSE on the
+// original matrix; rmat (power-law rows, 0.98) went from 0.96x to 0.78x: RCM
+// makes neighbours of the hubs' rows local but the rows themselves stay
+// unbalanced, and the permutation's passes cost more than the locality gains.
+// So auto reorders only matrices with regular rows (mesh-like). Below 1M
+// nonzeros the matrix and x stay in L2 and the extra passes do not pay.
 constexpr double kRegularRowCv = 2.0;
+constexpr double kScatteredRatio = 0.5;
+constexpr double kVeryScatteredRatio = 0.9;
 constexpr std::int64_t kLargeNnz = 1000000;
+constexpr std::int64_t kReorderMinNnz = 1000000;
 
 std::string describe(const Features& f) {
-  char text[160];
-  std::snprintf(text, sizeof(text), "rows %lld, nnz %lld, mean row %.1f, max row %lld, row cv %.2f",
-                (long long)f.rows, (long long)f.nnz, f.mean_row, (long long)f.max_row, f.row_cv);
+  char text[200];
+  std::snprintf(text, sizeof(text),
+                "rows %lld, nnz %lld, mean row %.1f, max row %lld, row cv %.2f, x sectors per nonzero %.2f",
+                (long long)f.rows, (long long)f.nnz, f.mean_row, (long long)f.max_row, f.row_cv,
+                f.gather_sector_ratio);
   return text;
 }
 
-}  // namespace
+// Whether to reorder, with the words that say why.
+std::pair<bool, std::string> choose_reordering(const Features& f, ReorderChoice choice) {
+  if (f.rows != f.cols) return {false, ""};  // only square matrices are reordered
+  switch (choice) {
+    case ReorderChoice::never:
+      return {false, ""};
+    case ReorderChoice::always:
+      return {true, "; reordered (RCM) as requested"};
+    case ReorderChoice::automatic:
+      break;
+  }
+  if (f.nnz < kReorderMinNnz || f.gather_sector_ratio < kScatteredRatio || f.row_cv > kRegularRowCv)
+    return {false, ""};
+  char text[160];
+  std::snprintf(text, sizeof(text),
+                "; reordered (RCM): regular rows with scattered columns (%.2f x sectors per nonzero >= %.2f)",
+                f.gather_sector_ratio, kScatteredRatio);
+  return {true, text};
+}
 
-Selection select_format(const Features& f, const FormatChoice& choice) {
+Selection select_storage(const Features& f, const FormatChoice& choice) {
   Selection s;
   if (!choice.automatic) {
     s.format = choice.format;
     s.reason = std::string("requested by the user (") + format_name(choice.format) + ")";
     return s;
   }
-  if (f.row_cv <= kRegularRowCv) {
-    s.format = FormatId::ipcsr;
-    s.reason = "auto: regular rows (row cv <= 2), ipcsr stages them in shared memory (" + describe(f) + ")";
-  } else if (f.nnz >= kLargeNnz) {
+  if (f.row_cv > kRegularRowCv && f.gather_sector_ratio >= kVeryScatteredRatio && f.nnz >= kLargeNnz) {
     s.format = FormatId::csr;
-    s.reason = "auto: irregular rows (row cv > 2) in a large matrix, csr through cuSPARSE (" + describe(f) + ")";
-  } else {
-    s.format = FormatId::ipcsr;
-    s.reason = "auto: irregular rows but a small matrix (nnz < 1M), ipcsr in one launch (" + describe(f) + ")";
+    s.reason = "auto: csr through cuSPARSE, irregular rows with scattered columns in a large matrix (" +
+               describe(f) + ")";
+    return s;
   }
+  s.format = FormatId::ipcsr;
+  s.reason = std::string("auto: ipcsr, ") +
+             (f.row_cv <= kRegularRowCv ? "regular rows (row cv <= 2) staged in shared memory"
+                                        : "irregular rows: long ones split over blocks, blocks kept balanced") +
+             " (" + describe(f) + ")";
+  return s;
+}
+
+}  // namespace
+
+const char* reorder_choice_name(ReorderChoice choice) {
+  switch (choice) {
+    case ReorderChoice::automatic:
+      return "auto";
+    case ReorderChoice::never:
+      return "none";
+    case ReorderChoice::always:
+      return "rcm";
+  }
+  return "?";
+}
+
+std::optional<ReorderChoice> parse_reorder_choice(std::string_view text) {
+  for (ReorderChoice c : {ReorderChoice::automatic, ReorderChoice::never, ReorderChoice::always})
+    if (text == reorder_choice_name(c)) return c;
+  return std::nullopt;
+}
+
+Selection select_format(const Features& f, const FormatChoice& choice, ReorderChoice reorder) {
+  Selection s = select_storage(f, choice);
+  const auto [yes, why] = choose_reordering(f, reorder);
+  s.reorder = yes;
+  s.reason += why;
   return s;
 }
 

@@ -1,0 +1,54 @@
+#include "core/permute.hpp"
+
+#include <cuda_runtime_api.h>
+
+#include "aijadaptive/instantiate.hpp"
+#include "core/cuda_check.hpp"
+
+namespace aijadaptive::detail {
+
+namespace {
+
+constexpr int kThreads = 256;
+
+unsigned blocks_for(std::int64_t n) { return unsigned((n + kThreads - 1) / kThreads); }
+
+template <class V, class I>
+__global__ void gather_kernel(const V* __restrict__ x, const I* __restrict__ new_to_old, std::int64_t n,
+                              V* __restrict__ x_new) {
+  const std::int64_t i = std::int64_t(blockIdx.x) * kThreads + threadIdx.x;
+  if (i < n) x_new[i] = __ldg(x + new_to_old[i]);
+}
+
+template <class V, class I>
+__global__ void scatter_kernel(V alpha, const V* __restrict__ y_new, const I* __restrict__ new_to_old,
+                               std::int64_t n, V beta, V* __restrict__ y) {
+  const std::int64_t i = std::int64_t(blockIdx.x) * kThreads + threadIdx.x;
+  if (i >= n) return;
+  const I to = new_to_old[i];
+  y[to] = beta == V(0) ? alpha * y_new[i] : alpha * y_new[i] + beta * y[to];
+}
+
+}  // namespace
+
+template <class V, class I>
+void permute_gather(const V* x, const I* new_to_old, std::int64_t n, V* x_new, Stream stream) {
+  if (n == 0) return;
+  gather_kernel<<<blocks_for(n), kThreads, 0, static_cast<cudaStream_t>(stream)>>>(x, new_to_old, n, x_new);
+  AIJA_CUDA_CHECK_LAUNCH();
+}
+
+template <class V, class I>
+void permute_scatter(V alpha, const V* y_new, const I* new_to_old, std::int64_t n, V beta, V* y, Stream stream) {
+  if (n == 0) return;
+  scatter_kernel<<<blocks_for(n), kThreads, 0, static_cast<cudaStream_t>(stream)>>>(alpha, y_new, new_to_old, n,
+                                                                                     beta, y);
+  AIJA_CUDA_CHECK_LAUNCH();
+}
+
+#define AIJA_INSTANTIATE(V, I)                                                                    \
+  template void permute_gather<V, I>(const V*, const I*, std::int64_t, V*, Stream);              \
+  template void permute_scatter<V, I>(V, const V*, const I*, std::int64_t, V, V*, Stream);
+AIJA_FOR_EACH_TYPE_PAIR(AIJA_INSTANTIATE)
+
+}  // namespace aijadaptive::detail

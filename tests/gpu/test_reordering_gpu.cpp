@@ -1,0 +1,98 @@
+// A reordered matrix (B = P A P^T, RCM) on the GPU: every format (ipcsr writes
+// the caller's rows itself, csr goes through the scatter), plain and transpose,
+// host and device vectors, against the CSR reference on the original matrix;
+// beta == 0 with NaN in y; refill.
+#include <aijadaptive/adaptive_matrix.hpp>
+#include <aijadaptive/device.hpp>
+#include <aijadaptive/device_buffer.hpp>
+#include <aijadaptive/formats/csr.hpp>
+#include <gtest/gtest.h>
+
+#include <limits>
+#include <string>
+
+#include "device_vectors.hpp"
+#include "random_csr.hpp"
+
+namespace aijadaptive {
+namespace {
+
+using test::expect_close;
+using test::to_device;
+using test::to_host;
+
+class ReorderingGpu : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    if (device_count() == 0) GTEST_SKIP() << "no GPU, reordering GPU tests skipped: " << device_status();
+  }
+};
+
+template <class V, class I>
+void check(const test::OwnedCsr<V, I>& m, FormatId format) {
+  SCOPED_TRACE(std::string(format_name(format)) + ", " + std::to_string(m.rows) + "x" + std::to_string(m.cols));
+  MatrixOptions o;
+  o.format = FormatChoice::fixed(format);
+  o.reorder = ReorderChoice::always;
+  AdaptiveMatrix<V, I> a(o);
+  a.build(m.view());
+  ASSERT_EQ(a.placement(), Placement::device) << a.placement_reason();
+  ASSERT_EQ(a.reordered(), m.rows == m.cols && m.rows > 0) << a.selection_reason();
+  for (Op op : {Op::plain, Op::transpose}) {
+    const bool t = op == Op::transpose;
+    const std::size_t nx = std::size_t(t ? m.rows : m.cols), ny = std::size_t(t ? m.cols : m.rows);
+    const auto x = test::random_vector<V>(nx, 61);
+    const auto y0 = test::random_vector<V>(ny, 62);
+    for (auto [alpha, beta] : {std::pair<V, V>{1, 0}, {1, 1}, {V(-1.5), V(0.25)}}) {
+      std::vector<V> expect = y0;
+      csr_reference_apply(m.view(), op, alpha, x.data(), beta, expect.data());
+      const double bound = 2 * test::error_bound(m.view(), t, alpha, x, beta, y0);
+      std::vector<V> y = y0;  // host vectors
+      a.apply(op, alpha, {x.data()}, beta, {y.data()});
+      expect_close(y, expect, bound);
+      const DeviceBuffer<V> dx = to_device(x);  // device vectors; beta == 0 must not read y
+      DeviceBuffer<V> dy = to_device(beta == V(0) ? std::vector<V>(ny, std::numeric_limits<V>::quiet_NaN()) : y0);
+      a.apply(op, alpha, {dx.data(), MemSpace::device}, beta, {dy.data(), MemSpace::device});
+      synchronize(a.stream());
+      const std::vector<V> got = to_host(dy);
+      expect_close(got, expect, bound);
+    }
+  }
+}
+
+template <class P>
+class ReorderingGpuTyped : public ReorderingGpu {};
+using TypePairs = ::testing::Types<std::pair<double, std::int32_t>, std::pair<double, std::int64_t>,
+                                   std::pair<float, std::int32_t>, std::pair<float, std::int64_t>>;
+TYPED_TEST_SUITE(ReorderingGpuTyped, TypePairs);
+
+TYPED_TEST(ReorderingGpuTyped, EveryFormatInTheCallersNumbering) {
+  using V = typename TypeParam::first_type;
+  using I = typename TypeParam::second_type;
+  const test::RandomShape shapes[] = {{2000, 2000, 0.005, 0.1, 2, 1},  // empty and dense rows
+                                      {1, 1, 1, 0, 0, 2},
+                                      {6000, 6000, 0.002, 0, 1, 3},    // a row longer than SHARED_SIZE
+                                      {300, 200, 0.05, 0, 0, 4}};      // rectangular: not reordered
+  for (const auto& s : shapes)
+    for (FormatId f : all_formats()) check(test::random_csr<V, I>(s), f);
+}
+
+TEST_F(ReorderingGpu, RefillUploadsThePermutedValues) {
+  auto m = test::random_csr<double, std::int32_t>({4000, 4000, 0.003, 0, 1, 9});
+  MatrixOptions o;
+  o.format = FormatChoice::fixed(FormatId::ipcsr);
+  o.reorder = ReorderChoice::always;
+  AdaptiveMatrix<double, std::int32_t> a(o);
+  a.build(m.view());
+  ASSERT_TRUE(a.reordered());
+  for (auto& v : m.values) v = 2 * v + 1;
+  a.refill(m.view());
+  const auto x = test::random_vector<double>(4000, 10);
+  std::vector<double> y(4000), expect(4000);
+  a.apply(Op::plain, 1.0, {x.data()}, 0.0, {y.data()});
+  csr_reference_apply(m.view(), Op::plain, 1.0, x.data(), 0.0, expect.data());
+  expect_close(y, expect, 2 * test::error_bound(m.view(), false, 1.0, x, 0.0, expect));
+}
+
+}  // namespace
+}  // namespace aijadaptive
