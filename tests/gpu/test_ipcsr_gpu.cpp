@@ -15,6 +15,7 @@
 
 #include "device_vectors.hpp"
 #include "random_csr.hpp"
+#include "type_pairs.hpp"
 #include "scoped_env.hpp"
 
 namespace aijadaptive {
@@ -105,8 +106,7 @@ void check_params_on(const test::OwnedCsr<V, I>& m) {
 
 template <class P>
 class IpcsrGpuTyped : public IpcsrGpu {};
-using TypePairs = ::testing::Types<std::pair<double, std::int32_t>, std::pair<double, std::int64_t>,
-                                   std::pair<float, std::int32_t>, std::pair<float, std::int64_t>>;
+using test::TypePairs;
 TYPED_TEST_SUITE(IpcsrGpuTyped, TypePairs);
 
 const test::RandomShape kShapes[] = {

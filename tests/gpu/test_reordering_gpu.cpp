@@ -13,6 +13,7 @@
 
 #include "device_vectors.hpp"
 #include "random_csr.hpp"
+#include "type_pairs.hpp"
 
 namespace aijadaptive {
 namespace {
@@ -62,8 +63,7 @@ void check(const test::OwnedCsr<V, I>& m, FormatId format) {
 
 template <class P>
 class ReorderingGpuTyped : public ReorderingGpu {};
-using TypePairs = ::testing::Types<std::pair<double, std::int32_t>, std::pair<double, std::int64_t>,
-                                   std::pair<float, std::int32_t>, std::pair<float, std::int64_t>>;
+using test::TypePairs;
 TYPED_TEST_SUITE(ReorderingGpuTyped, TypePairs);
 
 TYPED_TEST(ReorderingGpuTyped, EveryFormatInTheCallersNumbering) {

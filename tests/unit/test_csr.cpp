@@ -9,6 +9,7 @@
 #include <limits>
 
 #include "random_csr.hpp"
+#include "type_pairs.hpp"
 
 namespace aijadaptive {
 namespace {
@@ -41,8 +42,7 @@ class CsrReference : public ::testing::Test {
   }
 };
 
-using TypePairs = ::testing::Types<std::pair<double, std::int32_t>, std::pair<double, std::int64_t>,
-                                   std::pair<float, std::int32_t>, std::pair<float, std::int64_t>>;
+using test::TypePairs;
 TYPED_TEST_SUITE(CsrReference, TypePairs);
 
 TYPED_TEST(CsrReference, SeededRandomMatrices) {

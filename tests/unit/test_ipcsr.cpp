@@ -13,6 +13,7 @@
 #include <string>
 
 #include "random_csr.hpp"
+#include "type_pairs.hpp"
 #include "scoped_env.hpp"
 
 namespace aijadaptive {
@@ -403,8 +404,7 @@ class IpcsrReference : public ::testing::Test {
   }
 };
 
-using TypePairs = ::testing::Types<std::pair<double, std::int32_t>, std::pair<double, std::int64_t>,
-                                   std::pair<float, std::int32_t>, std::pair<float, std::int64_t>>;
+using test::TypePairs;
 TYPED_TEST_SUITE(IpcsrReference, TypePairs);
 
 TYPED_TEST(IpcsrReference, SeededRandomMatrices) {

@@ -16,6 +16,7 @@
 #include <vector>
 
 #include "random_csr.hpp"
+#include "type_pairs.hpp"
 
 namespace aijadaptive {
 namespace {
@@ -227,8 +228,7 @@ class Reordering : public ::testing::Test {
   }
 };
 
-using TypePairs = ::testing::Types<std::pair<double, std::int32_t>, std::pair<double, std::int64_t>,
-                                   std::pair<float, std::int32_t>, std::pair<float, std::int64_t>>;
+using test::TypePairs;
 TYPED_TEST_SUITE(Reordering, TypePairs);
 
 TYPED_TEST(Reordering, RcmIsAPermutationOnEdgeCases) {
