@@ -47,8 +47,8 @@ struct AdaptiveMatrix<V, I>::Impl {
   std::optional<Permutation<I>> perm;
   PermutedCsr<V, I> permuted;
   DeviceBuffer<I> d_new_to_old;
-  DeviceBuffer<V> dxp, dyp;            // x and y in B's numbering, on the device
-  mutable std::vector<V> hxp, hyp;     // the same on the host
+  DeviceBuffer<V> dxp, dyp;  // x and y in B's numbering, on the device
+  std::vector<V> hxp, hyp;   // the same on the host
 
   void make_current() const {
     if (device >= 0 && current_device() != device) set_device(device);
@@ -138,6 +138,7 @@ struct AdaptiveMatrix<V, I>::Impl {
         d_new_to_old = DeviceBuffer<I>(perm->new_to_old.size());
         copy_to_device(d_new_to_old.data(), perm->new_to_old.data(), d_new_to_old.bytes(), stream->get());
         dxp = DeviceBuffer<V>(perm->new_to_old.size());
+        dyp = DeviceBuffer<V>(perm->new_to_old.size());  // for the transpose and formats that scatter
       }
       synchronize(stream->get());
     } catch (const Error& e) {
@@ -172,7 +173,7 @@ struct AdaptiveMatrix<V, I>::Impl {
   }
 
   // y = alpha op(A) x + beta y on the host through B = P A P^T.
-  void host_apply_reordered(Op op, V alpha, const V* x, V beta, V* y) const {
+  void host_apply_reordered(Op op, V alpha, const V* x, V beta, V* y) {
     const std::size_t n = std::size_t(perm->size());
     hxp.resize(n);
     hyp.resize(n);
@@ -189,7 +190,6 @@ struct AdaptiveMatrix<V, I>::Impl {
     const std::int64_t n = perm->size();
     detail::permute_gather(x, d_new_to_old.data(), n, dxp.data(), s);
     if (op == Op::plain && dev->apply_row_mapped(alpha, dxp.data(), beta, y, d_new_to_old.data(), s)) return;
-    reserve(dyp, std::size_t(n));
     dev->apply(op, V(1), dxp.data(), V(0), dyp.data(), s);
     detail::permute_scatter(alpha, dyp.data(), d_new_to_old.data(), n, beta, y, s);
   }

@@ -32,8 +32,8 @@ namespace {
 constexpr double kRegularRowCv = 2.0;
 constexpr double kScatteredRatio = 0.5;
 constexpr double kVeryScatteredRatio = 0.9;
+// Large: the matrix and x no longer stay in L2 from one product to the next.
 constexpr std::int64_t kLargeNnz = 1000000;
-constexpr std::int64_t kReorderMinNnz = 1000000;
 
 std::string describe(const Features& f) {
   char text[200];
@@ -55,7 +55,7 @@ std::pair<bool, std::string> choose_reordering(const Features& f, ReorderChoice 
     case ReorderChoice::automatic:
       break;
   }
-  if (f.nnz < kReorderMinNnz || f.gather_sector_ratio < kScatteredRatio || f.row_cv > kRegularRowCv)
+  if (f.nnz < kLargeNnz || f.gather_sector_ratio < kScatteredRatio || f.row_cv > kRegularRowCv)
     return {false, ""};
   char text[160];
   std::snprintf(text, sizeof(text),

@@ -273,12 +273,9 @@ TYPED_TEST(Reordering, RcmIsADeterministicPermutationOnRandomMatrices) {
   using V = typename TestFixture::V;
   using I = typename TestFixture::I;
   for (std::uint64_t seed = 1; seed <= 6; ++seed) {
-    RandomShape s;
-    s.rows = s.cols = 50 + 97 * std::int64_t(seed);
-    s.density = seed % 2 ? 0.01 : 0.05;  // nonsymmetric, sometimes many components
-    s.empty_row_fraction = seed % 3 == 0 ? 0.2 : 0.0;
-    s.dense_rows = seed == 4 ? 2 : 0;
-    s.seed = seed;
+    const std::int64_t n = 50 + 97 * std::int64_t(seed);
+    // Nonsymmetric, sometimes many components.
+    const RandomShape s{n, n, seed % 2 ? 0.01 : 0.05, seed % 3 == 0 ? 0.2 : 0.0, seed == 4 ? 2 : 0, seed};
     SCOPED_TRACE("seed " + std::to_string(seed));
     const auto m = test::random_csr<V, I>(s);
     const Permutation<I> p = rcm_order(m.view());
@@ -302,12 +299,9 @@ TYPED_TEST(Reordering, RcmMatchesATextbookImplementation) {
   using I = typename TestFixture::I;
   std::vector<std::pair<std::string, OwnedCsr<V, I>>> cases;
   for (std::uint64_t seed = 1; seed <= 4; ++seed) {
-    RandomShape s;
-    s.rows = s.cols = 200 * std::int64_t(seed);
-    s.density = 3.0 / double(s.rows) * double(seed);  // a few entries a row: many components at first
-    s.empty_row_fraction = seed == 2 ? 0.3 : 0.0;
-    s.dense_rows = seed == 3 ? 2 : 0;
-    s.seed = seed;
+    const std::int64_t n = 200 * std::int64_t(seed);
+    // A few entries a row: many components at first.
+    const RandomShape s{n, n, 3.0 / double(n) * double(seed), seed == 2 ? 0.3 : 0.0, seed == 3 ? 2 : 0, seed};
     cases.emplace_back("random nonsymmetric, seed " + std::to_string(seed), test::random_csr<V, I>(s));
   }
   // Degrees around and above 255, where the capped sort key hands over to the full degree.
@@ -326,12 +320,8 @@ TYPED_TEST(Reordering, PermuteSymmetricKeepsRowsAndTheProductBitwise) {
   using V = typename TestFixture::V;
   using I = typename TestFixture::I;
   for (std::uint64_t seed = 11; seed <= 15; ++seed) {
-    RandomShape s;
-    s.rows = s.cols = 300 + 41 * std::int64_t(seed);
-    s.density = 0.03;
-    s.empty_row_fraction = 0.1;
-    s.dense_rows = seed == 12 ? 1 : 0;
-    s.seed = seed;
+    const std::int64_t n = 300 + 41 * std::int64_t(seed);
+    const RandomShape s{n, n, 0.03, 0.1, seed == 12 ? 1 : 0, seed};
     SCOPED_TRACE("seed " + std::to_string(seed));
     const auto m = test::random_csr<V, I>(s);
     TestFixture::check_permuted(m, random_permutation<I>(s.rows, seed), seed);

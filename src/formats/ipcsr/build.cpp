@@ -26,17 +26,6 @@ const char* env(const char* name) {
                                    " (unset it to use the tuned default)");
 }
 
-int block_threads_from_env() {
-  const char* v = env(ipcsr_tuning::kBlockEnv);
-  if (!v) return ipcsr_tuning::kBlockThreads;
-  char* end = nullptr;
-  errno = 0;
-  const long t = std::strtol(v, &end, 10);
-  if (errno || *end || t < 32 || t > 1024 || t % 32)
-    bad_env(ipcsr_tuning::kBlockEnv, v, "a multiple of 32 in [32, 1024]");
-  return int(t);
-}
-
 double shared_fraction_from_env() {
   const char* v = env(ipcsr_tuning::kSharedEnv);
   if (!v) return ipcsr_tuning::kSharedFraction;
@@ -56,35 +45,21 @@ IpcsrLongRows long_rows_from_env() {
   bad_env(ipcsr_tuning::kLongRowsEnv, v, "split or whole");
 }
 
-// A non-negative integer no larger than `most`, or `fallback` when unset.
-long integer_from_env(const char* name, long fallback, long most, const char* expected) {
+// An integer in [least, most] that `valid` accepts, or `fallback` when unset;
+// anything else is an error naming the variable and what it expects.
+template <class Valid>
+int integer_from_env(const char* name, int fallback, long least, long most, Valid valid, const char* expected) {
   const char* v = env(name);
   if (!v) return fallback;
   char* end = nullptr;
   errno = 0;
   const long n = std::strtol(v, &end, 10);
-  if (errno || *end || n < 0 || n > most) bad_env(name, v, expected);
-  return n;
+  if (errno || *end || n < least || n > most || !valid(n)) bad_env(name, v, expected);
+  return int(n);
 }
 
-int stream_loads_from_env() {
-  const char* v = env(ipcsr_tuning::kStreamEnv);
-  if (!v) return ipcsr_tuning::kStreamLoads;
-  const std::string s = v;
-  if (s == "0" || s == "1" || s == "-1") return std::stoi(s);
-  bad_env(ipcsr_tuning::kStreamEnv, v, "0 (never), 1 (always) or -1 (when larger than L2)");
-}
-
-int min_threads_from_env() {
-  const char* v = env(ipcsr_tuning::kMinThreadsEnv);
-  if (!v) return ipcsr_tuning::kMinThreadsPerRow;
-  char* end = nullptr;
-  errno = 0;
-  const long t = std::strtol(v, &end, 10);
-  if (errno || *end || t < 1 || t > 32 || (t & (t - 1)))
-    bad_env(ipcsr_tuning::kMinThreadsEnv, v, "a power of two in [1, 32]");
-  return int(t);
-}
+bool any(long) { return true; }
+bool power_of_two(long n) { return (n & (n - 1)) == 0; }
 
 }  // namespace
 
@@ -132,14 +107,16 @@ void ipcsr_check_params(const IpcsrParams& p) {
 
 IpcsrParams ipcsr_default_params(std::size_t value_bytes) {
   IpcsrParams p;
-  p.block_threads = block_threads_from_env();
+  using namespace ipcsr_tuning;
+  p.block_threads = integer_from_env(kBlockEnv, kBlockThreads, 32, 1024, [](long t) { return t % 32 == 0; },
+                                     "a multiple of 32 in [32, 1024]");
   p.long_rows = long_rows_from_env();
-  p.min_threads_per_row = min_threads_from_env();
-  p.balance = int(integer_from_env(ipcsr_tuning::kBalanceEnv, ipcsr_tuning::kBalance, 1 << 20,
-                                   "an integer in [0, 1048576] (0: off)"));
-  p.stream_loads = stream_loads_from_env();
-  p.unroll = int(integer_from_env(ipcsr_tuning::kUnrollEnv, ipcsr_tuning::kUnroll, 8, "4 or 8"));
-  if (p.unroll != 4 && p.unroll != 8) bad_env(ipcsr_tuning::kUnrollEnv, env(ipcsr_tuning::kUnrollEnv), "4 or 8");
+  p.min_threads_per_row =
+      integer_from_env(kMinThreadsEnv, kMinThreadsPerRow, 1, 32, power_of_two, "a power of two in [1, 32]");
+  p.balance = integer_from_env(kBalanceEnv, kBalance, 0, 1 << 20, any, "an integer in [0, 1048576] (0: off)");
+  p.stream_loads = integer_from_env(kStreamEnv, kStreamLoads, -1, 1, any,
+                                    "0 (never), 1 (always) or -1 (when larger than L2)");
+  p.unroll = integer_from_env(kUnrollEnv, kUnroll, 4, 8, [](long u) { return u == 4 || u == 8; }, "4 or 8");
   p.shared_size = ipcsr_shared_size(ipcsr_current_device_limits(), p.block_threads, value_bytes,
                                     shared_fraction_from_env());
   return p;

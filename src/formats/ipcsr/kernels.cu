@@ -62,7 +62,6 @@ struct IpcsrArrays {
 
 // Loads of the CSR arrays, each entry used once: with kStream == 1,
 // ld.global.cs (evict first) so that L1 and L2 keep x, which is reused.
-
 template <int kStream, class T>
 __device__ __forceinline__ T load_csr(const T* p) {
   if constexpr (kStream == 1)
@@ -252,9 +251,11 @@ class IpcsrDeviceFormat final : public DeviceFormat<V, I> {
                      " row blocks are more than one launch can have; use format csr");
     params_ = host.params();
     blocks_ = blocks.count();
-    stream_ = params_.stream_loads >= 0 ? params_.stream_loads
-                                        : int(csr_bytes(host.csr()) > detail::ipcsr_query_current_device().l2_bytes);
-    configure_kernel();
+    const IpcsrDeviceLimits limits = detail::ipcsr_query_current_device();
+    const bool stream_loads =
+        params_.stream_loads >= 0 ? params_.stream_loads == 1 : csr_bytes(host.csr()) > limits.l2_bytes;
+    kernel_ = choose_kernel(params_.unroll, stream_loads);
+    configure_kernel(limits);
     csr_.upload(host.csr(), stream, false);  // cuSPARSE only for the transpose
     block_row_ = DeviceBuffer<I>(blocks.row.size());
     block_nnz_ = DeviceBuffer<I>(blocks.nnz.size());
@@ -303,9 +304,9 @@ class IpcsrDeviceFormat final : public DeviceFormat<V, I> {
   }
 
   using Kernel = void (*)(IpcsrArrays<V, I>, const V*, V, V, V*);
-  Kernel kernel() const {
-    if (params_.unroll == 8) return stream_ ? ipcsr_kernel<8, 1, V, I> : ipcsr_kernel<8, 0, V, I>;
-    return stream_ ? ipcsr_kernel<4, 1, V, I> : ipcsr_kernel<4, 0, V, I>;
+  static Kernel choose_kernel(int unroll, bool stream_loads) {
+    if (unroll == 8) return stream_loads ? ipcsr_kernel<8, 1, V, I> : ipcsr_kernel<8, 0, V, I>;
+    return stream_loads ? ipcsr_kernel<4, 1, V, I> : ipcsr_kernel<4, 0, V, I>;
   }
 
   std::size_t stage_bytes() const { return std::size_t(params_.shared_size) * sizeof(V); }
@@ -315,32 +316,31 @@ class IpcsrDeviceFormat final : public DeviceFormat<V, I> {
     const IpcsrArrays<V, I> a{csr_.row_ptr(),    csr_.col_idx(),    csr_.values(),
                               block_row_.data(), block_nnz_.data(), partial_.data(),
                               arrivals_.data(),  I(params_.shared_size), row_map};
-    kernel()<<<unsigned(blocks_), unsigned(params_.block_threads), stage_bytes(),
+    kernel_<<<unsigned(blocks_), unsigned(params_.block_threads), stage_bytes(),
                static_cast<cudaStream_t>(stream)>>>(a, x, alpha, beta, y);
     AIJA_CUDA_CHECK_LAUNCH();
   }
 
   // Lets the kernel take the staging area (over 48 KB needs an opt-in) and
   // asks for the L1/shared split that fits blocks_per_sm blocks at once.
-  void configure_kernel() {
-    const IpcsrDeviceLimits limits = detail::ipcsr_query_current_device();
+  void configure_kernel(const IpcsrDeviceLimits& limits) {
     const std::int64_t per_block = std::int64_t(stage_bytes()) + kIpcsrStaticSharedBytes;
     AIJA_REQUIRE(per_block <= limits.shared_per_block, unsupported,
                  "ipcsr: SHARED_SIZE = " + std::to_string(params_.shared_size) + " needs " +
                      std::to_string(per_block) + " bytes of shared memory per block, this GPU has " +
                      std::to_string(limits.shared_per_block) +
                      " (lower it, or unset AIJADAPTIVE_IPCSR_SHARED / AIJADAPTIVE_IPCSR_BLOCK)");
-    AIJA_CUDA_CHECK(cudaFuncSetAttribute(kernel(), cudaFuncAttributeMaxDynamicSharedMemorySize,
+    AIJA_CUDA_CHECK(cudaFuncSetAttribute(kernel_, cudaFuncAttributeMaxDynamicSharedMemorySize,
                                          int(stage_bytes())));
     const std::int64_t blocks_per_sm = std::max<std::int64_t>(
         1, std::min(limits.max_threads_per_sm / params_.block_threads, limits.max_blocks_per_sm));
     const double wanted = double(blocks_per_sm * (per_block + limits.reserved_shared_per_block));
     const int percent = int(std::min(100.0, std::ceil(100.0 * wanted / double(limits.shared_per_sm))));
-    AIJA_CUDA_CHECK(cudaFuncSetAttribute(kernel(), cudaFuncAttributePreferredSharedMemoryCarveout, percent));
+    AIJA_CUDA_CHECK(cudaFuncSetAttribute(kernel_, cudaFuncAttributePreferredSharedMemoryCarveout, percent));
   }
 
   IpcsrParams params_;
-  int stream_ = 0;  // the cache hints of the CSR loads (load_csr)
+  Kernel kernel_ = nullptr;  // the variant for params_.unroll and the CSR loads' cache hint
   std::int64_t blocks_ = 0;
   detail::CusparseCsr<V, I> csr_;
   DeviceBuffer<I> block_row_, block_nnz_;
