@@ -13,6 +13,7 @@ enum class ErrorKind {
   out_of_device_memory, // the matrix or a work buffer does not fit on the GPU
   cuda,                 // a CUDA runtime or driver call failed
   cusparse,             // a cuSPARSE call failed
+  compile,              // a run-time compile (NVRTC) of a generated kernel failed
   internal              // a bug of ours
 };
 

@@ -9,6 +9,7 @@ const char* error_kind_name(ErrorKind kind) noexcept {
     case ErrorKind::out_of_device_memory: return "out of device memory";
     case ErrorKind::cuda: return "CUDA error";
     case ErrorKind::cusparse: return "cuSPARSE error";
+    case ErrorKind::compile: return "run-time compile error";
     case ErrorKind::internal: return "internal error";
   }
   return "error";
