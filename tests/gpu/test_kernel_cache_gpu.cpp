@@ -1,0 +1,189 @@
+// The kernel cache's load-and-launch half: run-time compiled kernels against a
+// host loop, bit for bit; cache hits, device handling, launch errors.
+#include <aijadaptive/device.hpp>
+#include <aijadaptive/device_buffer.hpp>
+#include <aijadaptive/errors.hpp>
+#include <aijadaptive/kernel_cache.hpp>
+#include <cuda_runtime_api.h>
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "device_vectors.hpp"
+#include "random_csr.hpp"
+
+namespace aijadaptive {
+namespace {
+
+class KernelCacheGpu : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    if (device_count() == 0) GTEST_SKIP() << "no GPU, GPU tests skipped: " << device_status();
+  }
+};
+
+const char* const axpy_template = R"(
+extern "C" __global__ void axpy(int n, @T@ a, const @T@* x, @T@* y) {
+  const int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i < n) y[i] = a * x[i] + y[i];
+}
+)";
+
+std::string axpy_source(const std::string& type) {
+  std::string s = axpy_template;
+  for (auto at = s.find("@T@"); at != std::string::npos; at = s.find("@T@", at))
+    s.replace(at, 3, type);
+  return s;
+}
+
+template <class V>
+const char* type_name() {
+  return sizeof(V) == sizeof(double) ? "double" : "float";
+}
+
+// A stream from plain cudaStreamCreate, as a caller outside the library has one.
+class TestStream {
+ public:
+  TestStream() { EXPECT_EQ(cudaStreamCreate(&stream_), cudaSuccess); }
+  ~TestStream() { (void)cudaStreamDestroy(stream_); }
+  TestStream(const TestStream&) = delete;
+  TestStream& operator=(const TestStream&) = delete;
+  cudaStream_t get() const { return stream_; }
+
+ private:
+  cudaStream_t stream_ = nullptr;
+};
+
+// y = a*x + y with `kernel` on a stream, against the host. NVRTC contracts
+// a*x[i] + y[i] into one FMA (--fmad=true, as nvcc does), so the host
+// reference is std::fma and the comparison is exact.
+template <class V>
+void check_axpy(const RuntimeKernel& kernel, int n, std::uint64_t seed) {
+  const V a = V(-1.3);
+  const auto x = test::random_vector<V>(std::size_t(n), seed);
+  const auto y0 = test::random_vector<V>(std::size_t(n), seed + 1);
+  auto dx = test::to_device(x);
+  auto dy = test::to_device(y0);
+  TestStream stream;
+  int count = n;
+  V alpha = a;
+  const V* px = dx.data();
+  V* py = dy.data();
+  void* args[] = {&count, &alpha, &px, &py};
+  const unsigned block = 256;
+  kernel.launch((unsigned(n) + block - 1) / block, block, 0, stream.get(), args);
+  ASSERT_EQ(cudaStreamSynchronize(stream.get()), cudaSuccess);
+  const auto y = test::to_host(dy);
+  ASSERT_EQ(y.size(), y0.size());
+  for (std::size_t i = 0; i < y.size(); ++i)
+    ASSERT_EQ(y[i], std::fma(a, x[i], y0[i])) << type_name<V>() << " entry " << i;
+}
+
+TEST_F(KernelCacheGpu, DoubleAndFloatMatchTheHostBitForBit) {
+  KernelCache cache;
+  const int device = current_device();
+  const auto& d = cache.get("test:gpu:axpy:double", axpy_source("double"), "axpy", device);
+  const auto& f = cache.get("test:gpu:axpy:float", axpy_source("float"), "axpy", device);
+  EXPECT_EQ(d.device(), device);
+  EXPECT_GE(d.max_threads_per_block(), 256);
+  EXPECT_GT(d.registers_per_thread(), 0);
+  // n is no multiple of the block size: the last block's guard is exercised.
+  check_axpy<double>(d, 100003, 11);
+  check_axpy<float>(f, 100003, 13);
+  check_axpy<double>(d, 1, 17);
+  EXPECT_EQ(cache.stats().loads, 2u);
+}
+
+TEST_F(KernelCacheGpu, GetAgainReturnsTheSameKernel) {
+  KernelCache cache;
+  const int device = current_device();
+  const std::string source = axpy_source("double");
+  const auto& first = cache.get("test:gpu:axpy:double", source, "axpy", device);
+  const auto& again = cache.get("test:gpu:axpy:double", source, "axpy", device);
+  EXPECT_EQ(&first, &again);
+  EXPECT_EQ(&first.compiled(), &again.compiled());
+  const auto s = cache.stats();
+  EXPECT_EQ(s.misses, 1u);
+  EXPECT_EQ(s.hits, 1u);
+  EXPECT_EQ(s.loads, 1u);
+  // What get() compiled is what compile() answers for the device's architecture.
+  EXPECT_EQ(&cache.compile("test:gpu:axpy:double", source, "axpy", first.compiled().arch),
+            &first.compiled());
+}
+
+TEST_F(KernelCacheGpu, ADeviceThatDoesNotExistIsAnInvalidArgument) {
+  KernelCache cache;
+  for (int device : {-1, device_count(), device_count() + 7}) {
+    try {
+      cache.get("test:gpu:axpy:double", axpy_source("double"), "axpy", device);
+      ADD_FAILURE() << "device " << device << " accepted";
+    } catch (const Error& e) {
+      EXPECT_EQ(e.kind(), ErrorKind::invalid_argument) << e.what();
+    }
+  }
+  EXPECT_EQ(cache.stats().loads, 0u);
+}
+
+TEST_F(KernelCacheGpu, GetLeavesTheCurrentDeviceAlone) {
+  KernelCache cache;
+  const int n = device_count();
+  const int before = current_device();
+  set_device(n - 1);
+  for (int d = 0; d < n; ++d) {
+    const auto& k = cache.get("test:gpu:axpy:float", axpy_source("float"), "axpy", d);
+    EXPECT_EQ(k.device(), d);
+    EXPECT_EQ(current_device(), n - 1);
+  }
+  set_device(before);
+}
+
+TEST_F(KernelCacheGpu, ALaunchFromAnotherDeviceIsRefused) {
+  if (device_count() < 2) GTEST_SKIP() << "needs two GPUs";
+  KernelCache cache;
+  const int before = current_device();
+  const auto& k = cache.get("test:gpu:axpy:double", axpy_source("double"), "axpy", 0);
+  set_device(1);
+  try {
+    k.launch(1, 32, 0, nullptr, nullptr);
+    ADD_FAILURE() << "launch from device 1 accepted";
+  } catch (const Error& e) {
+    EXPECT_EQ(e.kind(), ErrorKind::invalid_argument) << e.what();
+  }
+  set_device(before);
+}
+
+TEST_F(KernelCacheGpu, ABadLaunchThrowsAndLeavesNoErrorBehind) {
+  KernelCache cache;
+  const auto& k =
+      cache.get("test:gpu:axpy:double", axpy_source("double"), "axpy", current_device());
+  int n = 0;
+  double a = 1;
+  const double* x = nullptr;
+  double* y = nullptr;
+  void* args[] = {&n, &a, &x, &y};
+  const unsigned too_many = unsigned(k.max_threads_per_block()) * 2;
+  try {
+    k.launch(1, too_many, 0, nullptr, args);
+    ADD_FAILURE() << "a block of " << too_many << " threads was accepted";
+  } catch (const Error& e) {
+    EXPECT_EQ(e.kind(), ErrorKind::cuda) << e.what();
+    EXPECT_NE(std::string(e.what()).find("axpy"), std::string::npos) << e.what();
+  }
+  // The failure was cleared: the next check anywhere does not inherit it.
+  EXPECT_EQ(cudaGetLastError(), cudaSuccess);
+  check_axpy<double>(k, 1000, 19);
+}
+
+TEST_F(KernelCacheGpu, TheProcessWideCacheLoadsAndLaunches) {
+  // Also leaves a loaded library in the process-wide cache, to be unloaded at
+  // exit, possibly after the CUDA runtime: the process must still exit cleanly.
+  const auto& k =
+      kernel_cache().get("test:gpu:axpy:float", axpy_source("float"), "axpy", current_device());
+  check_axpy<float>(k, 4097, 23);
+}
+
+}  // namespace
+}  // namespace aijadaptive
