@@ -8,9 +8,14 @@
    (.mtx, .mtx.gz: coordinate real/integer/pattern, general/symmetric) or a
    PETSc binary file (anything else).
 
-   Options: -types aijadaptive,aij (the matrix types to run, in order),
-   -mult_reps 100 (timed MatMults), and every KSP/PC/Mat option (default CG +
-   Jacobi, rtol 1e-8).
+   Options: -types aijadaptive,aij (the matrix types to run, in order; each
+   matrix is assembled directly in its type, as an application would: a
+   MatConvert to some types, sellcuda's among them, takes minutes on large
+   matrices), -mult_reps 100 (timed MatMults), -mult_rounds R (then time the
+   types' MatMults again in R interleaved rounds of -mult_reps each and report
+   the median per type and its ratio to the first type: the comparison to
+   trust on a busy machine), and every KSP/PC/Mat option (default CG + Jacobi,
+   rtol 1e-8).
 
    Byte model of the effective bandwidth (the CSR lower bound for y = A x):
    every stored value and column index read once, the row pointer, x and y
@@ -23,7 +28,7 @@
 
 /* -stencil 7: the 7-point Laplacian; -stencil 27: the 27-point one (26 on the
    diagonal, -1 for every neighbour in the 3x3x3 cube). */
-static PetscErrorCode Poisson3D(PetscInt n, PetscInt stencil, Mat *A)
+static PetscErrorCode Poisson3D(PetscInt n, PetscInt stencil, MatType type, Mat *A)
 {
   PetscInt rstart, rend, N = n * n * n;
 
@@ -31,7 +36,7 @@ static PetscErrorCode Poisson3D(PetscInt n, PetscInt stencil, Mat *A)
   PetscCheck(stencil == 7 || stencil == 27, PETSC_COMM_WORLD, PETSC_ERR_ARG_OUTOFRANGE, "-stencil must be 7 or 27, not %" PetscInt_FMT, stencil);
   PetscCall(MatCreate(PETSC_COMM_WORLD, A));
   PetscCall(MatSetSizes(*A, PETSC_DECIDE, PETSC_DECIDE, N, N));
-  PetscCall(MatSetType(*A, MATAIJ));
+  PetscCall(MatSetType(*A, type));
   PetscCall(MatSeqAIJSetPreallocation(*A, stencil, NULL));
   PetscCall(MatMPIAIJSetPreallocation(*A, stencil, NULL, stencil, NULL));
   PetscCall(MatGetOwnershipRange(*A, &rstart, &rend));
@@ -55,7 +60,7 @@ static PetscErrorCode Poisson3D(PetscInt n, PetscInt stencil, Mat *A)
 }
 
 /* Rank 0 reads the file; assembly distributes the entries. */
-static PetscErrorCode ReadMatrixMarket(const char *path, Mat *A)
+static PetscErrorCode ReadMatrixMarket(const char *path, MatType type, Mat *A)
 {
   PetscMPIInt rank;
   FILE       *f = NULL;
@@ -83,7 +88,7 @@ static PetscErrorCode ReadMatrixMarket(const char *path, Mat *A)
   PetscCallMPI(MPI_Bcast(&N, 1, MPI_LONG_LONG, 0, PETSC_COMM_WORLD));
   PetscCall(MatCreate(PETSC_COMM_WORLD, A));
   PetscCall(MatSetSizes(*A, PETSC_DECIDE, PETSC_DECIDE, (PetscInt)M, (PetscInt)N));
-  PetscCall(MatSetType(*A, MATAIJ));
+  PetscCall(MatSetType(*A, type));
   PetscCall(MatSetUp(*A));
   PetscCall(MatSetOption(*A, MAT_NEW_NONZERO_ALLOCATION_ERR, PETSC_FALSE));
   if (rank == 0) {
@@ -112,7 +117,8 @@ static PetscErrorCode ReadMatrixMarket(const char *path, Mat *A)
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
-static PetscErrorCode Load(Mat *A, PetscInt *n_out)
+/* The matrix of the options, assembled in `type`. */
+static PetscErrorCode Load(MatType type, Mat *A)
 {
   char      path[PETSC_MAX_PATH_LEN];
   PetscBool have_file, mtx, mtxgz;
@@ -122,20 +128,18 @@ static PetscErrorCode Load(Mat *A, PetscInt *n_out)
   PetscCall(PetscOptionsGetString(NULL, NULL, "-f", path, sizeof(path), &have_file));
   PetscCall(PetscOptionsGetInt(NULL, NULL, "-n", &n, NULL));
   PetscCall(PetscOptionsGetInt(NULL, NULL, "-stencil", &stencil, NULL));
-  *n_out = have_file ? -1 : n;
   if (!have_file) {
-    PetscCall(PetscPrintf(PETSC_COMM_WORLD, "3D Poisson, %" PetscInt_FMT "-point stencil, %" PetscInt_FMT "^3 grid: ", stencil, n));
-    PetscCall(Poisson3D(n, stencil, A));
+    PetscCall(Poisson3D(n, stencil, type, A));
     PetscFunctionReturn(PETSC_SUCCESS);
   }
   PetscCall(PetscStrendswith(path, ".mtx", &mtx));
   PetscCall(PetscStrendswith(path, ".mtx.gz", &mtxgz));
-  if (mtx || mtxgz) PetscCall(ReadMatrixMarket(path, A));
+  if (mtx || mtxgz) PetscCall(ReadMatrixMarket(path, type, A));
   else {
     PetscViewer v;
     PetscCall(PetscViewerBinaryOpen(PETSC_COMM_WORLD, path, FILE_MODE_READ, &v));
     PetscCall(MatCreate(PETSC_COMM_WORLD, A));
-    PetscCall(MatSetType(*A, MATAIJ));
+    PetscCall(MatSetType(*A, type));
     PetscCall(MatLoad(*A, v));
     PetscCall(PetscViewerDestroy(&v));
   }
@@ -170,9 +174,8 @@ static PetscErrorCode TimeMatMult(Mat A, PetscInt reps, PetscReal *seconds)
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
-static PetscErrorCode Run(Mat base, const char *type, PetscInt reps)
+static PetscErrorCode Run(Mat A, const char *type, PetscInt reps)
 {
-  Mat            A;
   KSP            ksp;
   PC             pc;
   Vec            x, b, r;
@@ -183,7 +186,6 @@ static PetscErrorCode Run(Mat base, const char *type, PetscInt reps)
   char           where[256] = "";
 
   PetscFunctionBeginUser;
-  PetscCall(MatConvert(base, type, MAT_INITIAL_MATRIX, &A));
   {
     PetscBool ours;
     PetscCall(PetscStrcmp(type, MATAIJADAPTIVE, &ours));
@@ -225,23 +227,55 @@ static PetscErrorCode Run(Mat base, const char *type, PetscInt reps)
   PetscCall(VecDestroy(&x));
   PetscCall(VecDestroy(&b));
   PetscCall(VecDestroy(&r));
-  PetscCall(MatDestroy(&A));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+static int CompareReals(const void *a, const void *b)
+{
+  const PetscReal x = *(const PetscReal *)a, y = *(const PetscReal *)b;
+  return (x > y) - (x < y);
+}
+
+/* -mult_rounds: every round times each type's MatMults once, in turn, so that
+   whatever else the machine does falls on all types alike; the median of the
+   rounds per type, and its ratio to the first type's. */
+static PetscErrorCode CompareRounds(Mat *A, char **types, PetscInt ntypes, PetscInt reps, PetscInt rounds)
+{
+  PetscReal *t;
+
+  PetscFunctionBeginUser;
+  PetscCall(PetscMalloc1(ntypes * rounds, &t));
+  for (PetscInt k = 0; k < rounds; k++)
+    for (PetscInt m = 0; m < ntypes; m++) PetscCall(TimeMatMult(A[m], reps, &t[m * rounds + k]));
+  PetscCall(PetscPrintf(PETSC_COMM_WORLD, "MatMult in %" PetscInt_FMT " interleaved rounds of %" PetscInt_FMT ": median (min, max) per type\n", rounds, reps));
+  for (PetscInt m = 0; m < ntypes; m++) qsort(&t[m * rounds], (size_t)rounds, sizeof(PetscReal), CompareReals);
+  for (PetscInt m = 0; m < ntypes; m++) {
+    const PetscReal *r = &t[m * rounds], median = r[rounds / 2], first = t[rounds / 2];
+    PetscCall(PetscPrintf(PETSC_COMM_WORLD, "  %-12s %.4f ms (%.4f, %.4f), %.3fx the time of %s\n", types[m], 1e3 * median, 1e3 * r[0], 1e3 * r[rounds - 1], median / first, types[0]));
+  }
+  PetscCall(PetscFree(t));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
 int main(int argc, char **argv)
 {
-  Mat         base;
+  Mat         A[8];
   char       *types[8];
-  PetscInt    ntypes = 8, reps = 100, n;
+  PetscInt    ntypes = 8, reps = 100, rounds = 0, n = 20, stencil = 7;
   PetscMPIInt size;
   MatInfo     info;
   PetscInt    M, N;
+  PetscBool   have_file;
+  char        path[PETSC_MAX_PATH_LEN];
 
   PetscCall(PetscInitialize(&argc, &argv, NULL, NULL));
   PetscCall(MatAIJAdaptiveInitializePackage());
   PetscCallMPI(MPI_Comm_size(PETSC_COMM_WORLD, &size));
   PetscCall(PetscOptionsGetInt(NULL, NULL, "-mult_reps", &reps, NULL));
+  PetscCall(PetscOptionsGetInt(NULL, NULL, "-mult_rounds", &rounds, NULL));
+  PetscCall(PetscOptionsGetInt(NULL, NULL, "-n", &n, NULL));
+  PetscCall(PetscOptionsGetInt(NULL, NULL, "-stencil", &stencil, NULL));
+  PetscCall(PetscOptionsGetString(NULL, NULL, "-f", path, sizeof(path), &have_file));
   {
     PetscBool set;
     PetscCall(PetscOptionsGetStringArray(NULL, NULL, "-types", types, &ntypes, &set));
@@ -251,18 +285,26 @@ int main(int argc, char **argv)
       ntypes = 2;
     }
   }
-  PetscCall(Load(&base, &n));
-  PetscCall(MatGetSize(base, &M, &N));
-  PetscCall(MatGetInfo(base, MAT_GLOBAL_SUM, &info));
-  PetscCheck(M == N, PETSC_COMM_WORLD, PETSC_ERR_ARG_SIZ, "KSP needs a square matrix, this one is %" PetscInt_FMT " x %" PetscInt_FMT, M, N);
-  PetscCall(PetscPrintf(PETSC_COMM_WORLD, "%" PetscInt_FMT " rows, %.0f nonzeros, %d MPI rank%s\n", M, info.nz_used, size, size > 1 ? "s" : ""));
-  PetscCall(PetscPrintf(PETSC_COMM_WORLD, "byte model: %d B per nonzero + %d B per row (values and column indices once; row pointer, x and y once per row)\n",
-                        (int)(sizeof(PetscScalar) + sizeof(PetscInt)), (int)(sizeof(PetscInt) + 2 * sizeof(PetscScalar))));
+  if (have_file) PetscCall(PetscPrintf(PETSC_COMM_WORLD, "%s: ", path));
+  else PetscCall(PetscPrintf(PETSC_COMM_WORLD, "3D Poisson, %" PetscInt_FMT "-point stencil, %" PetscInt_FMT "^3 grid: ", stencil, n));
   for (PetscInt t = 0; t < ntypes; t++) {
-    PetscCall(Run(base, types[t], reps));
-    PetscCall(PetscFree(types[t]));
+    PetscCall(Load(types[t], &A[t]));
+    if (t == 0) {
+      PetscCall(MatGetSize(A[0], &M, &N));
+      PetscCall(MatGetInfo(A[0], MAT_GLOBAL_SUM, &info));
+      PetscCheck(M == N, PETSC_COMM_WORLD, PETSC_ERR_ARG_SIZ, "KSP needs a square matrix, this one is %" PetscInt_FMT " x %" PetscInt_FMT, M, N);
+      PetscCall(PetscPrintf(PETSC_COMM_WORLD, "%" PetscInt_FMT " rows, %.0f nonzeros, %d MPI rank%s\n", M, info.nz_used, size, size > 1 ? "s" : ""));
+      PetscCall(PetscPrintf(PETSC_COMM_WORLD, "byte model: %d B per nonzero + %d B per row (values and column indices once; row pointer, x and y once per row)\n",
+                            (int)(sizeof(PetscScalar) + sizeof(PetscInt)), (int)(sizeof(PetscInt) + 2 * sizeof(PetscScalar))));
+    }
+    PetscCall(Run(A[t], types[t], reps));
+    if (!rounds) PetscCall(MatDestroy(&A[t])); /* kept only for the rounds */
   }
-  PetscCall(MatDestroy(&base));
+  if (rounds) {
+    PetscCall(CompareRounds(A, types, ntypes, reps, rounds));
+    for (PetscInt t = 0; t < ntypes; t++) PetscCall(MatDestroy(&A[t]));
+  }
+  for (PetscInt t = 0; t < ntypes; t++) PetscCall(PetscFree(types[t]));
   PetscCall(PetscFinalize());
   return 0;
 }

@@ -32,11 +32,12 @@ struct Settings {
   PetscInt device = -1;            // -1: PETSc's device, or node-local rank modulo GPUs
   PetscReal memory_limit_mib = 0;  // 0: no limit beyond the free device memory
   Transfer transfer = Transfer::pin;
+  aijadaptive::TuningParams params;  // -mat_aijadaptive_<format>_<parameter>
 
   bool operator==(const Settings& o) const {
     return format.automatic == o.format.automatic && format.format == o.format.format &&
            reorder == o.reorder && force_host == o.force_host && device == o.device &&
-           memory_limit_mib == o.memory_limit_mib && transfer == o.transfer;
+           memory_limit_mib == o.memory_limit_mib && transfer == o.transfer && params == o.params;
   }
 };
 
@@ -46,11 +47,29 @@ PetscErrorCode SettingsFromOptions(Mat A, AijaOptionItems PetscOptionsObject, Se
 // or a DM may never see it, and the options must apply to them too.
 PetscErrorCode SettingsFromDatabase(Mat A, Settings* s);
 aijadaptive::MatrixOptions ToMatrixOptions(const Settings& s);
+// The GPU of this rank's matrices, the one place it is decided: the
+// -mat_aijadaptive_device option, else PETSc's device (a CUDA PETSc), else
+// the node-local rank modulo the node's GPUs. -1 when there is none to use.
+PetscErrorCode ChooseDevice(const Settings& s, int* device);
+
+// SeqAIJ's four products of one matrix, as AIJ set them (its I-node variants
+// where it found I-nodes at assembly): what runs while the matrix is on the
+// host, so that the host path is AIJ's own.
+struct HostProducts {
+  decltype(_MatOps::mult) mult = nullptr;
+  decltype(_MatOps::multadd) multadd = nullptr;
+  decltype(_MatOps::multtranspose) multtranspose = nullptr;
+  decltype(_MatOps::multtransposeadd) multtransposeadd = nullptr;
+};
 
 // A->spptr of a seqaijadaptive matrix.
 struct SeqState {
   Settings settings;
   Matrix matrix;
+  HostProducts host_products;
+  // MatBindToCPU(A, PETSC_TRUE): SeqAIJ's products; the device copy is kept
+  // and reused when the matrix is unbound unchanged.
+  bool bound = false;
   bool settings_changed = true;
   bool settings_given = false;  // by MatSetFromOptions or the MPI parent; else read at build
   // What the matrix was built from; any change of the pattern part -> rebuild.
@@ -61,7 +80,7 @@ struct SeqState {
 };
 
 struct Events {
-  PetscLogEvent build = 0, upload = 0, refill = 0, spmv = 0;
+  PetscLogEvent build = 0, upload = 0, refill = 0, spmv = 0, spmv_transpose = 0;
 };
 extern Events events;
 
@@ -74,6 +93,8 @@ const _MatOps& BaseMpiOps();
 // A is seqaijadaptive; the settings replace what the options database says.
 PetscErrorCode SeqSetSettings(Mat A, const Settings& s);
 PetscErrorCode SeqEnsureCurrent(Mat A);                   // build/refill/no-op
+// MatBindToCPU for one block (the MPI type binds its two).
+PetscErrorCode SeqBindToCPU(Mat A, PetscBool flg);
 const SeqState* SeqStateOf(Mat A);
 
 // The MatReuse cases of a conversion: REUSE copies A's values into *newmat and

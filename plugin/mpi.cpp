@@ -12,6 +12,7 @@ using PreallocationCOO = PetscErrorCode (*)(Mat, PetscCount, PetscInt[], PetscIn
 
 struct MpiState {
   Settings settings;
+  bool bound = false;  // MatBindToCPU: passed to the blocks, also to those an assembly makes anew
   bool settings_given = false;  // by MatSetFromOptions; else read at the first upgrade
   Preallocation base_preallocation = nullptr;
   PreallocationCOO base_coo = nullptr;
@@ -43,6 +44,7 @@ PetscErrorCode UpgradeBlocks(Mat A) {
     PetscCall(PetscObjectTypeCompare((PetscObject)b, MATSEQAIJADAPTIVE, &ours));
     if (!ours) PetscCall(MatConvert_SeqAIJ_SeqAIJAdaptive(b, MATSEQAIJADAPTIVE, MAT_INPLACE_MATRIX, &b));
     PetscCall(SeqSetSettings(b, State(A)->settings));
+    PetscCall(SeqBindToCPU(b, State(A)->bound ? PETSC_TRUE : PETSC_FALSE));
   }
   PetscFunctionReturn(PETSC_SUCCESS);
 }
@@ -79,9 +81,10 @@ PetscErrorCode SetFromOptions(Mat A, AijaOptionItems PetscOptionsObject) {
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
+// Both blocks to SeqAIJ's products and back, their device copies kept.
 PetscErrorCode BindToCPU(Mat A, PetscBool flg) {
   PetscFunctionBegin;
-  State(A)->settings.force_host = flg;
+  State(A)->bound = flg;
   PetscCall(UpgradeBlocks(A));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
@@ -117,6 +120,7 @@ PetscErrorCode Duplicate(Mat A, MatDuplicateOption op, Mat* B) {
   PetscCall(BaseMpiOps().duplicate(A, op, B));
   State(*B)->settings = State(A)->settings;
   State(*B)->settings_given = State(A)->settings_given;
+  State(*B)->bound = State(A)->bound;
   PetscCall(UpgradeBlocks(*B));
   PetscFunctionReturn(PETSC_SUCCESS);
 }

@@ -8,9 +8,11 @@
 
 #include "aija_internal.hpp"
 
-namespace aija {
+#if AIJA_PETSC_HAS_CUDA
+  #include <petscdevice.h>
+#endif
 
-const char* const kTransferNames[3] = {"stage", "direct", "pin"};
+namespace aija {
 
 namespace {
 
@@ -32,18 +34,83 @@ int NodeLocalDevice() {
 }
 #endif
 
+// -mat_aijadaptive_<format>_<parameter> for every parameter of every format,
+// each read with its own type so that -help shows it as such.
+PetscErrorCode TuningFromOptions(Mat A, AijaOptionItems PetscOptionsObject, aijadaptive::TuningParams* params) {
+  PetscFunctionBegin;
+  for (aijadaptive::FormatId id : aijadaptive::all_formats()) {
+    for (const aijadaptive::ParamSpec& spec : aijadaptive::format_params(id)) {
+      const std::string option = std::string("-mat_aijadaptive_") + aijadaptive::format_name(id) + "_" + spec.name;
+      const std::string help = spec.help + " (" + aijadaptive::param_expectation(spec) + ")";
+      const auto it = params->values().find(std::string(aijadaptive::format_name(id)) + "." + spec.name);
+      const std::string current = it != params->values().end() ? it->second : spec.default_value;
+      std::string given;
+      PetscBool set = PETSC_FALSE;
+      switch (spec.kind) {
+        case aijadaptive::ParamSpec::Kind::integer: {
+          PetscInt v = PetscInt(std::stoll(current));
+          PetscCall(PetscOptionsInt(option.c_str(), help.c_str(), "", v, &v, &set));
+          given = std::to_string(v);
+          break;
+        }
+        case aijadaptive::ParamSpec::Kind::real: {
+          PetscReal v = PetscReal(std::stod(current));
+          PetscCall(PetscOptionsReal(option.c_str(), help.c_str(), "", v, &v, &set));
+          char text[64];
+          PetscCall(PetscSNPrintf(text, sizeof(text), "%.17g", (double)v));
+          given = text;
+          break;
+        }
+        case aijadaptive::ParamSpec::Kind::choice: {
+          char value[256];
+          PetscCall(PetscStrncpy(value, current.c_str(), sizeof(value)));
+          PetscCall(PetscOptionsString(option.c_str(), help.c_str(), "", value, value, sizeof(value), &set));
+          given = value;
+          break;
+        }
+      }
+      if (!set) continue;
+      try {
+        params->set(id, spec.name, given);
+      } catch (const aijadaptive::Error&) {
+        SETERRQ(PetscObjectComm((PetscObject)A), PETSC_ERR_ARG_OUTOFRANGE, "%s %s: expected %s", option.c_str(),
+                given.c_str(), aijadaptive::param_expectation(spec).c_str());
+      }
+    }
+  }
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
 }  // namespace
+
+const char* const kTransferNames[3] = {"stage", "direct", "pin"};
+
+PetscErrorCode ChooseDevice(const Settings& s, int* device) {
+  PetscFunctionBegin;
+  *device = -1;
+  if (s.force_host || aijadaptive::device_count() == 0) PetscFunctionReturn(PETSC_SUCCESS);
+  if (s.device >= 0) {
+    *device = int(s.device);
+    PetscFunctionReturn(PETSC_SUCCESS);
+  }
+#if AIJA_PETSC_HAS_CUDA
+  // PETSc picks this rank's GPU (and makes it current) first, so that its
+  // vectors and our matrix agree.
+  PetscCall(PetscDeviceInitialize(PETSC_DEVICE_CUDA));
+  AIJA_CALL(*device = aijadaptive::current_device());
+#else
+  *device = NodeLocalDevice();
+#endif
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
 
 aijadaptive::MatrixOptions ToMatrixOptions(const Settings& s) {
   aijadaptive::MatrixOptions o;
   o.format = s.format;
   o.reorder = s.reorder;
   o.force_host = s.force_host;
-  o.device = s.device >= 0 ? int(s.device) : -1;
-#if !AIJA_PETSC_HAS_CUDA
-  // With a CUDA PETSc the current device is PETSc's choice; otherwise ours.
-  if (o.device < 0 && !o.force_host) o.device = NodeLocalDevice();
-#endif
+  o.device = -1;  // ChooseDevice()'s
+  o.params = s.params;
   o.device_memory_limit = std::size_t(s.memory_limit_mib * 1024.0 * 1024.0);
   // AIJ's assembled arrays are valid by construction: skip the O(nnz) check,
   // the larger part of the analysis time of a large matrix.
@@ -102,6 +169,7 @@ PetscErrorCode SettingsFromOptions(Mat A, AijaOptionItems PetscOptionsObject, Se
                "-mat_aijadaptive_host_transfer %s: unknown mode; valid choices are: pin, stage, direct", value);
     s->transfer = Transfer(found);
   }
+  PetscCall(TuningFromOptions(A, PetscOptionsObject, &s->params));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 

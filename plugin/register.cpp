@@ -83,6 +83,7 @@ PetscErrorCode MatAIJAdaptiveInitializePackage(void) {
   PetscCall(PetscLogEventRegister("AIJAdaptUpload", MAT_CLASSID, &events.upload));
   PetscCall(PetscLogEventRegister("AIJAdaptRefill", MAT_CLASSID, &events.refill));
   PetscCall(PetscLogEventRegister("AIJAdaptSpMV", MAT_CLASSID, &events.spmv));
+  PetscCall(PetscLogEventRegister("AIJAdaptSpMVT", MAT_CLASSID, &events.spmv_transpose));
   PetscCall(PetscRegisterFinalize(Finalize));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
@@ -103,8 +104,8 @@ PetscErrorCode MatAIJAdaptiveGetFormat(Mat A, const char** format, PetscBool* on
   if (mpi) PetscCall(MatMPIAIJGetSeqAIJ(A, &block, NULL, NULL));
   PetscCall(SeqEnsureCurrent(block));
   const SeqState* s = SeqStateOf(block);
-  if (format) *format = aijadaptive::format_name(s->matrix.format());
-  if (on_device) *on_device = s->matrix.placement() == aijadaptive::Placement::device ? PETSC_TRUE : PETSC_FALSE;
+  if (format) *format = s->matrix.format_name().c_str();
+  if (on_device) *on_device = !s->bound && s->matrix.placement() == aijadaptive::Placement::device ? PETSC_TRUE : PETSC_FALSE;
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 

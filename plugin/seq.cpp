@@ -19,26 +19,21 @@ SeqState* State(Mat A) { return static_cast<SeqState*>(A->spptr); }
 const char* kToSeqAIJ = "MatConvert_seqaijadaptive_seqaij_C";
 const char* kFromSeqAIJ = "MatConvert_seqaij_seqaijadaptive_C";
 
-PetscErrorCode ChooseDevice() {
-  PetscFunctionBegin;
-#if AIJA_PETSC_HAS_CUDA
-  // Let PETSc pick this rank's GPU first, so that its vectors and our matrix agree.
-  if (aijadaptive::device_count() > 0) PetscCall(PetscDeviceInitialize(PETSC_DEVICE_CUDA));
-#endif
-  PetscFunctionReturn(PETSC_SUCCESS);
-}
-
 PetscErrorCode Rebuild(Mat A, SeqState* s, const aijadaptive::CsrView<PetscScalar, PetscInt>& view) {
+  aijadaptive::MatrixOptions options = ToMatrixOptions(s->settings);
+
   PetscFunctionBegin;
+  PetscCall(ChooseDevice(s->settings, &options.device));
+  s->matrix.set_options(options);
   PetscCall(PetscLogEventBegin(events.build, A, 0, 0, 0));
-  s->matrix.set_options(ToMatrixOptions(s->settings));
   AIJA_CALL(s->matrix.analyse(view));
   PetscCall(PetscLogEventEnd(events.build, A, 0, 0, 0));
-  if (!s->settings.force_host) PetscCall(ChooseDevice());
   PetscCall(PetscLogEventBegin(events.upload, A, 0, 0, 0));
   AIJA_CALL(s->matrix.upload());
   PetscCall(PetscLogCpuToGpu(double(s->matrix.device_bytes())));
   PetscCall(PetscLogEventEnd(events.upload, A, 0, 0, 0));
+  for (const aijadaptive::SkippedCandidate& k : s->matrix.skipped())
+    PetscCall(PetscInfo(A, "aijadaptive: format %s skipped: %s\n", k.format.c_str(), k.why.c_str()));
   if (s->matrix.placement() == aijadaptive::Placement::host) {
     // The no-GPU case is said once per process; every other reason per matrix.
     static bool said_no_gpu = false;
@@ -46,57 +41,72 @@ PetscErrorCode Rebuild(Mat A, SeqState* s, const aijadaptive::CsrView<PetscScala
     if (!no_gpu || !said_no_gpu) PetscCall(PetscInfo(A, "aijadaptive runs on the %s\n", s->matrix.placement_reason().c_str()));
     said_no_gpu = said_no_gpu || no_gpu;
   } else {
-    PetscCall(PetscInfo(A, "aijadaptive: format %s on %s (%s)\n", aijadaptive::format_name(s->matrix.format()),
+    PetscCall(PetscInfo(A, "aijadaptive: format %s on %s (%s)\n", s->matrix.format_name().c_str(),
                         s->matrix.placement_reason().c_str(), s->matrix.selection_reason().c_str()));
   }
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
-// Products: z = op(A) x (+ y).
+// Whether SeqAIJ's products run: bound to the CPU, or built for the host (and
+// not about to be rebuilt with new settings).
+bool OnHost(const SeqState* s) {
+  return s->bound ||
+         (!s->settings_changed && s->matrix.built() && s->matrix.placement() == aijadaptive::Placement::host);
+}
+
+// Products on the device: z = op(A) x (+ y). (On the host the products are
+// SeqAIJ's own, installed by InstallProductOps.)
 PetscErrorCode Apply(Mat A, aijadaptive::Op op, Vec x, Vec y, Vec z) {
   SeqState* s = State(A);
   PetscScalar beta = 0;
   ReadAccess xa;
   WriteAccess za;
   aijadaptive::Stream stream = nullptr;
-  bool use_petsc_stream = false;
   aijadaptive::TransferBytes moved;
 
   PetscFunctionBegin;
   PetscCall(SeqEnsureCurrent(A));
+  if (OnHost(s)) {  // the first build put it there: from now on AIJ's products run directly
+    const HostProducts& h = s->host_products;
+    if (op == aijadaptive::Op::plain) PetscCall(y ? h.multadd(A, x, y, z) : h.mult(A, x, z));
+    else PetscCall(y ? h.multtransposeadd(A, x, y, z) : h.multtranspose(A, x, z));
+    PetscFunctionReturn(PETSC_SUCCESS);
+  }
+  if (op == aijadaptive::Op::transpose) {
+    // A matrix PETSc knows to be symmetric is its own transpose: no transpose is run or built.
+    PetscBool known, symmetric;
+    PetscCall(MatIsSymmetricKnown(A, &known, &symmetric));
+    if (known && symmetric) op = aijadaptive::Op::plain;
+  }
   if (y) {
     if (y != z) PetscCall(VecCopy(y, z));
     beta = 1;
   }
-  const bool on_device = s->matrix.placement() == aijadaptive::Placement::device;
-  PetscCall(GetRead(x, on_device, &xa));
-  PetscCall(GetWrite(z, on_device, beta != PetscScalar(0), &za));
-  if (on_device) {
-    if (s->settings.transfer == Transfer::pin) {
-      if (!PetscMemTypeDevice(xa.memtype)) PetscCall(PinHostArray(x, xa.data));
-      if (!PetscMemTypeDevice(za.memtype)) PetscCall(PinHostArray(z, za.data));
-    }
-    use_petsc_stream = PetscMemTypeDevice(xa.memtype) || PetscMemTypeDevice(za.memtype);
-    if (use_petsc_stream) PetscCall(PetscStream(&stream));
+  PetscCall(GetRead(x, true, &xa));
+  PetscCall(GetWrite(z, true, beta != PetscScalar(0), &za));
+  if (s->settings.transfer == Transfer::pin) {
+    if (!PetscMemTypeDevice(xa.memtype)) PetscCall(PinHostArray(x, xa.data));
+    if (!PetscMemTypeDevice(za.memtype)) PetscCall(PinHostArray(z, za.data));
   }
+  const bool use_petsc_stream = PetscMemTypeDevice(xa.memtype) || PetscMemTypeDevice(za.memtype);
+  if (use_petsc_stream) PetscCall(PetscStream(&stream));
   const aijadaptive::Features& f = s->matrix.features();
   const double flops = 2.0 * double(f.nnz) - (op == aijadaptive::Op::plain && beta == PetscScalar(0) ? double(f.rows - f.empty_rows) : 0.0);
-  PetscCall(PetscLogEventBegin(events.spmv, A, x, z, 0));
-  if (on_device) PetscCall(PetscLogGpuTimeBegin());
+  const PetscLogEvent event = op == aijadaptive::Op::plain ? events.spmv : events.spmv_transpose;
+  PetscCall(PetscLogEventBegin(event, A, x, z, 0));
+  PetscCall(PetscLogGpuTimeBegin());
   // Device vectors: on PETSc's stream (which may be the legacy default stream,
   // nullptr), ordered with PETSc's own work. Host vectors: on our stream.
   if (use_petsc_stream) AIJA_CALL(moved = s->matrix.apply(op, PetscScalar(1), xa.view(), beta, za.view(), stream));
   else AIJA_CALL(moved = s->matrix.apply(op, PetscScalar(1), xa.view(), beta, za.view()));
-  if (on_device) {
-    PetscCall(PetscLogGpuTimeEnd());
-    // Only real copies: -log_view counts calls, and device vectors need none.
-    if (moved.to_device) PetscCall(PetscLogCpuToGpu(double(moved.to_device)));
-    if (moved.to_host) PetscCall(PetscLogGpuToCpu(double(moved.to_host)));
-  }
+  PetscCall(PetscLogGpuTimeEnd());
+  // Only real copies: -log_view counts calls, and device vectors need none.
+  if (moved.to_device) PetscCall(PetscLogCpuToGpu(double(moved.to_device)));
+  if (moved.to_host) PetscCall(PetscLogGpuToCpu(double(moved.to_host)));
   // A PETSc without device support has no GPU flop counter (it is a no-op there).
-  if (on_device && AIJA_PETSC_HAS_CUDA) PetscCall(PetscLogGpuFlops(flops));
+  if (AIJA_PETSC_HAS_CUDA) PetscCall(PetscLogGpuFlops(flops));
   else PetscCall(PetscLogFlops(flops));
-  PetscCall(PetscLogEventEnd(events.spmv, A, x, z, 0));
+  PetscCall(PetscLogEventEnd(event, A, x, z, 0));
   PetscCall(RestoreWrite(&za));
   PetscCall(RestoreRead(&xa));
   PetscFunctionReturn(PETSC_SUCCESS);
@@ -107,7 +117,29 @@ PetscErrorCode MultAdd(Mat A, Vec x, Vec y, Vec z) { return Apply(A, aijadaptive
 PetscErrorCode MultTranspose(Mat A, Vec x, Vec y) { return Apply(A, aijadaptive::Op::transpose, x, nullptr, y); }
 PetscErrorCode MultTransposeAdd(Mat A, Vec x, Vec y, Vec z) { return Apply(A, aijadaptive::Op::transpose, x, y, z); }
 
+// SeqAIJ's products as they are now in A->ops, unless ours are installed:
+// called after every AIJ call that may set them (assembly, which installs the
+// I-node products where it finds I-nodes, duplication, conversion).
+void CaptureHostProducts(Mat A, SeqState* s) {
+  if (A->ops->mult == Mult) return;
+  s->host_products = {A->ops->mult, A->ops->multadd, A->ops->multtranspose, A->ops->multtransposeadd};
+}
+
+void RestoreHostProducts(Mat A, const SeqState* s) {
+  A->ops->mult = s->host_products.mult;
+  A->ops->multadd = s->host_products.multadd;
+  A->ops->multtranspose = s->host_products.multtranspose;
+  A->ops->multtransposeadd = s->host_products.multtransposeadd;
+}
+
+// Ours while the matrix may run on the GPU (a matrix not built yet included),
+// SeqAIJ's while it runs on the host: the host path costs nothing over AIJ.
 void InstallProductOps(Mat A) {
+  SeqState* s = State(A);
+  if (OnHost(s)) {
+    RestoreHostProducts(A, s);
+    return;
+  }
   A->ops->mult = Mult;
   A->ops->multadd = MultAdd;
   A->ops->multtranspose = MultTranspose;
@@ -116,8 +148,11 @@ void InstallProductOps(Mat A) {
 
 PetscErrorCode AssemblyEnd(Mat A, MatAssemblyType mode) {
   PetscFunctionBegin;
+  // AIJ's assembly sees AIJ's products, as in a plain AIJ matrix, and may set
+  // its I-node ones: those are the host's from now on.
+  RestoreHostProducts(A, State(A));
   PetscCall(BaseSeqOps().assemblyend(A, mode));
-  // SeqAIJ's inode check may install its own products (older PETSc): take them back.
+  CaptureHostProducts(A, State(A));
   InstallProductOps(A);
   if (mode == MAT_FINAL_ASSEMBLY) PetscCall(SeqEnsureCurrent(A));
   PetscFunctionReturn(PETSC_SUCCESS);
@@ -135,17 +170,6 @@ PetscErrorCode SetFromOptions(Mat A, AijaOptionItems PetscOptionsObject) {
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
-PetscErrorCode BindToCPU(Mat A, PetscBool flg) {
-  SeqState* s = State(A);
-
-  PetscFunctionBegin;
-  if (s->settings.force_host != flg) {
-    s->settings.force_host = flg;
-    s->settings_changed = true;
-  }
-  PetscFunctionReturn(PETSC_SUCCESS);
-}
-
 PetscErrorCode View(Mat A, PetscViewer viewer) {
   PetscFunctionBegin;
   if (BaseSeqOps().view) PetscCall(BaseSeqOps().view(A, viewer));
@@ -157,19 +181,18 @@ PetscErrorCode Duplicate(Mat A, MatDuplicateOption op, Mat* B) {
   PetscFunctionBegin;
   // SeqAIJ's duplicate creates a matrix of A's type, i.e. ours.
   PetscCall(BaseSeqOps().duplicate(A, op, B));
+  CaptureHostProducts(*B, State(*B));  // AIJ's duplicate may have set the I-node products
   PetscCall(SeqSetSettings(*B, State(A)->settings));
+  InstallProductOps(*B);
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
 PetscErrorCode Strip(Mat A) {
   PetscFunctionBegin;
+  RestoreHostProducts(A, State(A));  // SeqAIJ's, as AIJ set them
   delete State(A);
   A->spptr = nullptr;
   const _MatOps& base = BaseSeqOps();
-  A->ops->mult = base.mult;
-  A->ops->multadd = base.multadd;
-  A->ops->multtranspose = base.multtranspose;
-  A->ops->multtransposeadd = base.multtransposeadd;
   A->ops->assemblyend = base.assemblyend;
   A->ops->setfromoptions = base.setfromoptions;
   A->ops->bindtocpu = base.bindtocpu;
@@ -213,7 +236,17 @@ PetscErrorCode SeqSetSettings(Mat A, const Settings& settings) {
   if (!(s->settings == settings)) {
     s->settings = settings;
     s->settings_changed = true;
+    InstallProductOps(A);  // ours, unless bound: the next product rebuilds
   }
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+PetscErrorCode SeqBindToCPU(Mat A, PetscBool flg) {
+  SeqState* s = State(A);
+
+  PetscFunctionBegin;
+  s->bound = flg;
+  InstallProductOps(A);
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
@@ -225,7 +258,8 @@ PetscErrorCode SeqEnsureCurrent(Mat A) {
   PetscObjectState state;
 
   PetscFunctionBegin;
-  if (!A->preallocated || !A->assembled) PetscFunctionReturn(PETSC_SUCCESS);
+  // Bound to the CPU: the device copy is brought up to date once unbound.
+  if (s->bound || !A->preallocated || !A->assembled) PetscFunctionReturn(PETSC_SUCCESS);
   PetscCall(MatSeqAIJGetCSRAndMemType(A, &i, &j, &a, &mtype));
   PetscCall(PetscObjectStateGet((PetscObject)A, &state));
   const PetscInt rows = A->rmap->n, cols = A->cmap->n, nnz = rows ? i[rows] : 0;
@@ -259,6 +293,7 @@ PetscErrorCode SeqEnsureCurrent(Mat A) {
   s->i = i;
   s->j = j;
   s->a = a;
+  InstallProductOps(A);  // SeqAIJ's if it was built for the host
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
@@ -280,8 +315,17 @@ PetscErrorCode ViewSeqState(Mat A, PetscViewer viewer, PetscBool synchronized) {
     PetscCall(print("aijadaptive: not assembled yet\n"));
     PetscFunctionReturn(PETSC_SUCCESS);
   }
-  PetscCall(print("aijadaptive: format %s: %s\n", aijadaptive::format_name(s->matrix.format()), s->matrix.selection_reason().c_str()));
+  if (s->bound) PetscCall(print("aijadaptive: bound to the CPU (MatBindToCPU): SeqAIJ's products, the device copy kept\n"));
+  if (s->matrix.placement() == aijadaptive::Placement::host) {
+    PetscCall(print("aijadaptive: runs on the %s: SeqAIJ's products\n", s->matrix.placement_reason().c_str()));
+  } else {
+    PetscCall(print("aijadaptive: format %s: %s\n", s->matrix.format_name().c_str(), s->matrix.selection_reason().c_str()));
+  }
+  for (const aijadaptive::SkippedCandidate& k : s->matrix.skipped())
+    PetscCall(print("aijadaptive: format %s skipped: %s\n", k.format.c_str(), k.why.c_str()));
+  if (s->matrix.placement() == aijadaptive::Placement::host) PetscFunctionReturn(PETSC_SUCCESS);
   PetscCall(print("aijadaptive: runs on the %s\n", s->matrix.placement_reason().c_str()));
+  for (const std::string& line : s->matrix.describe()) PetscCall(print("aijadaptive: %s\n", line.c_str()));
   PetscCall(print("aijadaptive: device memory %.3f MiB\n", double(s->matrix.device_bytes()) / (1024.0 * 1024.0)));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
@@ -298,11 +342,14 @@ PetscErrorCode MatConvert_SeqAIJ_SeqAIJAdaptive(Mat A, MatType, MatReuse reuse, 
   if (!B) PetscFunctionReturn(PETSC_SUCCESS);
   PetscCall(CaptureBaseOps());
   PetscCheck(!B->spptr, PETSC_COMM_SELF, PETSC_ERR_ARG_WRONGSTATE, "aijadaptive: the matrix already carries another library's data (spptr)");
-  AIJA_CALL(B->spptr = new SeqState());
+  SeqState* s = nullptr;
+  AIJA_CALL(s = new SeqState());
+  B->spptr = s;
+  CaptureHostProducts(B, s);
   InstallProductOps(B);
   B->ops->assemblyend = AssemblyEnd;
   B->ops->setfromoptions = SetFromOptions;
-  B->ops->bindtocpu = BindToCPU;
+  B->ops->bindtocpu = SeqBindToCPU;
   B->ops->view = View;
   B->ops->duplicate = Duplicate;
   B->ops->destroy = Destroy;

@@ -16,11 +16,11 @@ nvidia-smi -L > "$out/gpu.txt"
 #    against cuSPARSE in the same run; then long rows split vs whole (the paper).
 sweep="gen:stencil27:n=160 gen:fem:n=120 gen:rmat:scale=21,ef=16 gen:circuit:n=4000000,long=16,len=200000 gen:longrows:n=2000000,count=64,len=131072,short=8 gen:qcd:L=16"
 for T in 256 512; do for F in 0.25 0.5 1; do for M in 1 4; do
-  AIJADAPTIVE_IPCSR_BLOCK=$T AIJADAPTIVE_IPCSR_SHARED=$F AIJADAPTIVE_IPCSR_MIN_THREADS=$M \
-    $bench --formats ipcsr,cusparse-alg1,cusparse-alg2 --csv "$out/sweep-T$T-F$F-M$M.csv" $sweep \
+  $bench --param ipcsr.block_threads=$T --param ipcsr.shared_fraction=$F --param ipcsr.min_threads_per_row=$M \
+    --formats ipcsr,cusparse-alg1,cusparse-alg2 --csv "$out/sweep-T$T-F$F-M$M.csv" $sweep \
     > "$out/sweep-T$T-F$F-M$M.txt" 2>&1
 done; done; done
-AIJADAPTIVE_IPCSR_LONG_ROWS=whole $bench --formats ipcsr,cusparse-alg1,cusparse-alg2 --csv "$out/sweep-whole.csv" \
+$bench --param ipcsr.long_rows=whole --formats ipcsr,cusparse-alg1,cusparse-alg2 --csv "$out/sweep-whole.csv" \
   gen:rmat:scale=21,ef=16 gen:circuit:n=4000000,long=16,len=200000 gen:longrows:n=2000000,count=64,len=131072,short=8 \
   > "$out/sweep-whole.txt" 2>&1
 # The best setting by geomean speedup over the better cuSPARSE algorithm.
@@ -39,10 +39,10 @@ print(T[1:], F[1:], M[1:])
 PY
 )
 read T F M <<< "$best"
-echo "chosen: AIJADAPTIVE_IPCSR_BLOCK=$T AIJADAPTIVE_IPCSR_SHARED=$F AIJADAPTIVE_IPCSR_MIN_THREADS=$M" | tee -a "$out/sweep-ranking.txt"
+chosen="--param ipcsr.block_threads=$T --param ipcsr.shared_fraction=$F --param ipcsr.min_threads_per_row=$M"
+echo "chosen: $chosen" | tee -a "$out/sweep-ranking.txt"
 # 2. The standard suite with the chosen ipcsr setting: every format, auto, cuSPARSE ALG1/ALG2.
-export AIJADAPTIVE_IPCSR_BLOCK=$T AIJADAPTIVE_IPCSR_SHARED=$F AIJADAPTIVE_IPCSR_MIN_THREADS=$M
-$bench --suite suite.txt --matrix-dir matrices --csv "$out/suite.csv" --json "$out/suite.json" \
+$bench $chosen --suite suite.txt --matrix-dir matrices --csv "$out/suite.csv" --json "$out/suite.json" \
   > "$out/suite.txt" 2>&1
 echo "suite exit $?" >> "$out/suite.txt"
 python3 plot_bench.py "$out/suite.csv" "$out/suite.png" >> "$out/suite.txt" 2>&1

@@ -1,4 +1,5 @@
-// The methods backed by the core: AdaptiveMatrix with a fixed format or auto.
+// The methods backed by the core: AdaptiveMatrix with a fixed format or auto;
+// in host mode, a fixed format's host reference kernel.
 #include <aijadaptive/adaptive_matrix.hpp>
 #include <aijadaptive/instantiate.hpp>
 
@@ -12,11 +13,12 @@ namespace {
 template <class V, class I>
 class AdaptiveMethod final : public Method<V, I> {
  public:
-  AdaptiveMethod(const MethodName& name, bool host_mode, ReorderChoice reorder)
+  AdaptiveMethod(const MethodName& name, bool host_mode, const AdaptiveSettings& adaptive)
       : automatic_(name.kind == MethodName::Kind::automatic) {
     MatrixOptions o;
     o.format = automatic_ ? FormatChoice::automatic_choice() : FormatChoice::fixed(name.format);
-    o.reorder = reorder;
+    o.reorder = adaptive.reorder;
+    o.params = adaptive.params;
     o.force_host = host_mode;
     matrix_.set_options(o);
   }
@@ -42,15 +44,18 @@ class AdaptiveMethod final : public Method<V, I> {
   // device vectors there are none, so this is the format's own storage.
   std::size_t storage_bytes() const override { return matrix_.device_bytes(); }
 
-  // The format auto chose, and "rcm" when the matrix was reordered.
+  // The format auto chose (or the one the chain fell back to), and "rcm" when
+  // the matrix was reordered.
   std::string selected() const override {
-    std::string s = automatic_ ? format_name(matrix_.format()) : "";
+    std::string s = automatic_ || !matrix_.skipped().empty() ? matrix_.format_name() : "";
     if (matrix_.reordered()) s += s.empty() ? "rcm" : "+rcm";
     return s;
   }
 
   std::string note() const override {
-    return where() == Where::host ? matrix_.placement_reason() : std::string();
+    std::string n = where() == Where::host ? matrix_.placement_reason() : std::string();
+    for (const SkippedCandidate& k : matrix_.skipped()) n += (n.empty() ? "" : "; ") + k.format + " skipped: " + k.why;
+    return n;
   }
 
  private:
@@ -61,15 +66,56 @@ class AdaptiveMethod final : public Method<V, I> {
   Stream stream_ = nullptr;
 };
 
+// Host mode, a fixed format: its host reference kernel, built as on an H100
+// (Hopper's limits) with the given tuning: the oracle its device kernel is
+// tested against, checked here against the CSR reference.
+template <class V, class I>
+class HostReferenceMethod final : public Method<V, I> {
+ public:
+  HostReferenceMethod(FormatId format, const AdaptiveSettings& adaptive) : format_(format) {
+    context_.device = hopper_device_info();
+    context_.params = adaptive.params;
+  }
+
+  SetupTimes prepare(const CsrView<V, I>& a, const Vectors<V>& v, Stream) override {
+    SetupTimes t;
+    t.build_s = seconds_of([&] {
+      host_ = make_host_format<V, I>(format_, context_);
+      host_->build(a);
+    });
+    x_ = v.host_x;
+    y_ = v.host_y;
+    return t;
+  }
+
+  Where where() const override { return Where::host; }
+  void apply() override { host_->apply(Op::plain, V(1), x_, V(0), y_); }
+  std::size_t storage_bytes() const override { return 0; }
+  std::string note() const override {
+    return std::string("host reference kernel of ") + format_name(format_) + " (the test oracle)";
+  }
+
+ private:
+  FormatId format_;
+  FormatContext context_;
+  std::unique_ptr<HostFormat<V, I>> host_;
+  const V* x_ = nullptr;
+  V* y_ = nullptr;
+};
+
 }  // namespace
 
 template <class V, class I>
-std::unique_ptr<Method<V, I>> make_adaptive_method(const MethodName& name, bool host_mode, ReorderChoice reorder) {
-  return std::make_unique<AdaptiveMethod<V, I>>(name, host_mode, reorder);
+std::unique_ptr<Method<V, I>> make_adaptive_method(const MethodName& name, bool host_mode,
+                                                   const AdaptiveSettings& adaptive) {
+  if (host_mode && name.kind == MethodName::Kind::format)
+    return std::make_unique<HostReferenceMethod<V, I>>(name.format, adaptive);
+  return std::make_unique<AdaptiveMethod<V, I>>(name, host_mode, adaptive);
 }
 
-#define AIJA_INSTANTIATE(V, I) \
-  template std::unique_ptr<Method<V, I>> make_adaptive_method<V, I>(const MethodName&, bool, ReorderChoice);
+#define AIJA_INSTANTIATE(V, I)                                                                           \
+  template std::unique_ptr<Method<V, I>> make_adaptive_method<V, I>(const MethodName&, bool, \
+                                                                    const AdaptiveSettings&);
 AIJA_FOR_EACH_TYPE_PAIR(AIJA_INSTANTIATE)
 
 }  // namespace aijadaptive::bench

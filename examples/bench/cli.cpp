@@ -4,6 +4,8 @@
 #include <sstream>
 #include <string_view>
 
+#include <aijadaptive/errors.hpp>
+
 #include "generators.hpp"
 
 namespace aijadaptive::bench {
@@ -34,6 +36,16 @@ std::vector<MethodName> parse_methods(const std::string& list) {
     if (!seen) out.push_back(*m);
   }
   return out;
+}
+
+// "ipcsr: block_threads, ..." for --help.
+std::string param_list() {
+  std::string s;
+  for (FormatId id : all_formats()) {
+    s += std::string(s.empty() ? "" : "; ") + format_name(id) + ":";
+    for (const ParamSpec& p : format_params(id)) s += " " + p.name;
+  }
+  return s;
 }
 
 }  // namespace
@@ -116,7 +128,13 @@ Options parse_command_line(int argc, const char* const* argv) {
       const std::string& r = need();
       const auto choice = parse_reorder_choice(r);
       if (!choice) throw UsageError("--reorder " + r + ": valid choices are: auto, none, rcm");
-      o.reorder = *choice;
+      o.adaptive.reorder = *choice;
+    } else if (arg == "--param") {
+      try {
+        o.adaptive.params.set(need());
+      } catch (const Error& e) {
+        throw UsageError(std::string("--param ") + e.what());
+      }
     } else if (arg == "--copy-mib") {
       o.copy_mib = parse_number<std::size_t>(arg, need(), 1);
     } else {
@@ -157,6 +175,8 @@ std::string usage_text() {
        "  --copy-mib N          size of the copy-bandwidth buffer (default max(1 GiB, 4 x L2); host 256)\n"
        "  --reorder R           reordering of aijadaptive's methods: auto (default: the selector decides),\n"
        "                        none, or rcm (reverse Cuthill-McKee on every square matrix)\n"
+       "  --param F.P=V         tuning parameter P of format F (repeatable), e.g. ipcsr.block_threads=256;\n"
+       "                        " << param_list() << "\n"
        "  --help                this text\n"
        "\n"
        "Exit status: 0 when every result is correct, 1 when a result is wrong or a matrix\n"

@@ -67,7 +67,7 @@ int run(const ab::Options& o) {
     info.mode_reason = aijadaptive::device_status();
   std::optional<aijadaptive::OwnedStream> stream;
   if (!config.host_mode) {
-    info.device = aijadaptive::device_name(aijadaptive::current_device());
+    info.device = aijadaptive::device_info(aijadaptive::current_device()).name;
     info.mode_reason = "device " + std::to_string(aijadaptive::current_device()) + ": " + info.device;
     stream.emplace();
     config.stream = stream->get();
@@ -80,7 +80,7 @@ int run(const ab::Options& o) {
   config.warmup = o.warmup;
   config.mtx = o.mtx;
   config.seed = o.seed;
-  config.reorder = o.reorder;
+  config.adaptive = o.adaptive;
   for (const ab::MethodName& m : o.methods) {
     std::string why;
     if (ab::method_available(m, config.host_mode, &why)) {

@@ -43,14 +43,14 @@ bool method_available(const MethodName& name, bool host_mode, std::string* why_n
 }
 
 template <class V, class I>
-std::unique_ptr<Method<V, I>> make_method(const MethodName& name, bool host_mode, ReorderChoice reorder,
+std::unique_ptr<Method<V, I>> make_method(const MethodName& name, bool host_mode, const AdaptiveSettings& adaptive,
                                           std::string* why_not) {
   if (!method_available(name, host_mode, why_not)) return nullptr;
   using K = MethodName::Kind;
   switch (name.kind) {
     case K::format:
     case K::automatic:
-      return make_adaptive_method<V, I>(name, host_mode, reorder);
+      return make_adaptive_method<V, I>(name, host_mode, adaptive);
     case K::cusparse_alg1:
     case K::cusparse_alg2:
       return make_cusparse_method<V, I>(name, why_not);
@@ -62,7 +62,8 @@ std::unique_ptr<Method<V, I>> make_method(const MethodName& name, bool host_mode
 }
 
 #define AIJA_INSTANTIATE(V, I) \
-  template std::unique_ptr<Method<V, I>> make_method<V, I>(const MethodName&, bool, ReorderChoice, std::string*);
+  template std::unique_ptr<Method<V, I>> make_method<V, I>(const MethodName&, bool, const AdaptiveSettings&, \
+                                                           std::string*);
 AIJA_FOR_EACH_TYPE_PAIR(AIJA_INSTANTIATE)
 
 }  // namespace aijadaptive::bench

@@ -24,6 +24,7 @@
 #include <aijadaptive/format.hpp>
 #include <aijadaptive/format_list.hpp>
 #include <aijadaptive/selector.hpp>
+#include <aijadaptive/tuning.hpp>
 
 namespace aijadaptive::bench {
 
@@ -75,19 +76,28 @@ class Method {
   virtual std::string note() const { return {}; }
 };
 
+// What aijadaptive's own methods (its formats and auto) are given.
+struct AdaptiveSettings {
+  ReorderChoice reorder = ReorderChoice::automatic;
+  TuningParams params;  // --param <format>.<name>=<value>
+};
+
 // Whether the method can run in this mode; if not, *why_not says why
 // (cuSPARSE in host mode or without CUDA, Kokkos Kernels not found ...).
 bool method_available(const MethodName& name, bool host_mode, std::string* why_not);
 // The method, or nullptr with *why_not set when it is not available.
-// `reorder` applies to aijadaptive's own methods (csr, ipcsr, auto).
 template <class V, class I>
-std::unique_ptr<Method<V, I>> make_method(const MethodName& name, bool host_mode, ReorderChoice reorder,
+std::unique_ptr<Method<V, I>> make_method(const MethodName& name, bool host_mode, const AdaptiveSettings& adaptive,
                                           std::string* why_not);
 
 // Per family, defined in adaptive_method.cpp, cusparse_method.cpp /
 // no_cuda.cpp, kokkos_method.cpp / no_kokkos.cpp.
+// In host mode a fixed format runs its host reference kernel (the oracle of
+// its device kernel; aijadaptive's host products are csr's whatever the
+// format), and auto the adaptive matrix on the host.
 template <class V, class I>
-std::unique_ptr<Method<V, I>> make_adaptive_method(const MethodName& name, bool host_mode, ReorderChoice reorder);
+std::unique_ptr<Method<V, I>> make_adaptive_method(const MethodName& name, bool host_mode,
+                                                   const AdaptiveSettings& adaptive);
 template <class V, class I>
 std::unique_ptr<Method<V, I>> make_cusparse_method(const MethodName& name, std::string* why_not);
 template <class V, class I>

@@ -140,7 +140,7 @@ MatrixReport run_typed(const MatrixSource& source, const RunConfig& c) {
     if (!method_available(name, c.host_mode, &why_not)) continue;  // listed once in the header
     try {
       // One method at a time: each frees its device memory before the next.
-      std::unique_ptr<Method<V, I>> m = make_method<V, I>(name, c.host_mode, c.reorder, &why_not);
+      std::unique_ptr<Method<V, I>> m = make_method<V, I>(name, c.host_mode, c.adaptive, &why_not);
       report.results.push_back(measure(*m, name, a, vec, y, ref, c));
     } catch (const std::exception& e) {
       Result r;

@@ -30,7 +30,7 @@ struct RunConfig {
   std::uint64_t seed = 1;  // of the vector x
   Stream stream = nullptr;  // device mode: the one stream every method runs on
   double copy_bytes_per_second = 0;
-  ReorderChoice reorder = ReorderChoice::automatic;  // of aijadaptive's methods
+  AdaptiveSettings adaptive;  // reordering and tuning of aijadaptive's methods
 };
 
 std::size_t value_size(Precision p);

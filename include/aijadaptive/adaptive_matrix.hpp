@@ -1,22 +1,39 @@
 // The adaptive matrix: one sparse matrix, bound to the format that suits it.
 //
-//   build(csr):  features -> select format (and reordering) -> host build ->
-//                upload (or stay on the host, with the reason recorded)
-//   refill(csr): same pattern, new values: no analysis, no allocation
-//   apply(...):  y = alpha * op(A) * x + beta * y with x and y in host or device
-//                memory; host vectors are moved through the staging buffers and
-//                x is not re-sent while its content key is unchanged.
+//   analyse(csr): where it runs (the host when forced, or without CUDA or a
+//                 GPU: no format is analysed then); on a GPU, the features, the
+//                 selector's candidates (and reordering), the first candidate's
+//                 host half
+//   upload():     the candidates in turn until one fits and uploads; a
+//                 candidate that fails for a reason that is not the caller's
+//                 (unsupported here, a failed run-time compile, not enough
+//                 memory for it) gives way to the next, and skipped() says why;
+//                 after the last (csr), the host
+//   refill(csr):  same pattern, new values: no analysis, no allocation
+//   apply(...):   y = alpha * op(A) * x + beta * y with x and y in host or
+//                 device memory. On the host, the CSR reference kernel (PETSc's
+//                 own order of additions). On the device, in order on the given
+//                 stream; a call on another stream than the last first waits
+//                 for the last one's work (scratch and arrays are shared). An
+//                 operation the format lacks is the core's: the transpose
+//                 through cuSPARSE on a copy of the CSR arrays made on first use.
+//
+// Every call that touches the GPU makes the matrix's device current and
+// restores the caller's afterwards.
 #pragma once
 
 #include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <string>
+#include <vector>
 
 #include "aijadaptive/features.hpp"
 #include "aijadaptive/format.hpp"
 #include "aijadaptive/format_list.hpp"
 #include "aijadaptive/selector.hpp"
+#include "aijadaptive/tuning.hpp"
 
 namespace aijadaptive {
 
@@ -35,12 +52,15 @@ struct MatrixOptions {
   // caller's numbering either way.
   ReorderChoice reorder = ReorderChoice::automatic;
   bool force_host = false;
-  int device = -1;                      // -1: the current device
+  // The GPU, decided by the caller (PETSc's device, or the node-local rank);
+  // -1: the current device at analyse().
+  int device = -1;
   std::size_t device_memory_limit = 0;  // 0: whatever the GPU has free
   HostTransfer host_transfer = HostTransfer::staged;
   // Validate the CSR arrays at every analyse() (O(nnz)). Callers whose arrays
   // are valid by construction (PETSc's AIJ) turn it off.
   bool check_input = true;
+  TuningParams params;  // the formats' tuning parameters
 };
 
 template <class V>
@@ -65,6 +85,20 @@ struct TransferBytes {
   std::size_t to_host = 0;
 };
 
+// A format outside the format list, tried before the selector's candidates:
+// how tests put formats that fail in chosen ways into the fallback chain.
+template <class V, class I>
+struct ExtraCandidate {
+  std::string name;
+  std::function<std::unique_ptr<HostFormat<V, I>>(const FormatContext&)> make;
+};
+
+// A candidate the chain passed over, and why.
+struct SkippedCandidate {
+  std::string format;
+  std::string why;
+};
+
 template <class V, class I>
 class AdaptiveMatrix {
  public:
@@ -76,14 +110,15 @@ class AdaptiveMatrix {
   AdaptiveMatrix& operator=(const AdaptiveMatrix&) = delete;
 
   const MatrixOptions& options() const;
-  // Takes effect at the next build().
+  // Takes effect at the next build() (or analyse()).
   void set_options(const MatrixOptions& options);
+  void set_extra_candidates(std::vector<ExtraCandidate<V, I>> extras);
 
   // build() = analyse() + upload(). The halves exist so that callers can time
   // (and log) the host analysis and the upload separately.
   void build(const CsrView<V, I>& a);
-  void analyse(const CsrView<V, I>& a);  // features, selection, host build
-  void upload();                         // placement decision and upload
+  void analyse(const CsrView<V, I>& a);
+  void upload();
   void refill(const CsrView<V, I>& a);
   bool built() const;
 
@@ -97,10 +132,17 @@ class AdaptiveMatrix {
 
   Placement placement() const;
   const std::string& placement_reason() const;
-  FormatId format() const;
+  // The format that runs the products ("csr" on the host: the reference kernel).
+  const std::string& format_name() const;
+  // Why that format: the selector's reason (and its reordering's).
   const std::string& selection_reason() const;
+  const std::vector<SkippedCandidate>& skipped() const;
+  // The running format's facts (blocks, padding, ...), one line each.
+  std::vector<std::string> describe() const;
   // Whether the format holds B = P A P^T (RCM) rather than A.
   bool reordered() const;
+  // Whether the core made its CSR copy for a transpose the format lacks.
+  bool transpose_fallback_built() const;
   const Features& features() const;
   std::size_t device_bytes() const;
   int device() const;  // -1 on the host

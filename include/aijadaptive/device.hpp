@@ -4,11 +4,15 @@
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
+#include <memory>
 #include <string>
 
-#include "aijadaptive/format.hpp"  // Stream
-
 namespace aijadaptive {
+
+// A CUDA stream (cudaStream_t) passed through code that does not include CUDA
+// headers. nullptr is the legacy default stream.
+using Stream = void*;
 
 bool built_with_cuda() noexcept;
 // Usable devices; 0 without CUDA, without a driver or without a GPU.
@@ -18,13 +22,48 @@ int device_count() noexcept;
 std::string device_status();
 int current_device();
 void set_device(int id);
-std::string device_name(int id);
+
+// What the formats need to know of a GPU, read once per device (cudaDeviceGetAttribute).
+struct DeviceInfo {
+  int id = -1;                                    // -1: not a device (hopper_device_info())
+  std::string name = "Hopper defaults (no GPU)";
+  int arch = 90;                                  // compute capability, 10 * major + minor
+  std::int64_t multiprocessors = 132;             // H100 SXM
+  std::int64_t shared_per_sm = 228 * 1024;        // sharedMemPerMultiprocessor
+  std::int64_t shared_per_block = 227 * 1024;     // sharedMemPerBlockOptin
+  std::int64_t reserved_shared_per_block = 1024;  // reservedSharedMemPerBlock (the 228 - 227)
+  std::int64_t max_threads_per_sm = 2048;         // maxThreadsPerMultiProcessor
+  std::int64_t max_blocks_per_sm = 32;            // maxBlocksPerMultiprocessor
+  std::int64_t l2_bytes = 50 * 1024 * 1024;       // l2CacheSize (H100 SXM)
+};
+
+// Hopper's limits (sm_90, CUDA C++ Programming Guide, "Technical Specifications
+// per Compute Capability"; H100 SXM's SM count and L2): what the host builders
+// assume without a GPU, so that they build the same layout an H100 would run.
+inline DeviceInfo hopper_device_info() { return DeviceInfo{}; }
+// The limits of device `id`, queried on first use and kept for the process.
+// Throws invalid_argument for a device that does not exist.
+const DeviceInfo& device_info(int id);
+
+// Makes `device` current for the guard's lifetime and restores the caller's
+// current device afterwards (the library never leaves a device switched).
+// device < 0: nothing is switched.
+class DeviceGuard {
+ public:
+  explicit DeviceGuard(int device);
+  ~DeviceGuard();
+  DeviceGuard(const DeviceGuard&) = delete;
+  DeviceGuard& operator=(const DeviceGuard&) = delete;
+
+ private:
+  int previous_ = -1;
+};
 
 struct DeviceMemoryInfo {
   std::size_t free_bytes = 0;
   std::size_t total_bytes = 0;
 };
-DeviceMemoryInfo device_memory_info();
+DeviceMemoryInfo device_memory_info();  // of the current device
 
 // Frees cached per-device state (cuSPARSE handles). Safe to call twice.
 void release_device_resources() noexcept;
@@ -49,6 +88,39 @@ class OwnedStream {
 
  private:
   Stream stream_ = nullptr;
+};
+
+// A CUDA event without timing, owned for the object's lifetime: how work on
+// one stream is ordered after work on another (fork and join).
+class OwnedEvent {
+ public:
+  OwnedEvent();  // on the current device
+  ~OwnedEvent();
+  OwnedEvent(const OwnedEvent&) = delete;
+  OwnedEvent& operator=(const OwnedEvent&) = delete;
+  // Marks everything `stream` has been given so far.
+  void record(Stream stream);
+  // Work given to `stream` from now on waits for the recorded mark (not the host).
+  void wait_on(Stream stream) const;
+
+ private:
+  void* event_ = nullptr;  // cudaEvent_t
+};
+
+// Orders work that shares state from one call to the next (a matrix's
+// scratch buffers, its device arrays) when the calls come on different
+// streams: the first call on a stream other than the last one waits for
+// everything the last one had been given. Free while the stream stays the same.
+class StreamFence {
+ public:
+  void enter(Stream stream);
+  // The stream of the last enter(), nullptr before the first.
+  Stream last() const { return last_; }
+
+ private:
+  bool entered_ = false;
+  Stream last_ = nullptr;
+  std::unique_ptr<OwnedEvent> event_;  // made on the first switch
 };
 
 // Page-locks an existing host array so copies from and to it run at full

@@ -20,6 +20,10 @@ struct Features {
   // rows gather (gather_sector_ratio, reordering.hpp, sampled): near 1 / (values
   // per sector) when rows touch neighbouring columns, near 1 when scattered.
   double gather_sector_ratio = 0.0;
+  // The same ratio of P A P^T with P from RCM (reordering.hpp); negative when
+  // not computed: it costs an RCM order, so the analysis computes it only when
+  // the selector asks (wants_rcm_ratio, selector.hpp).
+  double rcm_gather_sector_ratio = -1.0;
 };
 
 template <class V, class I>

@@ -1,79 +1,138 @@
-// The interface every storage format implements, split in two halves:
+// What a storage format implements, in two halves:
 //
-//   HostFormat   - the host builder (analyse the CSR once, refill values) and
-//                  the host reference kernel: the CPU fallback and the oracle
-//                  every device test compares against.
-//   DeviceFormat - the same structure uploaded to one GPU, and its kernel.
+//   HostFormat   - built on the host from the CSR matrix with a FormatContext:
+//                  the analysis, the values' layout, and the host reference
+//                  kernel (the oracle every device test compares against; the
+//                  host products themselves are plain CSR, never these).
+//   DeviceFormat - made by its host half's upload(): the same structure on
+//                  one GPU, and its kernels. It keeps a reference to its host
+//                  half (which the caller keeps alive), so the two are paired
+//                  by construction.
 //
-// y = alpha * op(A) * x + beta * y, op(A) = A or A^T. When beta == 0, y is
-// written and never read (NaN or Inf already in y does not propagate).
+// A format states its capabilities; what it lacks, the core supplies once (the
+// transpose through cuSPARSE, the scatter of a reordered matrix's rows).
+// Products are y = alpha * op(A) * x + beta * y; with beta == 0, y is written
+// and never read (NaN or Inf already in y does not propagate). A device
+// product runs asynchronously and in order on the stream it is given.
+//
+// A new format: one line in format_list.hpp, a folder src/formats/<name>/
+// (CMakeLists.txt, build.cpp, reference.cpp, kernels.cu), a header
+// include/aijadaptive/formats/<name>.hpp, its tests (tests/unit/test_<name>.cpp,
+// tests/gpu/test_<name>_gpu.cpp) and a selector rule. It defines the three
+// functions declared for it below.
 #pragma once
 
 #include <cstddef>
 #include <memory>
 #include <string>
+#include <vector>
 
 #include "aijadaptive/csr_view.hpp"
+#include "aijadaptive/device.hpp"
+#include "aijadaptive/errors.hpp"
 #include "aijadaptive/format_list.hpp"
+#include "aijadaptive/tuning.hpp"
 
 namespace aijadaptive {
 
 enum class Op { plain, transpose };
 
-// A CUDA stream (cudaStream_t) passed through code that does not include CUDA
-// headers. nullptr is the legacy default stream.
-using Stream = void*;
+class KernelCache;
+
+// What a format does itself on the device.
+struct Capabilities {
+  bool transpose = false;  // op(A) = A^T (else the core runs cuSPARSE on a CSR copy made on first use)
+  bool row_map = false;    // writes row i of the plain product to y[row_map[i]] in the same pass
+};
+
+// What the builders and uploads are given, instead of asking the device or the
+// environment themselves.
+struct FormatContext {
+  DeviceInfo device;     // the GPU the format is built for (Hopper's limits when there is none)
+  TuningParams params;   // the user's settings of the formats' parameters
+  KernelCache* kernels = nullptr;  // run-time compiled kernels of device.id (null without CUDA)
+};
+
+template <class V, class I>
+class DeviceFormat;
 
 template <class V, class I>
 class HostFormat {
  public:
   virtual ~HostFormat() = default;
-  virtual FormatId id() const = 0;
-  // Analyse the pattern and take the values. Keeps `a` (non-owning).
+  virtual Capabilities capabilities() const = 0;
+  // Analyse the pattern and take the values. Keeps `a` (non-owning) until the
+  // next build() or refill().
   virtual void build(const CsrView<V, I>& a) = 0;
-  // Same pattern, new values (and possibly a new values pointer).
+  // Same pattern, new values (possibly at a new address).
   virtual void refill(const CsrView<V, I>& a) = 0;
+  // The host reference kernel, walking the format's own structure as its
+  // device kernel does. Op::transpose only where capabilities().transpose.
   virtual void apply(Op op, V alpha, const V* x, V beta, V* y) const = 0;
+  // The matrix it was built from.
   virtual const CsrView<V, I>& csr() const = 0;
-  // Bytes the format adds on the host beyond the caller's CSR arrays.
+  // Bytes the format keeps on the host beyond the caller's CSR arrays.
   virtual std::size_t extra_host_bytes() const { return 0; }
+  // Device bytes upload() will allocate: checked against what the device has
+  // (and the format's memory_limit) before uploading.
+  virtual std::size_t device_bytes_needed() const = 0;
+  // The device half on the current device, its arrays sent on `stream` (the
+  // caller synchronises). Throws ErrorKind::unsupported without CUDA, and
+  // unsupported or compile when this matrix cannot run in this format here.
+  virtual std::unique_ptr<DeviceFormat<V, I>> upload(Stream stream) const = 0;
+  // Facts for -mat_view ::ascii_info (blocks, padding, ...), one line each.
+  virtual std::vector<std::string> describe() const { return {}; }
 };
 
 template <class V, class I>
 class DeviceFormat {
  public:
   virtual ~DeviceFormat() = default;
-  // Device bytes that upload(host) will allocate; checked before uploading.
-  virtual std::size_t bytes_needed(const HostFormat<V, I>& host) const = 0;
-  virtual void upload(const HostFormat<V, I>& host, Stream stream) = 0;
-  virtual void upload_values(const HostFormat<V, I>& host, Stream stream) = 0;
-  // x and y are device pointers; the call is asynchronous on `stream`.
-  virtual void apply(Op op, V alpha, const V* x, V beta, V* y, Stream stream) = 0;
-  // The plain product with its rows sent elsewhere: y[row_map[i]] =
-  // alpha * (A x)[i] + beta * y[row_map[i]] (a reordered matrix writing the
-  // caller's rows). A format whose kernel can do this in the same pass does it
-  // and returns true; the default returns false and the caller scatters.
-  virtual bool apply_row_mapped(V /*alpha*/, const V* /*x*/, V /*beta*/, V* /*y*/, const I* /*row_map*/,
-                                Stream /*stream*/) {
-    return false;
-  }
+  // y = alpha * A * x + beta * y, x and y on the device; with a row map set,
+  // row i of A * x goes to y[row_map[i]].
+  virtual void apply(V alpha, const V* x, V beta, V* y, Stream stream) = 0;
+  // y = alpha * A^T * x + beta * y; only where capabilities().transpose.
+  virtual void apply_transpose(V alpha, const V* x, V beta, V* y, Stream stream);
+  // Only where capabilities().row_map: from now on the plain product writes
+  // row i to y[row_map[i]]. row_map is device memory the caller keeps alive.
+  virtual void set_row_map(const I* row_map);
+  // The host half's values (after its refill()), sent on `stream`.
+  virtual void upload_values(Stream stream) = 0;
   virtual std::size_t device_bytes() const = 0;
 };
 
-// Factories, one pair per format, declared from the format list and defined in
-// src/formats/<name>/ (the device one only in CUDA builds).
-#define AIJA_DECLARE_FORMAT_FACTORIES(name, doc)                        \
-  template <class V, class I>                                           \
-  std::unique_ptr<HostFormat<V, I>> make_##name##_host_format();        \
-  template <class V, class I>                                           \
-  std::unique_ptr<DeviceFormat<V, I>> make_##name##_device_format();
-AIJADAPTIVE_FORMATS(AIJA_DECLARE_FORMAT_FACTORIES)
-#undef AIJA_DECLARE_FORMAT_FACTORIES
+// The core calls these only where the capabilities say so.
+template <class V, class I>
+void DeviceFormat<V, I>::apply_transpose(V, const V*, V, V*, Stream) {
+  AIJA_THROW(internal, "apply_transpose() of a format without the transpose capability");
+}
+template <class V, class I>
+void DeviceFormat<V, I>::set_row_map(const I*) {
+  AIJA_THROW(internal, "set_row_map() of a format without the row_map capability");
+}
+
+// Per format, declared from the format list and defined in its folder:
+//   <name>_params()          its tuning parameters (without the core's common ones)
+//   make_<name>_host_format  its host half, not built yet
+#define AIJA_DECLARE_FORMAT_FUNCTIONS(name, doc)                                         \
+  const std::vector<ParamSpec>& name##_params();                                        \
+  template <class V, class I>                                                            \
+  std::unique_ptr<HostFormat<V, I>> make_##name##_host_format(const FormatContext& context);
+AIJADAPTIVE_FORMATS(AIJA_DECLARE_FORMAT_FUNCTIONS)
+#undef AIJA_DECLARE_FORMAT_FUNCTIONS
 
 template <class V, class I>
-std::unique_ptr<HostFormat<V, I>> make_host_format(FormatId id);
-// Throws ErrorKind::unsupported in a build without CUDA.
-template <class V, class I>
-std::unique_ptr<DeviceFormat<V, I>> make_device_format(FormatId id);
+std::unique_ptr<HostFormat<V, I>> make_host_format(FormatId id, const FormatContext& context);
+
+// For a format's upload(): the device half in a CUDA build, a clear
+// ErrorKind::unsupported without CUDA (where kernels.cu is not compiled).
+// (The expression is only named, not evaluated, without CUDA.)
+#if AIJADAPTIVE_HAVE_CUDA
+#define AIJA_UPLOAD_WITH_CUDA(...) return __VA_ARGS__
+#else
+#define AIJA_UPLOAD_WITH_CUDA(...)                                                         \
+  (void)sizeof(__VA_ARGS__);                                                               \
+  AIJA_THROW(unsupported, "this build of aijadaptive has no CUDA support: no device formats")
+#endif
 
 }  // namespace aijadaptive

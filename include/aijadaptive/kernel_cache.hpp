@@ -21,7 +21,7 @@
 #include <utility>
 #include <vector>
 
-#include "aijadaptive/format.hpp"  // Stream
+#include "aijadaptive/device.hpp"  // Stream
 
 namespace aijadaptive {
 

@@ -1,11 +1,15 @@
 // Format selection: a pure, deterministic function of the matrix features and
-// the user's choice, returning the format and a reason a person can read
-// (shown by -mat_view ::ascii_info).
+// the user's choice. It returns the formats to try, in order, each with a
+// reason a person can read (shown by -mat_view ::ascii_info), and whether to
+// run the matrix reordered. A candidate that cannot be built or uploaded for a
+// reason that is not the user's gives way to the next; csr (cuSPARSE) is
+// always the last, and the host comes after it.
 #pragma once
 
 #include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "aijadaptive/features.hpp"
 #include "aijadaptive/format_list.hpp"
@@ -20,18 +24,28 @@ const char* reorder_choice_name(ReorderChoice choice);
 // "auto", "none" or "rcm"; nullopt for anything else.
 std::optional<ReorderChoice> parse_reorder_choice(std::string_view text);
 
-struct Selection {
+struct Candidate {
   FormatId format = FormatId::csr;
-  bool reorder = false;  // build the format on B = P A P^T (RCM)
   std::string reason;
 };
+
+struct Selection {
+  std::vector<Candidate> candidates;  // never empty; the last is csr
+  bool reorder = false;               // build the formats on B = P A P^T (RCM)
+  std::string reorder_reason;         // empty when not reordered and nothing to say
+  FormatId first() const { return candidates.front().format; }
+};
+
+// Whether select_format() would use features.rcm_gather_sector_ratio (an RCM
+// order's worth of work): only for a reordering the cheap features allow.
+bool wants_rcm_ratio(const Features& features, ReorderChoice reorder);
 
 Selection select_format(const Features& features, const FormatChoice& choice,
                         ReorderChoice reorder = ReorderChoice::never);
 
-// After RCM: keep the reordering only if it took the sector ratio down to at
-// most this fraction of the original (ratio_after <= kReorderKeep * ratio_before);
-// some graphs (power-law) have no ordering with local rows, and then the
+// Automatic reordering keeps RCM only if it takes the sector ratio down to at
+// most this fraction of the original (rcm ratio <= kReorderKeep * ratio); some
+// graphs (power-law) have no ordering with local rows, and then the
 // permutation costs two passes over the vectors for nothing.
 inline constexpr double kReorderKeep = 0.7;
 

@@ -1,61 +1,87 @@
 #include "aijadaptive/adaptive_matrix.hpp"
 
-#include <cstdio>
-#include <cstring>
 #include <optional>
+
+#include "aijadaptive/analysis.hpp"
 #include <sstream>
 
 #include "aijadaptive/device.hpp"
-#include "aijadaptive/device_buffer.hpp"
 #include "aijadaptive/errors.hpp"
+#include "aijadaptive/formats/csr.hpp"
 #include "aijadaptive/instantiate.hpp"
+#include "aijadaptive/reordered_format.hpp"
 #include "aijadaptive/reordering.hpp"
-#include "aijadaptive/selector.hpp"
-#include "core/permute.hpp"
+#include "core/host_vectors.hpp"
+
+#if AIJADAPTIVE_HAVE_CUDA
+#include "aijadaptive/kernel_cache.hpp"
+#endif
 
 namespace aijadaptive {
 
 namespace {
+
 std::string megabytes(std::size_t bytes) {
   std::ostringstream s;
   s.precision(1);
   s << std::fixed << double(bytes) / (1024.0 * 1024.0) << " MiB";
   return s.str();
 }
+
+// Failures that are not the caller's: the candidate steps aside for the next.
+bool steps_aside(ErrorKind kind) {
+  return kind == ErrorKind::unsupported || kind == ErrorKind::out_of_device_memory || kind == ErrorKind::compile;
+}
+
 }  // namespace
 
 template <class V, class I>
 struct AdaptiveMatrix<V, I>::Impl {
+  // One entry of the fallback chain.
+  struct Try {
+    std::string name;
+    std::string reason;
+    std::optional<FormatId> id;  // empty for an extra candidate
+    std::function<std::unique_ptr<HostFormat<V, I>>(const FormatContext&)> make;
+  };
+
   MatrixOptions options;
+  bool analysed = false;
+  std::vector<ExtraCandidate<V, I>> extras;
+  CsrView<V, I> a;  // the caller's matrix
   Features features;
   Selection selection;
+  std::vector<Try> chain;
+  std::size_t next = 0;  // the chain entry after the current one
+  std::vector<SkippedCandidate> skipped;
+  std::string format_name = "csr";
+  std::string reason = "not built yet";
   Placement placement = Placement::host;
   std::string placement_reason = "not built yet";
   int device = -1;
-  std::unique_ptr<HostFormat<V, I>> host;
-  std::unique_ptr<DeviceFormat<V, I>> dev;
+  FormatContext context;
+  std::shared_ptr<Reordering<V, I>> reordering;
   std::optional<OwnedStream> stream;
+  StreamFence fence;
+  detail::HostVectorStaging<V> staging;
+  // Host halves before device halves: a device half refers to its host half,
+  // and members are destroyed in reverse order.
+  std::unique_ptr<HostFormat<V, I>> host;
+  std::unique_ptr<CsrHostFormat<V, I>> transpose_host;  // the core's transpose (csr), made on first use
+  std::unique_ptr<DeviceFormat<V, I>> dev;
+  std::unique_ptr<DeviceFormat<V, I>> transpose_dev;
 
-  // Host-vector staging: device copies of x and y, pinned bounce buffers.
-  DeviceBuffer<V> dx, dy;
-  PinnedBuffer<V> px, py;
-  std::uint64_t dx_key = 0;  // content key of what dx holds (0: unknown)
-  const V* dx_source = nullptr;
-  std::size_t dx_length = 0;
-
-  // Reordering: the format holds B = P A P^T; x and y are permuted around it.
-  std::optional<Permutation<I>> perm;
-  PermutedCsr<V, I> permuted;
-  DeviceBuffer<I> d_new_to_old;
-  DeviceBuffer<V> dxp, dyp;  // x and y in B's numbering, on the device
-  std::vector<V> hxp, hyp;   // the same on the host
-
-  void make_current() const {
-    if (device >= 0 && current_device() != device) set_device(device);
+  void reset_device_state() {
+    transpose_dev.reset();
+    dev.reset();
+    transpose_host.reset();
+    staging.forget_x();
   }
 
-  // Decides where the matrix lives; sets placement_reason either way.
-  bool choose_device() {
+  // Where the matrix runs; on a GPU, the device (the caller's decision, or the
+  // current device). Sets placement_reason for the host.
+  bool runs_on_device() {
+    device = -1;
     if (options.force_host) {
       placement_reason = "host: requested (force_host)";
       return false;
@@ -68,148 +94,130 @@ struct AdaptiveMatrix<V, I>::Impl {
       placement_reason = "host: " + device_status();
       return false;
     }
-    if (options.device >= 0) set_device(options.device);
-    device = current_device();
+    device = options.device >= 0 ? options.device : current_device();
+    context.device = device_info(device);  // throws for a device that does not exist
+    context.params = options.params;
+#if AIJADAPTIVE_HAVE_CUDA
+    context.kernels = &kernel_cache();
+#endif
+    placement_reason = "host: not uploaded yet";
     return true;
   }
 
-  void invalidate_x() {
-    dx_key = 0;
-    dx_source = nullptr;
-    dx_length = 0;
-  }
-
-  void fall_back_to_host(const std::string& why) {
-    dev.reset();
-    dx = {};
-    dy = {};
-    d_new_to_old = {};
-    dxp = {};
-    dyp = {};
-    placement = Placement::host;
-    placement_reason = "host: " + why;
-    device = -1;
-  }
-
-  // Computes RCM and keeps it when it makes the gathers local enough (or the
-  // user asked for it); says which in the selection's reason.
-  void reorder(const CsrView<V, I>& a) {
-    Permutation<I> p = rcm_order(a);
-    PermutedCsr<V, I> b = permute_symmetric(a, p);
-    const double before = features.gather_sector_ratio, after = gather_sector_ratio(b.view());
-    char text[120];
-    if (options.reorder == ReorderChoice::automatic && after > kReorderKeep * before) {
-      std::snprintf(text, sizeof(text), ", but RCM gives %.2f (> %.2f of it): not reordered", after, kReorderKeep);
-      selection.reorder = false;
-      selection.reason += text;
-      return;
+  // The selector's candidates, after the extra ones, as one chain.
+  void make_chain() {
+    chain.clear();
+    for (const ExtraCandidate<V, I>& e : extras) chain.push_back({e.name, "an extra candidate", std::nullopt, e.make});
+    for (const Candidate& c : selection.candidates) {
+      const FormatId id = c.format;
+      chain.push_back({aijadaptive::format_name(id), c.reason, id,
+                       [id](const FormatContext& ctx) { return make_host_format<V, I>(id, ctx); }});
     }
-    std::snprintf(text, sizeof(text), " -> %.2f x sectors per nonzero after RCM", after);
-    selection.reason += text;
-    perm = std::move(p);
-    permuted = std::move(b);
+    next = 0;
   }
 
-  std::size_t reordering_device_bytes() const {
-    return perm ? std::size_t(perm->size()) * (sizeof(I) + 2 * sizeof(V)) : 0;
+  void select() {
+    Analysis<V, I> r = analyse_matrix(a, options.format, options.reorder);
+    features = r.features;
+    selection = std::move(r.selection);
+    reordering = std::move(r.reordering);
   }
 
-  // Uploads the host format; falls back to the host when the GPU is too small.
-  void upload() {
-    auto candidate = make_device_format<V, I>(selection.format);
-    const CsrView<V, I>& a = host->csr();
-    const std::size_t needed = candidate->bytes_needed(*host) + reordering_device_bytes() +
-                               (std::size_t(a.rows) + std::size_t(a.cols)) * sizeof(V);
+  void skip(const std::string& why) { skipped.push_back({chain[next - 1].name, why}); }
+
+  // The host half of the next chain entry that builds; false when none is left.
+  bool build_next_host() {
+    host.reset();
+    while (next < chain.size()) {
+      const Try& t = chain[next++];
+      try {
+        std::unique_ptr<HostFormat<V, I>> h = t.make(context);
+        if (reordering) h = std::make_unique<ReorderedHostFormat<V, I>>(reordering, std::move(h));
+        h->build(a);
+        host = std::move(h);
+        format_name = t.name;
+        reason = t.reason + selection.reorder_reason;
+        return true;
+      } catch (const Error& e) {
+        if (!steps_aside(e.kind())) throw;
+        skip(e.what());
+      }
+    }
+    return false;
+  }
+
+  // Why the current candidate cannot have the memory it needs, or "".
+  std::string lacks_memory() const {
+    const Try& t = chain[next - 1];
+    const std::size_t own = host->device_bytes_needed();
+    if (t.id) {
+      const double limit_mib = options.params.real(*t.id, kMemoryLimitParam);
+      const auto limit = std::size_t(limit_mib * 1024.0 * 1024.0);
+      if (limit > 0 && own > limit)
+        return "needs " + megabytes(own) + " on the GPU, more than its " + kMemoryLimitParam + " of " +
+               megabytes(limit);
+    }
+    // With room for host vectors' device copies.
+    const std::size_t needed = own + (std::size_t(a.rows) + std::size_t(a.cols)) * sizeof(V);
     std::size_t available = device_memory_info().free_bytes;
     std::string limit_note = "free on device " + std::to_string(device);
     if (options.device_memory_limit && options.device_memory_limit < available) {
       available = options.device_memory_limit;
       limit_note = "the device memory limit";
     }
-    if (needed > available) {
-      fall_back_to_host("the matrix needs " + megabytes(needed) + " on the GPU but only " +
-                        megabytes(available) + " is available (" + limit_note + ")");
-      return;
-    }
+    if (needed > available)
+      return "the matrix needs " + megabytes(needed) + " on the GPU but only " + megabytes(available) +
+             " is available (" + limit_note + ")";
+    return "";
+  }
+
+  // Uploads the current candidate, or the ones after it, until one works.
+  void upload_chain() {
     if (!stream) stream.emplace();
-    try {
-      candidate->upload(*host, stream->get());
-      if (perm) {
-        d_new_to_old = DeviceBuffer<I>(perm->new_to_old.size());
-        copy_to_device(d_new_to_old.data(), perm->new_to_old.data(), d_new_to_old.bytes(), stream->get());
-        dxp = DeviceBuffer<V>(perm->new_to_old.size());
-        dyp = DeviceBuffer<V>(perm->new_to_old.size());  // for the transpose and formats that scatter
+    fence.enter(stream->get());
+    std::string why = skipped.empty() ? "no candidate format could be built" : skipped.back().why;
+    for (bool have = host != nullptr; have; have = build_next_host()) {
+      why = lacks_memory();
+      if (!why.empty()) {
+        skip(why);
+        continue;
       }
-      synchronize(stream->get());
-    } catch (const Error& e) {
-      if (e.kind() != ErrorKind::out_of_device_memory) throw;
-      fall_back_to_host(std::string("the upload ran out of device memory (") + e.what() + ")");
-      return;
+      try {
+        dev = host->upload(stream->get());
+        synchronize(stream->get());
+        placement = Placement::device;
+        placement_reason = "device " + std::to_string(device) + " (" + context.device.name + ")";
+        return;
+      } catch (const Error& e) {
+        dev.reset();
+        if (!steps_aside(e.kind())) throw;
+        why = e.what();
+        skip(why);
+      }
     }
-    dev = std::move(candidate);
-    placement = Placement::device;
-    placement_reason = "device " + std::to_string(device) + " (" + device_name(device) + ")";
+    // After csr, the last device candidate: the host, with the reason.
+    host.reset();
+    format_name = "csr";
+    placement = Placement::host;
+    placement_reason = "host: " + why;
   }
 
-  // Brings a host x to dx unless dx already holds the same content.
-  std::size_t stage_x(const InputVector<V>& x, std::size_t n, Stream s) {
-    reserve(dx, n);
-    if (x.content_key != 0 && x.content_key == dx_key && x.data == dx_source && n == dx_length)
-      return 0;
-    send(dx.data(), x.data, n, px, s);
-    dx_key = x.content_key;
-    dx_source = x.data;
-    dx_length = n;
-    return n * sizeof(V);
-  }
-
-  void send(V* dst, const V* src, std::size_t n, PinnedBuffer<V>& bounce, Stream s) {
-    if (options.host_transfer == HostTransfer::staged) {
-      reserve(bounce, n);
-      if (n) std::memcpy(bounce.data(), src, n * sizeof(V));
-      src = bounce.data();
+  // The transpose of a format that has none: cuSPARSE on a CSR copy of A,
+  // made on first use (and refilled with the matrix from then on).
+  DeviceFormat<V, I>& transposer(Stream s) {
+    if (host->capabilities().transpose) return *dev;
+    if (!transpose_dev) {
+      transpose_host = std::make_unique<CsrHostFormat<V, I>>(false);
+      transpose_host->build(a);
+      transpose_dev = transpose_host->upload(s);
     }
-    copy_to_device(dst, src, n * sizeof(V), s);
-  }
-
-  // y = alpha op(A) x + beta y on the host through B = P A P^T.
-  void host_apply_reordered(Op op, V alpha, const V* x, V beta, V* y) {
-    const std::size_t n = std::size_t(perm->size());
-    hxp.resize(n);
-    hyp.resize(n);
-    permute_vector(*perm, x, hxp.data());
-    if (beta != V(0)) permute_vector(*perm, y, hyp.data());  // beta == 0: y unread
-    host->apply(op, alpha, hxp.data(), beta, hyp.data());
-    unpermute_vector(*perm, hyp.data(), y);
-  }
-
-  // The same on the device: x gathered into B's numbering, the product
-  // written straight to the caller's rows where the format can (ipcsr), else
-  // into dyp and scattered back.
-  void device_apply_reordered(Op op, V alpha, const V* x, V beta, V* y, Stream s) {
-    const std::int64_t n = perm->size();
-    detail::permute_gather(x, d_new_to_old.data(), n, dxp.data(), s);
-    if (op == Op::plain && dev->apply_row_mapped(alpha, dxp.data(), beta, y, d_new_to_old.data(), s)) return;
-    dev->apply(op, V(1), dxp.data(), V(0), dyp.data(), s);
-    detail::permute_scatter(alpha, dyp.data(), d_new_to_old.data(), n, beta, y, s);
-  }
-
-  void receive(V* dst, const V* src, std::size_t n, Stream s) {
-    if (options.host_transfer == HostTransfer::staged) {
-      reserve(py, n);
-      copy_to_host(py.data(), src, n * sizeof(V), s);
-      synchronize(s);
-      if (n) std::memcpy(dst, py.data(), n * sizeof(V));
-    } else {
-      copy_to_host(dst, src, n * sizeof(V), s);
-      synchronize(s);
-    }
+    return *transpose_dev;
   }
 };
 
 template <class V, class I>
 AdaptiveMatrix<V, I>::AdaptiveMatrix(MatrixOptions options) : impl_(std::make_unique<Impl>()) {
-  impl_->options = options;
+  impl_->options = std::move(options);
 }
 template <class V, class I>
 AdaptiveMatrix<V, I>::~AdaptiveMatrix() = default;
@@ -226,6 +234,10 @@ template <class V, class I>
 void AdaptiveMatrix<V, I>::set_options(const MatrixOptions& options) {
   impl_->options = options;
 }
+template <class V, class I>
+void AdaptiveMatrix<V, I>::set_extra_candidates(std::vector<ExtraCandidate<V, I>> extras) {
+  impl_->extras = std::move(extras);
+}
 
 template <class V, class I>
 void AdaptiveMatrix<V, I>::build(const CsrView<V, I>& a) {
@@ -237,100 +249,94 @@ template <class V, class I>
 void AdaptiveMatrix<V, I>::analyse(const CsrView<V, I>& a) {
   Impl& m = *impl_;
   if (m.options.check_input) check_csr(a);
-  m.features = compute_features(a);
-  m.selection = select_format(m.features, m.options.format, m.options.reorder);
-  m.perm.reset();
-  m.permuted = {};
-  if (m.selection.reorder) m.reorder(a);
-  m.host = make_host_format<V, I>(m.selection.format);
-  m.host->build(m.perm ? m.permuted.view() : a);
-  m.dev.reset();
-  m.invalidate_x();
+  m.reset_device_state();
+  m.host.reset();
+  m.reordering.reset();
+  m.skipped.clear();
+  m.a = a;
+  m.analysed = true;
   m.placement = Placement::host;
-  m.placement_reason = "host: not uploaded yet";
-  m.device = -1;
+  m.format_name = "csr";
+  m.features = Features{};
+  m.features.rows = a.rows;
+  m.features.cols = a.cols;
+  m.features.nnz = a.nnz();
+  if (!m.runs_on_device()) {
+    // The host products are the CSR reference kernel: no format is analysed.
+    m.selection = Selection{};
+    m.reason = "the host runs the CSR arrays as they are";
+    return;
+  }
+  m.select();
+  m.make_chain();
+  m.build_next_host();
 }
 
 template <class V, class I>
 void AdaptiveMatrix<V, I>::upload() {
   Impl& m = *impl_;
-  AIJA_REQUIRE(m.host, invalid_argument, "upload() before analyse()");
-  m.dev.reset();
-  m.invalidate_x();
-  if (m.choose_device()) m.upload();
+  AIJA_REQUIRE(m.analysed, invalid_argument, "upload() before analyse()");
+  if (m.device < 0) return;  // the host was decided by analyse()
+  m.reset_device_state();
+  const DeviceGuard guard(m.device);
+  m.upload_chain();
 }
 
 template <class V, class I>
 void AdaptiveMatrix<V, I>::refill(const CsrView<V, I>& a) {
   Impl& m = *impl_;
-  AIJA_REQUIRE(m.host, invalid_argument, "refill() before build()");
-  const CsrView<V, I>& old = m.host->csr();
-  AIJA_REQUIRE(a.rows == old.rows && a.cols == old.cols && a.nnz() == old.nnz(), invalid_argument,
+  AIJA_REQUIRE(built(), invalid_argument, "refill() before build()");
+  AIJA_REQUIRE(a.rows == m.a.rows && a.cols == m.a.cols && a.nnz() == m.a.nnz(), invalid_argument,
                "refill() with a different pattern: call build()");
-  if (m.perm) {
-    permute_values(a, *m.perm, m.permuted);
-    m.host->refill(m.permuted.view());
-  } else {
-    m.host->refill(a);
-  }
-  if (m.dev) {
-    m.make_current();
-    m.dev->upload_values(*m.host, m.stream->get());
-    synchronize(m.stream->get());
-  }
+  m.a = a;
+  if (m.host) m.host->refill(a);
+  if (m.transpose_host) m.transpose_host->refill(a);
+  if (!m.dev) return;
+  const DeviceGuard guard(m.device);
+  const Stream s = m.stream->get();
+  m.fence.enter(s);  // products still running elsewhere read the old values
+  m.dev->upload_values(s);
+  if (m.transpose_dev) m.transpose_dev->upload_values(s);
+  synchronize(s);
 }
 
 template <class V, class I>
 bool AdaptiveMatrix<V, I>::built() const {
-  return impl_->host != nullptr;
+  return impl_->analysed;
 }
 
 template <class V, class I>
-TransferBytes AdaptiveMatrix<V, I>::apply(Op op, V alpha, InputVector<V> x, V beta,
-                                          OutputVector<V> y) {
+TransferBytes AdaptiveMatrix<V, I>::apply(Op op, V alpha, InputVector<V> x, V beta, OutputVector<V> y) {
   return apply(op, alpha, x, beta, y, impl_->stream ? impl_->stream->get() : nullptr);
 }
 
 template <class V, class I>
-TransferBytes AdaptiveMatrix<V, I>::apply(Op op, V alpha, InputVector<V> x, V beta,
-                                          OutputVector<V> y, Stream s) {
+TransferBytes AdaptiveMatrix<V, I>::apply(Op op, V alpha, InputVector<V> x, V beta, OutputVector<V> y,
+                                          Stream s) {
   Impl& m = *impl_;
-  AIJA_REQUIRE(m.host, invalid_argument, "apply() before build()");
+  AIJA_REQUIRE(built(), invalid_argument, "apply() before build()");
   TransferBytes moved;
   if (!m.dev) {
     AIJA_REQUIRE(x.space == MemSpace::host && y.space == MemSpace::host, invalid_argument,
-                 "the matrix lives on the host (" + m.placement_reason +
-                     "): pass host vectors");
-    if (m.perm)
-      m.host_apply_reordered(op, alpha, x.data, beta, y.data);
-    else
-      m.host->apply(op, alpha, x.data, beta, y.data);
+                 "the matrix lives on the host (" + m.placement_reason + "): pass host vectors");
+    csr_reference_apply(m.a, op, alpha, x.data, beta, y.data);
     return moved;
   }
-  m.make_current();
-  const CsrView<V, I>& a = m.host->csr();
-  const std::size_t nx = std::size_t(op == Op::plain ? a.cols : a.rows);
-  const std::size_t ny = std::size_t(op == Op::plain ? a.rows : a.cols);
+  const DeviceGuard guard(m.device);
+  m.fence.enter(s);
+  const std::size_t nx = std::size_t(op == Op::plain ? m.a.cols : m.a.rows);
+  const std::size_t ny = std::size_t(op == Op::plain ? m.a.rows : m.a.cols);
+  const HostTransfer mode = m.options.host_transfer;
   const V* dx = x.data;
-  if (x.space == MemSpace::host) {
-    moved.to_device += m.stage_x(x, nx, s);
-    dx = m.dx.data();
-  }
+  if (x.space == MemSpace::host) moved.to_device += m.staging.stage_x(x, nx, mode, s, &dx);
   V* dy = y.data;
-  if (y.space == MemSpace::host) {
-    reserve(m.dy, ny);
-    dy = m.dy.data();
-    if (beta != V(0)) {
-      m.send(dy, y.data, ny, m.py, s);
-      moved.to_device += ny * sizeof(V);
-    }
-  }
-  if (m.perm)
-    m.device_apply_reordered(op, alpha, dx, beta, dy, s);
+  if (y.space == MemSpace::host) moved.to_device += m.staging.stage_y(y.data, ny, beta != V(0), mode, s, &dy);
+  if (op == Op::plain)
+    m.dev->apply(alpha, dx, beta, dy, s);
   else
-    m.dev->apply(op, alpha, dx, beta, dy, s);
+    m.transposer(s).apply_transpose(alpha, dx, beta, dy, s);
   if (y.space == MemSpace::host) {
-    m.receive(y.data, dy, ny, s);  // synchronises
+    m.staging.receive_y(y.data, ny, mode, s);  // synchronises
     moved.to_host += ny * sizeof(V);
   } else if (x.space == MemSpace::host) {
     // The caller may overwrite x (and we our bounce buffer) once we return.
@@ -348,16 +354,28 @@ const std::string& AdaptiveMatrix<V, I>::placement_reason() const {
   return impl_->placement_reason;
 }
 template <class V, class I>
-FormatId AdaptiveMatrix<V, I>::format() const {
-  return impl_->selection.format;
+const std::string& AdaptiveMatrix<V, I>::format_name() const {
+  return impl_->format_name;
 }
 template <class V, class I>
 const std::string& AdaptiveMatrix<V, I>::selection_reason() const {
-  return impl_->selection.reason;
+  return impl_->reason;
+}
+template <class V, class I>
+const std::vector<SkippedCandidate>& AdaptiveMatrix<V, I>::skipped() const {
+  return impl_->skipped;
+}
+template <class V, class I>
+std::vector<std::string> AdaptiveMatrix<V, I>::describe() const {
+  return impl_->dev ? impl_->host->describe() : std::vector<std::string>{};
 }
 template <class V, class I>
 bool AdaptiveMatrix<V, I>::reordered() const {
-  return impl_->perm.has_value();
+  return impl_->dev && impl_->reordering != nullptr;
+}
+template <class V, class I>
+bool AdaptiveMatrix<V, I>::transpose_fallback_built() const {
+  return impl_->transpose_dev != nullptr;
 }
 template <class V, class I>
 const Features& AdaptiveMatrix<V, I>::features() const {
@@ -366,20 +384,21 @@ const Features& AdaptiveMatrix<V, I>::features() const {
 template <class V, class I>
 std::size_t AdaptiveMatrix<V, I>::device_bytes() const {
   const Impl& m = *impl_;
-  return m.dev ? m.dev->device_bytes() + m.dx.bytes() + m.dy.bytes() + m.d_new_to_old.bytes() + m.dxp.bytes() +
-                     m.dyp.bytes()
-               : 0;
+  if (!m.dev) return 0;
+  return m.dev->device_bytes() + m.staging.device_bytes() + (m.transpose_dev ? m.transpose_dev->device_bytes() : 0);
 }
 template <class V, class I>
 int AdaptiveMatrix<V, I>::device() const {
-  return impl_->device;
+  return impl_->dev ? impl_->device : -1;
 }
 template <class V, class I>
 Stream AdaptiveMatrix<V, I>::stream() const {
-  return impl_->stream ? impl_->stream->get() : nullptr;
+  return impl_->dev ? impl_->stream->get() : nullptr;
 }
 
-#define AIJA_INSTANTIATE(V, I) template class AdaptiveMatrix<V, I>;
+#define AIJA_INSTANTIATE(V, I)         \
+  template class AdaptiveMatrix<V, I>; \
+  template struct ExtraCandidate<V, I>;
 AIJA_FOR_EACH_TYPE_PAIR(AIJA_INSTANTIATE)
 
 }  // namespace aijadaptive

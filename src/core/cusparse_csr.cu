@@ -52,14 +52,6 @@ CusparseCsr<V, I>::~CusparseCsr() {
 }
 
 template <class V, class I>
-std::size_t CusparseCsr<V, I>::bytes_needed(const CsrView<V, I>& a) {
-  // The cuSPARSE work buffers are small next to the arrays; allow 1%.
-  const std::size_t arrays = (std::size_t(a.rows) + 1) * sizeof(I) +
-                             std::size_t(a.nnz()) * (sizeof(I) + sizeof(V));
-  return arrays + arrays / 100;
-}
-
-template <class V, class I>
 void CusparseCsr<V, I>::upload(const CsrView<V, I>& a, Stream stream, bool prepare_plain) {
   rows_ = a.rows;
   cols_ = a.cols;

@@ -13,7 +13,7 @@
 
 #include "aijadaptive/csr_view.hpp"
 #include "aijadaptive/device_buffer.hpp"
-#include "aijadaptive/format.hpp"
+#include "aijadaptive/format.hpp"  // Op, Stream
 
 namespace aijadaptive::detail {
 
@@ -24,9 +24,6 @@ class CusparseCsr {
   ~CusparseCsr();
   CusparseCsr(const CusparseCsr&) = delete;
   CusparseCsr& operator=(const CusparseCsr&) = delete;
-
-  // Device bytes of the three arrays plus a margin for cuSPARSE's work buffers.
-  static std::size_t bytes_needed(const CsrView<V, I>& a);
 
   // Copies the arrays and creates the cuSPARSE descriptor. With prepare_plain
   // the plain product's work buffer is sized and its preprocessing run now;

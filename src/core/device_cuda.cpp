@@ -2,6 +2,7 @@
 #include <cuda_runtime_api.h>
 
 #include <map>
+#include <mutex>
 #include <string>
 
 #include "aijadaptive/device.hpp"
@@ -54,10 +55,47 @@ void set_device(int id) {
   AIJA_CUDA_CHECK(cudaSetDevice(id));
 }
 
-std::string device_name(int id) {
+const DeviceInfo& device_info(int id) {
+  static std::mutex mutex;
+  static std::map<int, DeviceInfo> known;
+  const std::lock_guard<std::mutex> lock(mutex);
+  if (auto it = known.find(id); it != known.end()) return it->second;
+  AIJA_REQUIRE(id >= 0 && id < device_count(), invalid_argument,
+               "device " + std::to_string(id) + " does not exist (" + device_status() + ")");
+  // cudaDeviceGetAttribute reads single fields, without filling (and paying
+  // for) the whole cudaDeviceProp; the name needs the properties once.
+  auto get = [id](cudaDeviceAttr attribute) {
+    int value = 0;
+    AIJA_CUDA_CHECK(cudaDeviceGetAttribute(&value, attribute, id));
+    return std::int64_t(value);
+  };
   cudaDeviceProp p{};
   AIJA_CUDA_CHECK(cudaGetDeviceProperties(&p, id));
-  return p.name;
+  DeviceInfo d;
+  d.id = id;
+  d.name = p.name;
+  d.arch = int(10 * get(cudaDevAttrComputeCapabilityMajor) + get(cudaDevAttrComputeCapabilityMinor));
+  d.multiprocessors = get(cudaDevAttrMultiProcessorCount);
+  d.shared_per_sm = get(cudaDevAttrMaxSharedMemoryPerMultiprocessor);
+  d.shared_per_block = get(cudaDevAttrMaxSharedMemoryPerBlockOptin);
+  d.reserved_shared_per_block = get(cudaDevAttrReservedSharedMemoryPerBlock);
+  d.max_threads_per_sm = get(cudaDevAttrMaxThreadsPerMultiProcessor);
+  d.max_blocks_per_sm = get(cudaDevAttrMaxBlocksPerMultiprocessor);
+  d.l2_bytes = get(cudaDevAttrL2CacheSize);
+  return known.emplace(id, d).first->second;
+}
+
+DeviceGuard::DeviceGuard(int device) {
+  if (device < 0) return;
+  int current = 0;
+  AIJA_CUDA_CHECK(cudaGetDevice(&current));
+  if (current == device) return;
+  AIJA_CUDA_CHECK(cudaSetDevice(device));
+  previous_ = current;
+}
+
+DeviceGuard::~DeviceGuard() {
+  if (previous_ >= 0) (void)cudaSetDevice(previous_);
 }
 
 DeviceMemoryInfo device_memory_info() {
@@ -116,6 +154,21 @@ OwnedStream::OwnedStream() {
 }
 OwnedStream::~OwnedStream() {
   if (stream_) (void)cudaStreamDestroy(as_cuda(stream_));
+}
+
+OwnedEvent::OwnedEvent() {
+  cudaEvent_t e = nullptr;
+  AIJA_CUDA_CHECK(cudaEventCreateWithFlags(&e, cudaEventDisableTiming));
+  event_ = e;
+}
+OwnedEvent::~OwnedEvent() {
+  if (event_) (void)cudaEventDestroy(static_cast<cudaEvent_t>(event_));
+}
+void OwnedEvent::record(Stream stream) {
+  AIJA_CUDA_CHECK(cudaEventRecord(static_cast<cudaEvent_t>(event_), as_cuda(stream)));
+}
+void OwnedEvent::wait_on(Stream stream) const {
+  AIJA_CUDA_CHECK(cudaStreamWaitEvent(as_cuda(stream), static_cast<cudaEvent_t>(event_), 0));
 }
 
 HostRegistration::HostRegistration(void* p, std::size_t bytes) : p_(p), bytes_(bytes) {

@@ -17,7 +17,11 @@ int device_count() noexcept { return 0; }
 std::string device_status() { return "built without CUDA"; }
 int current_device() { no_cuda("current_device"); }
 void set_device(int) { no_cuda("set_device"); }
-std::string device_name(int) { no_cuda("device_name"); }
+const DeviceInfo& device_info(int) { no_cuda("device_info"); }
+DeviceGuard::DeviceGuard(int device) {
+  if (device >= 0) no_cuda("DeviceGuard");
+}
+DeviceGuard::~DeviceGuard() = default;
 DeviceMemoryInfo device_memory_info() { no_cuda("device_memory_info"); }
 void release_device_resources() noexcept {}
 void* device_allocate(std::size_t bytes) {
@@ -35,6 +39,10 @@ void copy_to_host(void*, const void*, std::size_t, Stream) { no_cuda("copy_to_ho
 void synchronize(Stream) { no_cuda("synchronize"); }
 OwnedStream::OwnedStream() { no_cuda("OwnedStream"); }
 OwnedStream::~OwnedStream() = default;
+OwnedEvent::OwnedEvent() { no_cuda("OwnedEvent"); }
+OwnedEvent::~OwnedEvent() = default;
+void OwnedEvent::record(Stream) { no_cuda("OwnedEvent::record"); }
+void OwnedEvent::wait_on(Stream) const { no_cuda("OwnedEvent::wait_on"); }
 HostRegistration::HostRegistration(void* p, std::size_t bytes) : p_(p), bytes_(bytes) {}
 HostRegistration::~HostRegistration() = default;
 

@@ -2,6 +2,7 @@
 
 #include <cstdio>
 #include <string>
+#include <tuple>
 #include <utility>
 
 namespace aijadaptive {
@@ -44,6 +45,13 @@ std::string describe(const Features& f) {
   return text;
 }
 
+// The cheap part of the automatic reordering rule: a large square matrix with
+// regular rows and scattered columns.
+bool reordering_may_pay(const Features& f) {
+  return f.rows == f.cols && f.nnz >= kLargeNnz && f.gather_sector_ratio >= kScatteredRatio &&
+         f.row_cv <= kRegularRowCv;
+}
+
 // Whether to reorder, with the words that say why.
 std::pair<bool, std::string> choose_reordering(const Features& f, ReorderChoice choice) {
   if (f.rows != f.cols) return {false, ""};  // only square matrices are reordered
@@ -55,34 +63,40 @@ std::pair<bool, std::string> choose_reordering(const Features& f, ReorderChoice 
     case ReorderChoice::automatic:
       break;
   }
-  if (f.nnz < kLargeNnz || f.gather_sector_ratio < kScatteredRatio || f.row_cv > kRegularRowCv)
-    return {false, ""};
-  char text[160];
+  if (!reordering_may_pay(f)) return {false, ""};
+  char text[240];
+  if (f.rcm_gather_sector_ratio < 0 || f.rcm_gather_sector_ratio > kReorderKeep * f.gather_sector_ratio) {
+    std::snprintf(text, sizeof(text),
+                  "; not reordered: regular rows with scattered columns (%.2f x sectors per nonzero >= %.2f), but "
+                  "RCM gives %.2f (> %.2f of it)",
+                  f.gather_sector_ratio, kScatteredRatio, f.rcm_gather_sector_ratio, kReorderKeep);
+    return {false, text};
+  }
   std::snprintf(text, sizeof(text),
-                "; reordered (RCM): regular rows with scattered columns (%.2f x sectors per nonzero >= %.2f)",
-                f.gather_sector_ratio, kScatteredRatio);
+                "; reordered (RCM): regular rows with scattered columns (%.2f x sectors per nonzero >= %.2f) -> %.2f "
+                "x sectors per nonzero after RCM",
+                f.gather_sector_ratio, kScatteredRatio, f.rcm_gather_sector_ratio);
   return {true, text};
 }
 
-Selection select_storage(const Features& f, const FormatChoice& choice) {
-  Selection s;
+// The last device candidate, whatever came before it.
+const char* const kLastResort = "the last device candidate: csr through cuSPARSE";
+
+std::vector<Candidate> select_storage(const Features& f, const FormatChoice& choice) {
   if (!choice.automatic) {
-    s.format = choice.format;
-    s.reason = std::string("requested by the user (") + format_name(choice.format) + ")";
-    return s;
+    std::vector<Candidate> c{{choice.format, std::string("requested by the user (") + format_name(choice.format) + ")"}};
+    if (choice.format != FormatId::csr) c.push_back({FormatId::csr, kLastResort});
+    return c;
   }
-  if (f.row_cv > kRegularRowCv && f.gather_sector_ratio >= kVeryScatteredRatio && f.nnz >= kLargeNnz) {
-    s.format = FormatId::csr;
-    s.reason = "auto: csr through cuSPARSE, irregular rows with scattered columns in a large matrix (" +
-               describe(f) + ")";
-    return s;
-  }
-  s.format = FormatId::ipcsr;
-  s.reason = std::string("auto: ipcsr, ") +
-             (f.row_cv <= kRegularRowCv ? "regular rows (row cv <= 2) staged in shared memory"
-                                        : "irregular rows: long ones split over blocks, blocks kept balanced") +
-             " (" + describe(f) + ")";
-  return s;
+  if (f.row_cv > kRegularRowCv && f.gather_sector_ratio >= kVeryScatteredRatio && f.nnz >= kLargeNnz)
+    return {{FormatId::csr, "auto: csr through cuSPARSE, irregular rows with scattered columns in a large matrix (" +
+                                describe(f) + ")"}};
+  return {{FormatId::ipcsr,
+           std::string("auto: ipcsr, ") +
+               (f.row_cv <= kRegularRowCv ? "regular rows (row cv <= 2) staged in shared memory"
+                                          : "irregular rows: long ones split over blocks, blocks kept balanced") +
+               " (" + describe(f) + ")"},
+          {FormatId::csr, kLastResort}};
 }
 
 }  // namespace
@@ -105,11 +119,14 @@ std::optional<ReorderChoice> parse_reorder_choice(std::string_view text) {
   return std::nullopt;
 }
 
+bool wants_rcm_ratio(const Features& f, ReorderChoice reorder) {
+  return reorder == ReorderChoice::automatic && reordering_may_pay(f);
+}
+
 Selection select_format(const Features& f, const FormatChoice& choice, ReorderChoice reorder) {
-  Selection s = select_storage(f, choice);
-  const auto [yes, why] = choose_reordering(f, reorder);
-  s.reorder = yes;
-  s.reason += why;
+  Selection s;
+  s.candidates = select_storage(f, choice);
+  std::tie(s.reorder, s.reorder_reason) = choose_reordering(f, reorder);
   return s;
 }
 

@@ -1,5 +1,5 @@
 // Format `csr` on the GPU against the host reference: host and device vectors,
-// both transfer modes, transpose, refill, x caching, the memory-limit fallback.
+// both transfer modes, transpose, refill, x caching.
 #include <aijadaptive/adaptive_matrix.hpp>
 #include <aijadaptive/device.hpp>
 #include <aijadaptive/device_buffer.hpp>
@@ -34,10 +34,12 @@ void expect_close(const test::OwnedCsr<V, I>& m, Op op, V alpha, const std::vect
 template <class V, class I>
 void check_matrix(const test::OwnedCsr<V, I>& m, HostTransfer transfer) {
   MatrixOptions o;
+  o.format = FormatChoice::fixed(FormatId::csr);
   o.host_transfer = transfer;
   AdaptiveMatrix<V, I> a(o);
   a.build(m.view());
   ASSERT_EQ(a.placement(), Placement::device) << a.placement_reason();
+  ASSERT_EQ(a.format_name(), "csr");
   for (Op op : {Op::plain, Op::transpose}) {
     const bool t = op == Op::transpose;
     const std::size_t nx = t ? m.rows : m.cols, ny = t ? m.cols : m.rows;
@@ -77,9 +79,15 @@ TEST_F(CsrGpu, MatchesTheHostOnGeneratedMatricesAndEdgeCases) {
   }
 }
 
+MatrixOptions csr_format() {
+  MatrixOptions o;
+  o.format = FormatChoice::fixed(FormatId::csr);
+  return o;
+}
+
 TEST_F(CsrGpu, RefillUploadsNewValues) {
   auto m = test::random_csr<double, std::int32_t>({5000, 5000, 0.002, 0, 0, 8});
-  AdaptiveMatrix<double, std::int32_t> a;
+  AdaptiveMatrix<double, std::int32_t> a(csr_format());
   a.build(m.view());
   ASSERT_EQ(a.placement(), Placement::device);
   for (auto& v : m.values) v = 2 * v + 1;
@@ -92,7 +100,7 @@ TEST_F(CsrGpu, RefillUploadsNewValues) {
 
 TEST_F(CsrGpu, AnUnchangedHostXIsNotSentAgainAndAChangedKeyIsHonoured) {
   auto m = test::random_csr<double, std::int32_t>({2000, 2000, 0.005, 0, 0, 10});
-  AdaptiveMatrix<double, std::int32_t> a;
+  AdaptiveMatrix<double, std::int32_t> a(csr_format());
   a.build(m.view());
   auto x = test::random_vector<double>(2000, 11);
   std::vector<double> y(2000);
@@ -107,18 +115,23 @@ TEST_F(CsrGpu, AnUnchangedHostXIsNotSentAgainAndAChangedKeyIsHonoured) {
   expect_close(m, Op::plain, 1.0, x, 0.0, std::vector<double>(2000), y);
 }
 
-TEST_F(CsrGpu, AMatrixOverTheMemoryLimitStaysOnTheHostAndSaysWhy) {
-  auto m = test::random_csr<double, std::int32_t>({20000, 20000, 0.001, 0, 0, 12});
-  MatrixOptions o;
-  o.device_memory_limit = 1024;  // bytes: far too small on purpose
-  AdaptiveMatrix<double, std::int32_t> a(o);
-  a.build(m.view());
-  EXPECT_EQ(a.placement(), Placement::host);
-  EXPECT_NE(a.placement_reason().find("device memory limit"), std::string::npos) << a.placement_reason();
-  const auto x = test::random_vector<double>(20000, 13);
-  std::vector<double> y(20000);
-  a.apply(Op::plain, 1.0, {x.data()}, 0.0, {y.data()});  // still correct, on the host
-  expect_close(m, Op::plain, 1.0, x, 0.0, std::vector<double>(20000), y);
+TEST_F(CsrGpu, TheDeviceHalfDoesBothProductsItself) {
+  const auto m = test::random_csr<float, std::int64_t>({700, 300, 0.02, 0.1, 1, 14});
+  CsrHostFormat<float, std::int64_t> host;
+  host.build(m.view());
+  EXPECT_TRUE(host.capabilities().transpose);
+  auto dev = host.upload(nullptr);
+  EXPECT_GE(dev->device_bytes(), m.values.size() * (sizeof(float) + sizeof(std::int64_t)));
+  const auto x = test::random_vector<float>(700, 15);
+  std::vector<float> expect(300);
+  csr_reference_apply(m.view(), Op::transpose, 1.0f, x.data(), 0.0f, expect.data());
+  DeviceBuffer<float> dx(700), dy(300);
+  copy_to_device(dx.data(), x.data(), dx.bytes(), nullptr);
+  dev->apply_transpose(1.0f, dx.data(), 0.0f, dy.data(), nullptr);
+  std::vector<float> got(300);
+  copy_to_host(got.data(), dy.data(), dy.bytes(), nullptr);
+  synchronize(nullptr);
+  expect_close(m, Op::transpose, 1.0f, x, 0.0f, std::vector<float>(300), got);
 }
 
 }  // namespace

@@ -1,7 +1,8 @@
 // Format `ipcsr` on the GPU against its host reference (which walks the same
 // row blocks): all type pairs, split and whole long rows, several T and
 // SHARED_SIZE, host and device vectors through the adaptive matrix, the same
-// bits on every run (the chunk arrival counters reset), beta == 0 with NaN in y.
+// bits on every run (the chunk arrival counters reset), beta == 0 with NaN in y,
+// the rows written through a row map.
 #include <aijadaptive/adaptive_matrix.hpp>
 #include <aijadaptive/device.hpp>
 #include <aijadaptive/device_buffer.hpp>
@@ -16,7 +17,6 @@
 #include "device_vectors.hpp"
 #include "random_csr.hpp"
 #include "type_pairs.hpp"
-#include "scoped_env.hpp"
 
 namespace aijadaptive {
 namespace {
@@ -39,10 +39,9 @@ void check_device_format(const test::OwnedCsr<V, I>& m, const IpcsrParams& p) {
                (p.long_rows == IpcsrLongRows::split ? " split" : " whole") + " balance " +
                std::to_string(p.balance) + " unroll " + std::to_string(p.unroll) + " stream " +
                std::to_string(p.stream_loads) + ", " + std::to_string(m.rows) + "x" + std::to_string(m.cols));
-  IpcsrHostFormat<V, I> host(p);
+  IpcsrHostFormat<V, I> host(p, device_info(current_device()));
   host.build(m.view());
-  auto dev = make_device_format<V, I>(FormatId::ipcsr);
-  dev->upload(host, nullptr);
+  auto dev = host.upload(nullptr);
   synchronize(nullptr);
   EXPECT_GE(dev->device_bytes(), 2 * host.blocks().row.size() * sizeof(I));
   for (Op op : {Op::plain, Op::transpose}) {
@@ -56,13 +55,16 @@ void check_device_format(const test::OwnedCsr<V, I>& m, const IpcsrParams& p) {
       host.apply(op, alpha, x.data(), beta, expect.data());
       // beta == 0 must not read y: start from NaN then.
       DeviceBuffer<V> dy = to_device(beta == V(0) ? std::vector<V>(ny, std::numeric_limits<V>::quiet_NaN()) : y0);
-      dev->apply(op, alpha, dx.data(), beta, dy.data(), nullptr);
+      if (t)
+        dev->apply_transpose(alpha, dx.data(), beta, dy.data(), nullptr);
+      else
+        dev->apply(alpha, dx.data(), beta, dy.data(), nullptr);
       const std::vector<V> got = to_host(dy);
       expect_close(got, expect, 2 * test::error_bound(m.view(), t, alpha, x, beta, y0));
       if (op == Op::plain && beta == V(0)) {
         // Again, twice: the same bits (deterministic chunk sums, counters reset).
         for (int again = 0; again < 2; ++again) {
-          dev->apply(op, alpha, dx.data(), beta, dy.data(), nullptr);
+          dev->apply(alpha, dx.data(), beta, dy.data(), nullptr);
           ASSERT_EQ(to_host(dy), got) << "run " << again + 2 << " differs";
         }
       }
@@ -72,7 +74,7 @@ void check_device_format(const test::OwnedCsr<V, I>& m, const IpcsrParams& p) {
 
 template <class V, class I>
 void check_params_on(const test::OwnedCsr<V, I>& m) {
-  const IpcsrDeviceLimits limits = ipcsr_current_device_limits();
+  const DeviceInfo& limits = device_info(current_device());
   IpcsrParams p;
   for (auto [t, s, mode] : {std::tuple{32, std::int64_t(8), IpcsrLongRows::split},
                             {64, std::int64_t(100), IpcsrLongRows::whole},
@@ -121,19 +123,20 @@ TYPED_TEST(IpcsrGpuTyped, DeviceFormatMatchesTheHostForEveryParameterSet) {
 }
 
 // Through the adaptive matrix with MatrixOptions.format = ipcsr, the long-row
-// mode chosen by the environment (as the benchmark and PETSc would).
+// mode set as a tuning parameter (as the benchmark and PETSc would).
 template <class V, class I>
 void check_adaptive(const test::OwnedCsr<V, I>& m, const char* long_rows, HostTransfer transfer) {
   SCOPED_TRACE(std::string(long_rows) + ", " + std::to_string(m.rows) + "x" + std::to_string(m.cols));
-  test::ScopedEnv mode("AIJADAPTIVE_IPCSR_LONG_ROWS", long_rows);
   MatrixOptions o;
   o.format = FormatChoice::fixed(FormatId::ipcsr);
   o.host_transfer = transfer;
+  o.params.set(FormatId::ipcsr, "long_rows", long_rows);
   AdaptiveMatrix<V, I> a(o);
   a.build(m.view());
   ASSERT_EQ(a.placement(), Placement::device) << a.placement_reason();
-  ASSERT_EQ(a.format(), FormatId::ipcsr);
-  IpcsrHostFormat<V, I> ref(ipcsr_default_params(sizeof(V)));
+  ASSERT_EQ(a.format_name(), "ipcsr");
+  const DeviceInfo& device = device_info(current_device());
+  IpcsrHostFormat<V, I> ref(ipcsr_params(o.params, device, sizeof(V)), device);
   ref.build(m.view());
   for (Op op : {Op::plain, Op::transpose}) {
     const bool t = op == Op::transpose;
@@ -159,8 +162,6 @@ void check_adaptive(const test::OwnedCsr<V, I>& m, const char* long_rows, HostTr
 TYPED_TEST(IpcsrGpuTyped, AdaptiveMatrixWithSplitAndWholeLongRows) {
   using V = typename TypeParam::first_type;
   using I = typename TypeParam::second_type;
-  test::ScopedEnv block("AIJADAPTIVE_IPCSR_BLOCK", nullptr);
-  test::ScopedEnv shared("AIJADAPTIVE_IPCSR_SHARED", nullptr);
   for (const auto& s : kShapes) {
     const auto m = test::random_csr<V, I>(s);
     check_adaptive(m, "split", HostTransfer::staged);
@@ -168,18 +169,19 @@ TYPED_TEST(IpcsrGpuTyped, AdaptiveMatrixWithSplitAndWholeLongRows) {
   }
 }
 
-TEST_F(IpcsrGpu, RefillUploadsNewValuesAndASmallBlockSizeFromTheEnvironmentWorks) {
-  test::ScopedEnv block("AIJADAPTIVE_IPCSR_BLOCK", "64");
-  test::ScopedEnv shared("AIJADAPTIVE_IPCSR_SHARED", "0.25");
+TEST_F(IpcsrGpu, RefillUploadsNewValuesAndASmallBlockSizeSetAsParametersWorks) {
   auto m = test::random_csr<double, std::int32_t>({5000, 5000, 0.002, 0, 2, 8});
   MatrixOptions o;
   o.format = FormatChoice::fixed(FormatId::ipcsr);
+  o.params.set("ipcsr.block_threads=64");
+  o.params.set("ipcsr.shared_fraction=0.25");
   AdaptiveMatrix<double, std::int32_t> a(o);
   a.build(m.view());
   ASSERT_EQ(a.placement(), Placement::device) << a.placement_reason();
   for (auto& v : m.values) v = 2 * v + 1;
   a.refill(m.view());
-  IpcsrHostFormat<double, std::int32_t> ref(ipcsr_default_params(sizeof(double)));
+  const DeviceInfo& device = device_info(current_device());
+  IpcsrHostFormat<double, std::int32_t> ref(ipcsr_params(o.params, device, sizeof(double)), device);
   ASSERT_EQ(ref.params().block_threads, 64);
   ref.build(m.view());
   const auto x = test::random_vector<double>(5000, 9);
@@ -204,13 +206,12 @@ TEST_F(IpcsrGpu, NanAndInfInTheMatrixPropagateOnEveryPath) {
     p.block_threads = 32;
     p.shared_size = 4;
     p.long_rows = mode;
-    IpcsrHostFormat<float, std::int32_t> host(p);
+    IpcsrHostFormat<float, std::int32_t> host(p, device_info(current_device()));
     host.build(m.view());
-    auto dev = make_device_format<float, std::int32_t>(FormatId::ipcsr);
-    dev->upload(host, nullptr);
+    auto dev = host.upload(nullptr);
     const DeviceBuffer<float> dx = to_device(std::vector<float>(10, 1.0f));
     DeviceBuffer<float> dy = to_device(std::vector<float>(4, std::numeric_limits<float>::quiet_NaN()));
-    dev->apply(Op::plain, 1.0f, dx.data(), 0.0f, dy.data(), nullptr);
+    dev->apply(1.0f, dx.data(), 0.0f, dy.data(), nullptr);
     const auto y = to_host(dy);
     EXPECT_TRUE(std::isinf(y[0]));
     EXPECT_EQ(y[1], 2.0f);

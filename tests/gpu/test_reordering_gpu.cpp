@@ -38,7 +38,8 @@ void check(const test::OwnedCsr<V, I>& m, FormatId format) {
   AdaptiveMatrix<V, I> a(o);
   a.build(m.view());
   ASSERT_EQ(a.placement(), Placement::device) << a.placement_reason();
-  ASSERT_EQ(a.reordered(), m.rows == m.cols && m.rows > 0) << a.selection_reason();
+  ASSERT_EQ(a.reordered(), m.rows == m.cols) << a.selection_reason();
+  ASSERT_EQ(a.format_name(), format_name(format));
   for (Op op : {Op::plain, Op::transpose}) {
     const bool t = op == Op::transpose;
     const std::size_t nx = std::size_t(t ? m.rows : m.cols), ny = std::size_t(t ? m.cols : m.rows);

@@ -1,10 +1,14 @@
 /* aijadaptive against plain AIJ: every product after every kind of change to
    the matrix, on any number of ranks. Exit code 0 only if all agree to 1e-12
-   (relative, 2-norm) and the type survives each operation.
+   (relative, 2-norm) and the type survives each operation. Also: MatBindToCPU
+   there and back without a rebuild (counted by the AIJAdaptBuild event), and
+   MatMultTranspose of a matrix known to be symmetric without a transpose
+   (counted by AIJAdaptSpMVT).
 
-   -require_gpu: every aijadaptive matrix must run on the GPU; exits with 77
-   (skip) when there is no GPU at all. */
+   -require_gpu: every aijadaptive matrix must run on the GPU (but while bound
+   to the CPU); exits with 77 (skip) when there is no GPU at all. */
 #include <petscaijadaptive.h>
+#include <petsc/private/matimpl.h>
 #include "petsc_compat_c.h"
 
 static const char *TypeName(PetscObject o)
@@ -16,7 +20,35 @@ static const char *TypeName(PetscObject o)
 
 static PetscReal tolerance = 1e-12;
 static PetscBool require_gpu = PETSC_FALSE;
+static PetscBool bound = PETSC_FALSE; /* the aijadaptive matrix is bound to the CPU */
 static PetscInt failures = 0;
+
+/* How many times this rank logged the event so far. */
+static PetscErrorCode EventCount(const char *name, int *count)
+{
+  PetscLogEvent      event;
+  PetscEventPerfInfo info;
+
+  PetscFunctionBeginUser;
+  PetscCall(PetscLogEventGetId(name, &event));
+  PetscCall(PetscLogEventGetPerfInfo(0, event, &info));
+  *count = info.count;
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+static PetscErrorCode BindToCPU(Mat A, PetscBool flg)
+{
+  PetscFunctionBeginUser;
+#if defined(PETSC_HAVE_DEVICE)
+  PetscCall(MatBindToCPU(A, flg));
+#else
+  /* A PETSc without device support makes MatBindToCPU a no-op: call the
+     operation it would call, which is ours. */
+  PetscCall((*A->ops->bindtocpu)(A, flg));
+#endif
+  bound = flg;
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
 
 /* A deterministic entry for (row, k): the same matrix on any number of ranks. */
 static PetscInt Column(PetscInt row, PetscInt k, PetscInt N)
@@ -91,7 +123,11 @@ static PetscErrorCode CheckType(const char *when, Mat A)
     PetscFunctionReturn(PETSC_SUCCESS);
   }
   PetscCall(MatAIJAdaptiveGetFormat(A, &format, &on_device));
-  if (require_gpu && !on_device) {
+  if (bound && on_device) {
+    failures++;
+    PetscCall(PetscPrintf(PETSC_COMM_SELF, "FAIL %s: runs on the GPU although bound to the CPU\n", when));
+  }
+  if (require_gpu && !bound && !on_device) {
     failures++;
     PetscCall(PetscPrintf(PETSC_COMM_SELF, "FAIL %s: runs on the host although a GPU is required\n", when));
   }
@@ -215,6 +251,25 @@ static PetscErrorCode Scenario(MPI_Comm comm, PetscInt M, PetscInt N)
   PetscCall(MatDiagonalScale(got, l, r));
   PetscCall(CompareProducts("MatDiagonalScale", ref, got));
 
+  /* Bound to the CPU: SeqAIJ's products, the device copy kept; new values
+     while bound are refilled, not rebuilt, once unbound. */
+  {
+    int built, after;
+    PetscCall(EventCount("AIJAdaptBuild", &built));
+    PetscCall(BindToCPU(got, PETSC_TRUE));
+    PetscCall(CompareProducts("bound to the CPU", ref, got));
+    PetscCall(MatScale(ref, 0.5));
+    PetscCall(MatScale(got, 0.5));
+    PetscCall(CompareProducts("MatScale while bound to the CPU", ref, got));
+    PetscCall(BindToCPU(got, PETSC_FALSE));
+    PetscCall(CompareProducts("unbound", ref, got));
+    PetscCall(EventCount("AIJAdaptBuild", &after));
+    if (after != built) {
+      failures++;
+      PetscCall(PetscPrintf(PETSC_COMM_SELF, "FAIL MatBindToCPU round trip: %d builds instead of none\n", after - built));
+    }
+  }
+
   PetscCall(MatDuplicate(got, MAT_COPY_VALUES, &dup));
   PetscCall(CompareProducts("MatDuplicate", ref, dup));
   PetscCall(MatDestroy(&dup));
@@ -244,12 +299,64 @@ static PetscErrorCode Scenario(MPI_Comm comm, PetscInt M, PetscInt N)
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
+/* A symmetric matrix that PETSc knows to be symmetric: MatMultTranspose is
+   MatMult, and no transpose product runs (on one rank, where the whole matrix
+   is the diagonal block; the off-process block of an MPI matrix is not
+   symmetric). */
+static PetscErrorCode SymmetricScenario(MPI_Comm comm, PetscInt n)
+{
+  Mat         m[2];
+  MatType     types[2] = {MATAIJ, MATAIJADAPTIVE};
+  PetscMPIInt size;
+  int         before, after;
+
+  PetscFunctionBeginUser;
+  for (int k = 0; k < 2; k++) {
+    PetscInt rstart, rend;
+    PetscCall(MatCreate(comm, &m[k]));
+    PetscCall(MatSetSizes(m[k], PETSC_DECIDE, PETSC_DECIDE, n, n));
+    PetscCall(MatSetType(m[k], types[k]));
+    PetscCall(MatSeqAIJSetPreallocation(m[k], 12, NULL));
+    PetscCall(MatMPIAIJSetPreallocation(m[k], 12, NULL, 12, NULL));
+    PetscCall(MatGetOwnershipRange(m[k], &rstart, &rend));
+    for (PetscInt i = rstart; i < rend; i++) {
+      for (PetscInt j = i - 21; j <= i + 21; j += 7) { /* a value that depends on {i, j} only */
+        PetscScalar v = 1.0 + (PetscScalar)((PetscMin(i, j) * 3 + PetscMax(i, j)) % 11) + (i == j ? 20 : 0);
+        if (j >= 0 && j < n) PetscCall(MatSetValues(m[k], 1, &i, 1, &j, &v, INSERT_VALUES));
+      }
+    }
+    PetscCall(MatAssemblyBegin(m[k], MAT_FINAL_ASSEMBLY));
+    PetscCall(MatAssemblyEnd(m[k], MAT_FINAL_ASSEMBLY));
+    PetscCall(MatSetOption(m[k], MAT_SYMMETRIC, PETSC_TRUE));
+  }
+  {
+    PetscBool symmetric;
+    PetscCall(MatIsSymmetric(m[0], 0.0, &symmetric));
+    if (!symmetric) {
+      failures++;
+      PetscCall(PetscPrintf(comm, "FAIL the symmetric test matrix is not symmetric\n"));
+    }
+  }
+  PetscCall(EventCount("AIJAdaptSpMVT", &before));
+  PetscCall(CompareProducts("symmetric, known to PETSc", m[0], m[1]));
+  PetscCall(EventCount("AIJAdaptSpMVT", &after));
+  PetscCallMPI(MPI_Comm_size(comm, &size));
+  if (size == 1 && after != before) {
+    failures++;
+    PetscCall(PetscPrintf(comm, "FAIL a symmetric matrix ran %d transpose products\n", after - before));
+  }
+  PetscCall(MatDestroy(&m[0]));
+  PetscCall(MatDestroy(&m[1]));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
 int main(int argc, char **argv)
 {
   PetscInt n = 200;
 
   PetscCall(PetscInitialize(&argc, &argv, NULL, NULL));
   PetscCall(MatAIJAdaptiveInitializePackage());
+  PetscCall(PetscLogDefaultBegin()); /* the event counts */
   PetscCall(PetscOptionsGetInt(NULL, NULL, "-n", &n, NULL));
   PetscCall(PetscOptionsGetReal(NULL, NULL, "-tolerance", &tolerance, NULL));
   {
@@ -263,6 +370,7 @@ int main(int argc, char **argv)
   PetscCall(Scenario(PETSC_COMM_WORLD, n, n));         /* square */
   PetscCall(Scenario(PETSC_COMM_WORLD, n, n + 37));    /* wide */
   PetscCall(Scenario(PETSC_COMM_WORLD, n + 23, n / 2)); /* tall */
+  PetscCall(SymmetricScenario(PETSC_COMM_WORLD, n));
   {
     PetscInt total = failures;
     PetscCallMPI(MPI_Allreduce(&failures, &total, 1, MPIU_INT, MPI_SUM, PETSC_COMM_WORLD));

@@ -1,9 +1,13 @@
-// The adaptive matrix on the host path: placement, refill, misuse.
+// The adaptive matrix on the host: the CSR reference kernel with no format
+// analysed, refill, misuse; the analysis a GPU matrix starts from (features,
+// the reordering decision); the reordering wrapper's host half around every
+// format.
 #include <aijadaptive/adaptive_matrix.hpp>
+#include <aijadaptive/analysis.hpp>
 #include <aijadaptive/device.hpp>
 #include <aijadaptive/errors.hpp>
 #include <aijadaptive/formats/csr.hpp>
-#include <aijadaptive/selector.hpp>
+#include <aijadaptive/reordered_format.hpp>
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -21,22 +25,44 @@ MatrixOptions host_only() {
   return o;
 }
 
-TEST(AdaptiveMatrix, HostPathMatchesTheReferenceBitForBit) {
+// An extra candidate that counts how often the chain asked for it.
+template <class V, class I>
+ExtraCandidate<V, I> counting_candidate(int* made) {
+  return {"counted", [made](const FormatContext&) -> std::unique_ptr<HostFormat<V, I>> {
+            ++*made;
+            return std::make_unique<CsrHostFormat<V, I>>();
+          }};
+}
+
+TEST(AdaptiveMatrix, OnTheHostTheProductsAreTheCsrReferenceAndNoFormatIsAnalysed) {
   auto m = test::random_csr<double, std::int32_t>({300, 250, 0.05, 0.1, 1, 21});
-  AdaptiveMatrix<double, std::int32_t> a(host_only());
-  a.build(m.view());
-  EXPECT_EQ(a.placement(), Placement::host);
-  EXPECT_NE(a.placement_reason().find("requested"), std::string::npos) << a.placement_reason();
-  EXPECT_EQ(a.format(), select_format(a.features(), FormatChoice::automatic_choice()).format);
-  EXPECT_EQ(a.features().nnz, m.view().nnz());
-  EXPECT_EQ(a.device_bytes(), 0u);
-  for (Op op : {Op::plain, Op::transpose}) {
-    const bool t = op == Op::transpose;
-    const auto x = test::random_vector<double>(t ? 300 : 250, 22);
-    auto y = test::random_vector<double>(t ? 250 : 300, 23), expect = y;
-    a.apply(op, 2.0, {x.data()}, 0.5, {y.data()});
-    csr_reference_apply(m.view(), op, 2.0, x.data(), 0.5, expect.data());
-    EXPECT_EQ(y, expect);
+  for (FormatChoice choice : {FormatChoice::automatic_choice(), FormatChoice::fixed(FormatId::ipcsr)}) {
+    MatrixOptions o = host_only();
+    o.format = choice;
+    AdaptiveMatrix<double, std::int32_t> a(o);
+    int made = 0;
+    a.set_extra_candidates({counting_candidate<double, std::int32_t>(&made)});
+    a.build(m.view());
+    EXPECT_EQ(made, 0) << "a format was analysed for a matrix on the host";
+    EXPECT_EQ(a.placement(), Placement::host);
+    EXPECT_NE(a.placement_reason().find("requested"), std::string::npos) << a.placement_reason();
+    EXPECT_EQ(a.format_name(), "csr");
+    EXPECT_TRUE(a.skipped().empty());
+    EXPECT_TRUE(a.describe().empty());
+    EXPECT_EQ(a.features().nnz, m.view().nnz());
+    EXPECT_EQ(a.features().gather_sector_ratio, 0.0);  // not computed: nothing to choose
+    EXPECT_EQ(a.device_bytes(), 0u);
+    EXPECT_EQ(a.device(), -1);
+    for (Op op : {Op::plain, Op::transpose}) {
+      const bool t = op == Op::transpose;
+      const auto x = test::random_vector<double>(t ? 300 : 250, 22);
+      for (auto [alpha, beta] : {std::pair{1.0, 0.0}, {1.0, 1.0}, {2.0, 0.5}}) {
+        auto y = test::random_vector<double>(t ? 250 : 300, 23), expect = y;
+        a.apply(op, alpha, {x.data()}, beta, {y.data()});
+        csr_reference_apply(m.view(), op, alpha, x.data(), beta, expect.data());
+        EXPECT_EQ(y, expect);
+      }
+    }
   }
 }
 
@@ -74,20 +100,17 @@ TEST(AdaptiveMatrix, WithoutAGpuItSaysWhyItRunsOnTheHost) {
   if (device_count() > 0) GTEST_SKIP() << "a GPU is present (" << device_status() << ")";
   auto m = test::random_csr<float, std::int64_t>({50, 60, 0.1, 0, 0, 51});
   AdaptiveMatrix<float, std::int64_t> a;  // not forced: would use a GPU if there were one
+  int made = 0;
+  a.set_extra_candidates({counting_candidate<float, std::int64_t>(&made)});
   a.build(m.view());
+  EXPECT_EQ(made, 0);
   EXPECT_EQ(a.placement(), Placement::host);
   EXPECT_EQ(a.placement_reason().rfind("host: ", 0), 0u);
   EXPECT_NE(a.placement_reason().find(built_with_cuda() ? "CUDA device" : "without CUDA"), std::string::npos)
       << a.placement_reason();
 }
 
-}  // namespace
-}  // namespace aijadaptive
-
-namespace aijadaptive {
-namespace {
-
-// ---- reordering (RCM) -------------------------------------------------------------
+// ---- the analysis of a GPU matrix: reordering decided by the selector -------------
 
 // A 2D 5-point grid of n x n with its unknowns numbered at random: scattered
 // columns, the case the reordering is for.
@@ -140,30 +163,80 @@ test::OwnedCsr<double, std::int32_t> random_columns(std::int32_t n, int per_row,
   return m;
 }
 
-MatrixOptions reordered_on_host(FormatId format, ReorderChoice reorder) {
-  MatrixOptions o = host_only();
-  o.format = FormatChoice::fixed(format);
-  o.reorder = reorder;
-  return o;
+TEST(Analysis, AutoKeepsRcmOnlyWhenItMakesTheGathersLocal) {
+  const FormatChoice any = FormatChoice::automatic_choice();
+  // Large enough (>= 1M nonzeros) for the automatic rule. A shuffled grid:
+  // RCM recovers a banded matrix with far fewer x sectors per nonzero.
+  const auto grid = shuffled_grid(500, 7);  // 250k rows, 1.25M nonzeros
+  const auto g = analyse_matrix(grid.view(), any, ReorderChoice::automatic);
+  EXPECT_GT(g.features.gather_sector_ratio, 0.8);
+  EXPECT_LT(g.features.rcm_gather_sector_ratio, 0.7 * g.features.gather_sector_ratio);
+  EXPECT_TRUE(g.selection.reorder) << g.selection.reorder_reason;
+  ASSERT_TRUE(g.reordering);
+  EXPECT_EQ(g.reordering->matrix.size(), grid.rows);
+  EXPECT_NE(g.selection.reorder_reason.find("after RCM"), std::string::npos) << g.selection.reorder_reason;
+  // Random columns have no local order: RCM cannot help, and auto says so.
+  const auto random = random_columns(20000, 60, 8);
+  ASSERT_GE(random.view().nnz(), 1000000);
+  const auto r = analyse_matrix(random.view(), any, ReorderChoice::automatic);
+  EXPECT_GE(r.features.rcm_gather_sector_ratio, 0.0);  // computed, then refused
+  EXPECT_FALSE(r.selection.reorder);
+  EXPECT_FALSE(r.reordering);
+  EXPECT_NE(r.selection.reorder_reason.find("not reordered"), std::string::npos) << r.selection.reorder_reason;
+  // never: not even computed.
+  const auto c = analyse_matrix(grid.view(), any, ReorderChoice::never);
+  EXPECT_LT(c.features.rcm_gather_sector_ratio, 0.0);
+  EXPECT_FALSE(c.selection.reorder);
+  EXPECT_TRUE(c.selection.reorder_reason.empty()) << c.selection.reorder_reason;
+  // A small matrix is not worth the check.
+  const auto small = analyse_matrix(shuffled_grid(40, 9).view(), any, ReorderChoice::automatic);
+  EXPECT_LT(small.features.rcm_gather_sector_ratio, 0.0);
+  EXPECT_FALSE(small.selection.reorder);
 }
 
-TEST(AdaptiveMatrixReordering, ProductsInTheCallersNumberingBitForBitForThePlainProduct) {
+TEST(Analysis, RectangularMatricesAreNeverReordered) {
+  const auto m = test::random_csr<double, std::int32_t>({300, 250, 0.05, 0.1, 1, 21});
+  const auto a = analyse_matrix(m.view(), FormatChoice::fixed(FormatId::ipcsr), ReorderChoice::always);
+  EXPECT_FALSE(a.selection.reorder);
+  EXPECT_FALSE(a.reordering);
+  const auto sq = analyse_matrix(shuffled_grid(20, 3).view(), FormatChoice::fixed(FormatId::ipcsr),
+                                 ReorderChoice::always);
+  EXPECT_TRUE(sq.selection.reorder);
+  EXPECT_NE(sq.selection.reorder_reason.find("reordered (RCM) as requested"), std::string::npos);
+}
+
+// ---- the reordering wrapper's host half, around every format ----------------------
+
+template <class V, class I>
+std::unique_ptr<ReorderedHostFormat<V, I>> reordered(const test::OwnedCsr<V, I>& m, FormatId format) {
+  auto r = std::make_shared<Reordering<V, I>>();
+  r->permutation = rcm_order(m.view());
+  r->matrix = permute_symmetric(m.view(), r->permutation);
+  FormatContext ctx;
+  auto f = std::make_unique<ReorderedHostFormat<V, I>>(r, make_host_format<V, I>(format, ctx));
+  f->build(m.view());
+  return f;
+}
+
+TEST(ReorderedFormat, ProductsInTheCallersNumberingBitForBitForThePlainProduct) {
   const auto m = shuffled_grid(40, 3);
   for (FormatId format : all_formats()) {
     SCOPED_TRACE(format_name(format));
-    AdaptiveMatrix<double, std::int32_t> a(reordered_on_host(format, ReorderChoice::always));
-    a.build(m.view());
-    ASSERT_TRUE(a.reordered()) << a.selection_reason();
-    EXPECT_NE(a.selection_reason().find("reordered (RCM) as requested"), std::string::npos) << a.selection_reason();
+    const auto f = reordered(m, format);
+    EXPECT_EQ(f->csr().row_ptr, m.view().row_ptr);  // the caller's matrix
+    EXPECT_GT(f->extra_host_bytes(), m.values.size() * (sizeof(double) + sizeof(std::int32_t)));
+    EXPECT_EQ(f->capabilities().transpose, f->inner().capabilities().transpose);
+    EXPECT_FALSE(f->capabilities().row_map);
+    EXPECT_FALSE(f->describe().empty());
     for (Op op : {Op::plain, Op::transpose}) {
-      const bool t = op == Op::transpose;
+      if (op == Op::transpose && !f->capabilities().transpose) continue;
       const auto x = test::random_vector<double>(1600, 41);
       const auto y0 = test::random_vector<double>(1600, 42);
       for (auto [alpha, beta] : {std::pair{1.0, 0.0}, {1.0, 1.0}, {-2.5, 0.5}}) {
         auto y = y0, expect = y0;
-        a.apply(op, alpha, {x.data()}, beta, {y.data()});
+        f->apply(op, alpha, x.data(), beta, y.data());
         csr_reference_apply(m.view(), op, alpha, x.data(), beta, expect.data());
-        if (!t) {
+        if (op == Op::plain) {
           EXPECT_EQ(y, expect) << "alpha " << alpha << " beta " << beta;  // each row summed in A's order
         } else {
           const double bound = 2 * test::error_bound(m.view(), true, alpha, x, beta, y0);
@@ -174,75 +247,29 @@ TEST(AdaptiveMatrixReordering, ProductsInTheCallersNumberingBitForBitForThePlain
   }
 }
 
-TEST(AdaptiveMatrixReordering, BetaZeroDoesNotReadYAndRefillPermutesTheNewValues) {
+TEST(ReorderedFormat, BetaZeroDoesNotReadYAndRefillPermutesTheNewValues) {
   auto m = shuffled_grid(30, 5);
-  AdaptiveMatrix<double, std::int32_t> a(reordered_on_host(FormatId::ipcsr, ReorderChoice::always));
-  a.build(m.view());
-  ASSERT_TRUE(a.reordered());
-  for (auto& v : m.values) v = 3 * v - 1;
-  a.refill(m.view());
-  const auto x = test::random_vector<double>(900, 51);
-  std::vector<double> y(900, std::numeric_limits<double>::quiet_NaN()), expect(900);
-  a.apply(Op::plain, 1.0, {x.data()}, 0.0, {y.data()});
-  csr_reference_apply(m.view(), Op::plain, 1.0, x.data(), 0.0, expect.data());
-  EXPECT_EQ(y, expect);
+  for (FormatId format : all_formats()) {
+    SCOPED_TRACE(format_name(format));
+    const auto f = reordered(m, format);
+    for (auto& v : m.values) v = 3 * v - 1;
+    f->refill(m.view());
+    const auto x = test::random_vector<double>(900, 51);
+    std::vector<double> y(900, std::numeric_limits<double>::quiet_NaN()), expect(900);
+    f->apply(Op::plain, 1.0, x.data(), 0.0, y.data());
+    csr_reference_apply(m.view(), Op::plain, 1.0, x.data(), 0.0, expect.data());
+    EXPECT_EQ(y, expect);
+  }
 }
 
-TEST(AdaptiveMatrixReordering, AutoReordersOnlyLargeSquareMatricesWithScatteredColumns) {
-  Features f;
-  f.rows = f.cols = 2000000;
-  f.nnz = 30000000;
-  f.gather_sector_ratio = 0.8;
-  const FormatChoice any = FormatChoice::automatic_choice();
-  EXPECT_TRUE(select_format(f, any, ReorderChoice::automatic).reorder);
-  EXPECT_FALSE(select_format(f, any, ReorderChoice::never).reorder);
-  EXPECT_FALSE(select_format(f, any).reorder);  // the pure selector's default: never
-  Features local = f;
-  local.gather_sector_ratio = 0.1;  // a stencil in natural order
-  EXPECT_FALSE(select_format(local, any, ReorderChoice::automatic).reorder);
-  EXPECT_TRUE(select_format(local, any, ReorderChoice::always).reorder);
-  Features irregular = f;
-  irregular.row_cv = 10;  // power-law rows: measured slower reordered
-  EXPECT_FALSE(select_format(irregular, any, ReorderChoice::automatic).reorder);
-  Features small = f;
-  small.nnz = 100000;  // stays in L2: the extra passes do not pay
-  EXPECT_FALSE(select_format(small, any, ReorderChoice::automatic).reorder);
-  Features rectangular = f;
-  rectangular.cols = 1000;  // P A P^T needs a square matrix
-  EXPECT_FALSE(select_format(rectangular, any, ReorderChoice::always).reorder);
-  for (ReorderChoice c : {ReorderChoice::automatic, ReorderChoice::never, ReorderChoice::always})
-    EXPECT_EQ(parse_reorder_choice(reorder_choice_name(c)), c);
-  EXPECT_FALSE(parse_reorder_choice("yes"));
-}
-
-TEST(AdaptiveMatrixReordering, AutoKeepsRcmOnlyWhenItMakesTheGathersLocal) {
-  // Large enough (>= 1M nonzeros) for the automatic rule. A shuffled grid:
-  // RCM recovers a banded matrix with far fewer x sectors per nonzero.
-  const auto grid = shuffled_grid(500, 7);  // 250k rows, 1.25M nonzeros
-  AdaptiveMatrix<double, std::int32_t> a(reordered_on_host(FormatId::csr, ReorderChoice::automatic));
-  a.build(grid.view());
-  EXPECT_GT(a.features().gather_sector_ratio, 0.8);
-  EXPECT_TRUE(a.reordered()) << a.selection_reason();
-  EXPECT_NE(a.selection_reason().find("after RCM"), std::string::npos) << a.selection_reason();
-  // Random columns have no local order: RCM cannot help, and auto says so.
-  const auto random = random_columns(20000, 60, 8);
-  ASSERT_GE(random.view().nnz(), 1000000);
-  AdaptiveMatrix<double, std::int32_t> b(reordered_on_host(FormatId::csr, ReorderChoice::automatic));
-  b.build(random.view());
-  EXPECT_FALSE(b.reordered()) << b.selection_reason();
-  EXPECT_NE(b.selection_reason().find("not reordered"), std::string::npos) << b.selection_reason();
-  // never: not even computed.
-  AdaptiveMatrix<double, std::int32_t> c(reordered_on_host(FormatId::csr, ReorderChoice::never));
-  c.build(grid.view());
-  EXPECT_FALSE(c.reordered());
-  EXPECT_EQ(c.selection_reason().find("RCM"), std::string::npos) << c.selection_reason();
-}
-
-TEST(AdaptiveMatrixReordering, RectangularMatricesAreNeverReordered) {
-  const auto m = test::random_csr<double, std::int32_t>({300, 250, 0.05, 0.1, 1, 21});
-  AdaptiveMatrix<double, std::int32_t> a(reordered_on_host(FormatId::ipcsr, ReorderChoice::always));
-  a.build(m.view());
-  EXPECT_FALSE(a.reordered());
+TEST(ReorderedFormat, RefusesAMatrixItsReorderingWasNotMadeFrom) {
+  const auto m = shuffled_grid(10, 1);
+  auto r = std::make_shared<Reordering<double, std::int32_t>>();
+  r->permutation = rcm_order(m.view());
+  r->matrix = permute_symmetric(m.view(), r->permutation);
+  ReorderedHostFormat<double, std::int32_t> f(r, std::make_unique<CsrHostFormat<double, std::int32_t>>());
+  const auto other = shuffled_grid(11, 1);
+  EXPECT_THROW(f.build(other.view()), Error);
 }
 
 }  // namespace

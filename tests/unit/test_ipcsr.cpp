@@ -1,7 +1,7 @@
-// Format `ipcsr` on the host: SHARED_SIZE and the decision tree, the row-block
-// builder's invariants, and the host kernel (which walks the same blocks as the
-// CUDA kernel) against csr_reference_apply on seeded matrices and edge cases.
-#include <aijadaptive/adaptive_matrix.hpp>
+// Format `ipcsr` on the host: SHARED_SIZE and the decision tree, its tuning
+// parameters, the row-block builder's invariants, and the host kernel (which
+// walks the same blocks as the CUDA kernel) against csr_reference_apply on
+// seeded matrices and edge cases.
 #include <aijadaptive/device.hpp>
 #include <aijadaptive/errors.hpp>
 #include <aijadaptive/formats/csr.hpp>
@@ -14,7 +14,6 @@
 
 #include "random_csr.hpp"
 #include "type_pairs.hpp"
-#include "scoped_env.hpp"
 
 namespace aijadaptive {
 namespace {
@@ -52,17 +51,6 @@ const IpcsrParams kParamSets[] = {
     min_threads(params(256, 3456), 4), min_threads(params(128, 50), 32),
     balance(params(256, 3456), 8), balance(params(64, 200), 1), balance(params(32, 40, IpcsrLongRows::whole), 2)};
 
-// Unsets the run-time overrides so that defaults are the tuned constants.
-struct CleanEnvironment {
-  test::ScopedEnv block{"AIJADAPTIVE_IPCSR_BLOCK", nullptr};
-  test::ScopedEnv shared{"AIJADAPTIVE_IPCSR_SHARED", nullptr};
-  test::ScopedEnv long_rows{"AIJADAPTIVE_IPCSR_LONG_ROWS", nullptr};
-  test::ScopedEnv min_threads{"AIJADAPTIVE_IPCSR_MIN_THREADS", nullptr};
-  test::ScopedEnv balance{"AIJADAPTIVE_IPCSR_BALANCE", nullptr};
-  test::ScopedEnv stream{"AIJADAPTIVE_IPCSR_STREAM", nullptr};
-  test::ScopedEnv unroll{"AIJADAPTIVE_IPCSR_UNROLL", nullptr};
-};
-
 TEST(IpcsrDecisionTree, LargestPowerOfTwoNotAboveMin32AndTOverR) {
   EXPECT_EQ(ipcsr_threads_per_row(1, 256), 32);
   EXPECT_EQ(ipcsr_threads_per_row(8, 256), 32);
@@ -77,7 +65,7 @@ TEST(IpcsrDecisionTree, LargestPowerOfTwoNotAboveMin32AndTOverR) {
 }
 
 TEST(IpcsrSharedSize, FollowsThePaperFormulaWithHopperDefaults) {
-  const IpcsrDeviceLimits hopper;  // 228 KB/SM, 2048 threads/SM, 32 blocks/SM
+  const DeviceInfo hopper = hopper_device_info();  // 228 KB/SM, 2048 threads/SM, 32 blocks/SM
   // T = 256: 8 blocks per SM, 233472 / 8 = 29184 bytes, less 1024 reserved and
   // 512 static = 27648 bytes of staging.
   EXPECT_EQ(ipcsr_shared_size(hopper, 256, sizeof(double)), 3456);
@@ -95,7 +83,7 @@ TEST(IpcsrSharedSize, FollowsThePaperFormulaWithHopperDefaults) {
       EXPECT_LE(s * std::int64_t(bytes) + kIpcsrStaticSharedBytes, hopper.shared_per_block) << t;
     }
   // A device that allows few blocks per SM gives each block more.
-  IpcsrDeviceLimits few = hopper;
+  DeviceInfo few = hopper;
   few.max_blocks_per_sm = 4;
   EXPECT_EQ(ipcsr_shared_size(few, 64, sizeof(double)), (233472 / 4 - 1536) / 8);
   EXPECT_THROW(ipcsr_shared_size(hopper, 256, sizeof(double), 0.0), Error);
@@ -103,70 +91,39 @@ TEST(IpcsrSharedSize, FollowsThePaperFormulaWithHopperDefaults) {
   EXPECT_THROW(ipcsr_shared_size(hopper, 256, sizeof(double), 1e-4), Error);  // nothing left
 }
 
-TEST(IpcsrParams, TunedDefaultsAndRunTimeOverrides) {
-  CleanEnvironment clean;
-  IpcsrParams p = ipcsr_default_params(sizeof(double));
+TEST(IpcsrParams, TunedDefaultsAndTheUsersSettings) {
+  const DeviceInfo hopper = hopper_device_info();
+  IpcsrParams p = ipcsr_params(TuningParams{}, hopper, sizeof(double));
   EXPECT_EQ(p.block_threads, 512);  // measured on the H100 (tuning.hpp)
   EXPECT_EQ(p.long_rows, IpcsrLongRows::split);
   EXPECT_EQ(p.min_threads_per_row, 1);
   EXPECT_EQ(p.balance, 8);
   EXPECT_EQ(p.stream_loads, -1);
   EXPECT_EQ(p.unroll, 8);
-  EXPECT_EQ(p.shared_size, ipcsr_shared_size(ipcsr_current_device_limits(), 512, sizeof(double), 0.5));
-  if (device_count() == 0) {
-    EXPECT_EQ(p.shared_size, 3456);  // the Hopper defaults
-  }
-  {
-    test::ScopedEnv t("AIJADAPTIVE_IPCSR_BLOCK", "128");
-    test::ScopedEnv f("AIJADAPTIVE_IPCSR_SHARED", "0.5");
-    test::ScopedEnv l("AIJADAPTIVE_IPCSR_LONG_ROWS", "whole");
-    test::ScopedEnv m("AIJADAPTIVE_IPCSR_MIN_THREADS", "4");
-    test::ScopedEnv b("AIJADAPTIVE_IPCSR_BALANCE", "0");
-    test::ScopedEnv s("AIJADAPTIVE_IPCSR_STREAM", "1");
-    test::ScopedEnv u("AIJADAPTIVE_IPCSR_UNROLL", "4");
-    p = ipcsr_default_params(sizeof(float));
-    EXPECT_EQ(p.balance, 0);
-    EXPECT_EQ(p.stream_loads, 1);
-    EXPECT_EQ(p.unroll, 4);
-    EXPECT_EQ(p.block_threads, 128);
-    EXPECT_EQ(p.min_threads_per_row, 4);
-    EXPECT_EQ(p.long_rows, IpcsrLongRows::whole);
-    EXPECT_EQ(p.shared_size, ipcsr_shared_size(ipcsr_current_device_limits(), 128, sizeof(float), 0.5));
-  }
-  for (const char* bad : {"100", "0", "2048", "abc", "256x"}) {
-    test::ScopedEnv t("AIJADAPTIVE_IPCSR_BLOCK", bad);
-    try {
-      ipcsr_default_params(sizeof(double));
-      FAIL() << "AIJADAPTIVE_IPCSR_BLOCK=" << bad << " was accepted";
-    } catch (const Error& e) {
-      EXPECT_EQ(e.kind(), ErrorKind::invalid_argument);
-      EXPECT_NE(std::string(e.what()).find("AIJADAPTIVE_IPCSR_BLOCK"), std::string::npos) << e.what();
-    }
-  }
-  {
-    test::ScopedEnv f("AIJADAPTIVE_IPCSR_SHARED", "1.5");
-    EXPECT_THROW(ipcsr_default_params(sizeof(double)), Error);
-  }
-  {
-    test::ScopedEnv l("AIJADAPTIVE_IPCSR_LONG_ROWS", "sometimes");
-    EXPECT_THROW(ipcsr_default_params(sizeof(double)), Error);
-  }
-  for (const char* bad : {"0", "3", "64", "x"}) {
-    test::ScopedEnv m("AIJADAPTIVE_IPCSR_MIN_THREADS", bad);
-    EXPECT_THROW(ipcsr_default_params(sizeof(double)), Error) << bad;
-  }
-  for (const char* bad : {"-1", "x", "2000000"}) {
-    test::ScopedEnv b("AIJADAPTIVE_IPCSR_BALANCE", bad);
-    EXPECT_THROW(ipcsr_default_params(sizeof(double)), Error) << bad;
-  }
-  for (const char* bad : {"2", "-2", "yes"}) {
-    test::ScopedEnv st("AIJADAPTIVE_IPCSR_STREAM", bad);
-    EXPECT_THROW(ipcsr_default_params(sizeof(double)), Error) << bad;
-  }
-  for (const char* bad : {"1", "5", "16", "x"}) {
-    test::ScopedEnv u("AIJADAPTIVE_IPCSR_UNROLL", bad);
-    EXPECT_THROW(ipcsr_default_params(sizeof(double)), Error) << bad;
-  }
+  EXPECT_EQ(p.shared_size, 3456);  // 0.5 of Hopper's shared memory, T = 512
+  TuningParams t;
+  for (const char* a : {"ipcsr.block_threads=128", "ipcsr.shared_fraction=0.5", "ipcsr.long_rows=whole",
+                        "ipcsr.min_threads_per_row=4", "ipcsr.balance=0", "ipcsr.stream_loads=always",
+                        "ipcsr.unroll=4"})
+    t.set(a);
+  p = ipcsr_params(t, hopper, sizeof(float));
+  EXPECT_EQ(p.balance, 0);
+  EXPECT_EQ(p.stream_loads, 1);
+  EXPECT_EQ(p.unroll, 4);
+  EXPECT_EQ(p.block_threads, 128);
+  EXPECT_EQ(p.min_threads_per_row, 4);
+  EXPECT_EQ(p.long_rows, IpcsrLongRows::whole);
+  EXPECT_EQ(p.shared_size, ipcsr_shared_size(hopper, 128, sizeof(float), 0.5));
+  t.set("ipcsr.stream_loads=never");
+  EXPECT_EQ(ipcsr_params(t, hopper, sizeof(float)).stream_loads, 0);
+  // The device's limits, not the host's guess: fewer blocks per SM, more each.
+  DeviceInfo few = hopper;
+  few.max_blocks_per_sm = 2;
+  EXPECT_GT(ipcsr_params(TuningParams{}, few, sizeof(double)).shared_size, 3456);
+  // A fraction too small to stage anything is refused when the parameters are made.
+  t.set("ipcsr.shared_fraction=0.01");
+  t.set("ipcsr.block_threads=32");
+  EXPECT_THROW(ipcsr_params(t, hopper, sizeof(double)), Error);
   {
     IpcsrParams q = params(256, 10);
     q.balance = -1;
@@ -179,7 +136,23 @@ TEST(IpcsrParams, TunedDefaultsAndRunTimeOverrides) {
   EXPECT_THROW(ipcsr_check_params(params(48, 10)), Error);
   EXPECT_THROW(ipcsr_check_params(params(2048, 10)), Error);
   EXPECT_THROW(ipcsr_check_params(params(256, 0)), Error);
-  EXPECT_THROW((IpcsrHostFormat<double, std::int32_t>(params(256, 0))), Error);
+  EXPECT_THROW((IpcsrHostFormat<double, std::int32_t>(params(256, 0), hopper)), Error);
+}
+
+TEST(IpcsrFormat, StatesItsCapabilitiesBytesAndLayout) {
+  const auto m = test::random_csr<double, std::int32_t>({500, 400, 0.05, 0.1, 1, 3});
+  FormatContext ctx;  // Hopper's limits, default tuning
+  auto f = make_host_format<double, std::int32_t>(FormatId::ipcsr, ctx);
+  f->build(m.view());
+  EXPECT_TRUE(f->capabilities().transpose);  // cuSPARSE on its own arrays
+  EXPECT_TRUE(f->capabilities().row_map);
+  const auto& ip = dynamic_cast<const IpcsrHostFormat<double, std::int32_t>&>(*f);
+  const std::size_t csr_bytes = 501 * 4 + m.values.size() * 12;
+  EXPECT_GE(f->device_bytes_needed(), csr_bytes + ip.extra_host_bytes());
+  EXPECT_LE(f->device_bytes_needed(), csr_bytes + csr_bytes / 50 + ip.extra_host_bytes());
+  ASSERT_EQ(f->describe().size(), 1u);
+  EXPECT_NE(f->describe()[0].find(std::to_string(ip.blocks().count()) + " row blocks"), std::string::npos)
+      << f->describe()[0];
 }
 
 // ---- the builder --------------------------------------------------------------
@@ -373,9 +346,8 @@ class IpcsrReference : public ::testing::Test {
   // The ipcsr host kernel against csr_reference_apply for each (op, alpha, beta).
   void check(const OwnedCsr<V, I>& m, const IpcsrParams& p, std::uint64_t seed) {
     SCOPED_TRACE(describe(p) + ", " + std::to_string(m.rows) + "x" + std::to_string(m.cols));
-    IpcsrHostFormat<V, I> f(p);
+    IpcsrHostFormat<V, I> f(p, hopper_device_info());
     f.build(m.view());
-    EXPECT_EQ(f.id(), FormatId::ipcsr);
     EXPECT_EQ(f.extra_host_bytes(), 2 * f.blocks().row.size() * sizeof(I));
     for (Op op : {Op::plain, Op::transpose}) {
       const bool t = op == Op::transpose;
@@ -472,7 +444,7 @@ TYPED_TEST(IpcsrReference, NanAndInfPropagateFromTheMatrixAndBetaZeroIgnoresY) {
   const Value nan = std::numeric_limits<Value>::quiet_NaN(), inf = std::numeric_limits<Value>::infinity();
   for (IpcsrLongRows mode : {IpcsrLongRows::split, IpcsrLongRows::whole}) {
     auto m = every_path_matrix<Value, Index>();
-    IpcsrHostFormat<Value, Index> f(params(32, 4, mode));
+    IpcsrHostFormat<Value, Index> f(params(32, 4, mode), hopper_device_info());
     f.build(m.view());
     EXPECT_EQ(f.blocks().long_rows, 1);
     EXPECT_EQ(f.blocks().chunk_blocks, mode == IpcsrLongRows::split ? 3 : 0);
@@ -494,41 +466,6 @@ TYPED_TEST(IpcsrReference, NanAndInfPropagateFromTheMatrixAndBetaZeroIgnoresY) {
     EXPECT_TRUE(std::isnan(y[2]));
     EXPECT_EQ(y[3], Value(4));
   }
-}
-
-// ---- through the adaptive matrix ------------------------------------------------
-
-TEST(IpcsrAdaptiveMatrix, AFixedChoiceOfIpcsrRunsOnTheHost) {
-  CleanEnvironment clean;
-  // A dense row of 8000 entries: longer than the default SHARED_SIZE (3456).
-  auto m = test::random_csr<double, std::int32_t>({300, 8000, 0.002, 0.1, 1, 61});
-  MatrixOptions o;
-  o.force_host = true;
-  o.format = FormatChoice::fixed(FormatId::ipcsr);
-  AdaptiveMatrix<double, std::int32_t> a(o);
-  a.build(m.view());
-  EXPECT_EQ(a.format(), FormatId::ipcsr);
-  EXPECT_EQ(a.placement(), Placement::host);
-  EXPECT_NE(a.selection_reason().find("requested"), std::string::npos) << a.selection_reason();
-  IpcsrHostFormat<double, std::int32_t> ref(ipcsr_default_params(sizeof(double)));
-  ref.build(m.view());
-  EXPECT_GT(ref.blocks().chunk_blocks, 0);
-  for (Op op : {Op::plain, Op::transpose}) {
-    const bool t = op == Op::transpose;
-    const auto x = test::random_vector<double>(t ? 300 : 8000, 62);
-    auto y = test::random_vector<double>(t ? 8000 : 300, 63), expect = y;
-    a.apply(op, 2.0, {x.data()}, 0.5, {y.data()});
-    ref.apply(op, 2.0, x.data(), 0.5, expect.data());
-    EXPECT_EQ(y, expect);
-  }
-  for (auto& v : m.values) v = -v;  // same pattern, new values
-  a.refill(m.view());
-  const auto x = test::random_vector<double>(8000, 64);
-  std::vector<double> y(300), expect(300);
-  a.apply(Op::plain, 1.0, {x.data()}, 0.0, {y.data()});
-  csr_reference_apply(m.view(), Op::plain, 1.0, x.data(), 0.0, expect.data());
-  const double bound = 2 * test::error_bound(m.view(), false, 1.0, x, 0.0, expect);
-  for (std::size_t r = 0; r < y.size(); ++r) ASSERT_LE(std::fabs(y[r] - expect[r]), bound) << r;
 }
 
 }  // namespace

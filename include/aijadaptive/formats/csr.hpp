@@ -5,9 +5,11 @@
 //   values  [nnz]     value of each entry, row by row
 //
 // Host: the builder keeps a view (no copy); the reference kernel below is the
-// CPU fallback and the oracle of every other format's tests.
-// Device: the same three arrays, multiplied by cuSPARSE's generic SpMV after
-// its one-off preprocessing step (cusparseSpMV_preprocess).
+// core's host product and the oracle of every other format's tests.
+// Device: the same three arrays, multiplied by cuSPARSE's generic SpMV (after
+// its one-off preprocessing step, cusparseSpMV_preprocess, for the plain
+// product), both plain and transposed. It is also what the core builds, on
+// first use, for the transpose of a format that has none.
 #pragma once
 
 #include "aijadaptive/format.hpp"
@@ -23,14 +25,28 @@ void csr_reference_apply(const CsrView<V, I>& a, Op op, V alpha, const V* x, V b
 template <class V, class I>
 class CsrHostFormat final : public HostFormat<V, I> {
  public:
-  FormatId id() const override { return FormatId::csr; }
-  void build(const CsrView<V, I>& a) override;
-  void refill(const CsrView<V, I>& a) override;
-  void apply(Op op, V alpha, const V* x, V beta, V* y) const override;
+  // prepare_plain: run cuSPARSE's preprocessing of the plain product at
+  // upload (off for the core's transpose fallback, which never runs it).
+  explicit CsrHostFormat(bool prepare_plain = true) : prepare_plain_(prepare_plain) {}
+  Capabilities capabilities() const override { return {true, false}; }
+  void build(const CsrView<V, I>& a) override { a_ = a; }
+  void refill(const CsrView<V, I>& a) override { a_ = a; }
+  void apply(Op op, V alpha, const V* x, V beta, V* y) const override {
+    csr_reference_apply(a_, op, alpha, x, beta, y);
+  }
   const CsrView<V, I>& csr() const override { return a_; }
+  std::size_t device_bytes_needed() const override;
+  std::unique_ptr<DeviceFormat<V, I>> upload(Stream stream) const override;
+
+  bool prepare_plain() const { return prepare_plain_; }
 
  private:
+  bool prepare_plain_;
   CsrView<V, I> a_;
 };
+
+// The device half (kernels.cu).
+template <class V, class I>
+std::unique_ptr<DeviceFormat<V, I>> upload_csr(const CsrHostFormat<V, I>& host, Stream stream);
 
 }  // namespace aijadaptive

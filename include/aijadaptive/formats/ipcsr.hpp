@@ -33,11 +33,14 @@
 // paper's one block per long row, kept so the benchmark can compare the two.
 //
 // The transpose runs through cuSPARSE on the same device CSR arrays (shared
-// with format `csr`); the host transpose is csr_reference_apply.
+// with format `csr`); the host transpose is csr_reference_apply. A reordered
+// matrix's rows go back to the caller's numbering in the kernel's write of y
+// (the row_map capability).
 #pragma once
 
 #include <cstddef>
 #include <cstdint>
+#include <string>
 #include <vector>
 
 #include "aijadaptive/format.hpp"
@@ -55,25 +58,9 @@ enum class IpcsrLongRows {
   whole   // one block per long row (the paper)
 };
 
-// The per-SM resources that bound SHARED_SIZE (cudaDeviceProp fields). The
-// defaults are Hopper's (sm_90, CUDA C++ Programming Guide, "Technical
-// Specifications per Compute Capability"): without a GPU the host builds the
-// same row blocks as an H100 would.
-struct IpcsrDeviceLimits {
-  std::int64_t shared_per_sm = 228 * 1024;        // sharedMemPerMultiprocessor
-  std::int64_t shared_per_block = 227 * 1024;     // sharedMemPerBlockOptin
-  std::int64_t reserved_shared_per_block = 1024;  // reservedSharedMemPerBlock (the 228 - 227)
-  std::int64_t max_threads_per_sm = 2048;         // maxThreadsPerMultiProcessor
-  std::int64_t max_blocks_per_sm = 32;            // maxBlocksPerMultiProcessor
-  std::int64_t l2_bytes = 50 * 1024 * 1024;       // l2CacheSize (H100 SXM)
-};
-
 // Static shared memory of the kernel besides the staging area (block-reduction
 // scratch); the kernel checks its own use against it at compile time.
 inline constexpr std::int64_t kIpcsrStaticSharedBytes = 512;
-
-// The current GPU's limits, or the Hopper defaults when there is no GPU.
-IpcsrDeviceLimits ipcsr_current_device_limits();
 
 // SHARED_SIZE, the values one block may stage, from the paper's formula:
 //   blocks_per_sm = min(max_threads_per_sm / T, max_blocks_per_sm)
@@ -82,7 +69,7 @@ IpcsrDeviceLimits ipcsr_current_device_limits();
 // needs besides the staging area (the driver's reserved bytes and the kernel's
 // static scratch), so that blocks_per_sm blocks really fit on an SM at once;
 // capped by shared_per_block. Hopper, T = 256: 3456 doubles, 6912 floats.
-std::int64_t ipcsr_shared_size(const IpcsrDeviceLimits& limits, int block_threads,
+std::int64_t ipcsr_shared_size(const DeviceInfo& device, int block_threads,
                                std::size_t value_bytes, double shared_fraction = 1.0);
 
 // The paper's decision tree: threads per row in a block of `rows` rows is the
@@ -124,17 +111,12 @@ struct IpcsrParams {
 };
 
 
-// The tuned defaults (src/formats/ipcsr/tuning.hpp) with the run-time
-// overrides of the measurement sweep, SHARED_SIZE derived for the current GPU:
-//   AIJADAPTIVE_IPCSR_BLOCK=T            threads per block
-//   AIJADAPTIVE_IPCSR_SHARED=f           fraction (0, 1] of the per-SM shared memory
-//   AIJADAPTIVE_IPCSR_LONG_ROWS=split|whole
-//   AIJADAPTIVE_IPCSR_MIN_THREADS=t      min_threads_per_row
-//   AIJADAPTIVE_IPCSR_BALANCE=b          balance (0: off)
-//   AIJADAPTIVE_IPCSR_STREAM=0|1|-1      stream_loads (-1: by size)
-//   AIJADAPTIVE_IPCSR_UNROLL=4|8         unroll
-// Throws ErrorKind::invalid_argument for a malformed value.
-IpcsrParams ipcsr_default_params(std::size_t value_bytes);
+// The parameters for a matrix of `value_bytes` values on `device`: the tuned
+// defaults (src/formats/ipcsr/tuning.hpp) or the user's settings of the
+// format's tuning parameters (ipcsr_params(): block_threads, shared_fraction,
+// long_rows, min_threads_per_row, balance, stream_loads, unroll), SHARED_SIZE
+// derived from them and the device.
+IpcsrParams ipcsr_params(const TuningParams& tuning, const DeviceInfo& device, std::size_t value_bytes);
 
 // Throws ErrorKind::invalid_argument unless the parameters are usable.
 void ipcsr_check_params(const IpcsrParams& params);
@@ -159,8 +141,10 @@ IpcsrBlocks<I> ipcsr_build_blocks(I rows, const I* row_ptr, const IpcsrParams& p
 template <class V, class I>
 class IpcsrHostFormat final : public HostFormat<V, I> {
  public:
-  explicit IpcsrHostFormat(const IpcsrParams& params);
-  FormatId id() const override { return FormatId::ipcsr; }
+  IpcsrHostFormat(const IpcsrParams& params, const DeviceInfo& device);
+  // The transpose through cuSPARSE on the same device CSR arrays; the row map
+  // in the kernel's own write of y.
+  Capabilities capabilities() const override { return {true, true}; }
   void build(const CsrView<V, I>& a) override;
   void refill(const CsrView<V, I>& a) override;
   // The plain product walks the row blocks as the kernel does: staged blocks
@@ -168,14 +152,23 @@ class IpcsrHostFormat final : public HostFormat<V, I> {
   void apply(Op op, V alpha, const V* x, V beta, V* y) const override;
   const CsrView<V, I>& csr() const override { return a_; }
   std::size_t extra_host_bytes() const override;
+  std::size_t device_bytes_needed() const override;
+  std::unique_ptr<DeviceFormat<V, I>> upload(Stream stream) const override;
+  std::vector<std::string> describe() const override;
 
   const IpcsrParams& params() const { return params_; }
+  const DeviceInfo& device() const { return device_; }
   const IpcsrBlocks<I>& blocks() const { return blocks_; }
 
  private:
   IpcsrParams params_;
+  DeviceInfo device_;
   CsrView<V, I> a_;
   IpcsrBlocks<I> blocks_;
 };
+
+// The device half (kernels.cu).
+template <class V, class I>
+std::unique_ptr<DeviceFormat<V, I>> upload_ipcsr(const IpcsrHostFormat<V, I>& host, Stream stream);
 
 }  // namespace aijadaptive

@@ -11,38 +11,35 @@ namespace {
 template <class V, class I>
 class CsrDeviceFormat final : public DeviceFormat<V, I> {
  public:
-  std::size_t bytes_needed(const HostFormat<V, I>& host) const override {
-    return detail::CusparseCsr<V, I>::bytes_needed(host.csr());
+  // The plain product is prepared (cusparseSpMV_preprocess) now, unless the
+  // host half says it will never run.
+  CsrDeviceFormat(const CsrHostFormat<V, I>& host, Stream stream) : host_(host) {
+    csr_.upload(host.csr(), stream, host.prepare_plain());
   }
 
-  // The plain product is prepared (cusparseSpMV_preprocess) at upload time.
-  void upload(const HostFormat<V, I>& host, Stream stream) override {
-    csr_.upload(host.csr(), stream, true);
+  void apply(V alpha, const V* x, V beta, V* y, Stream stream) override {
+    csr_.apply(Op::plain, alpha, x, beta, y, stream);
   }
-
-  void upload_values(const HostFormat<V, I>& host, Stream stream) override {
-    csr_.upload_values(host.csr().values, stream);
+  void apply_transpose(V alpha, const V* x, V beta, V* y, Stream stream) override {
+    csr_.apply(Op::transpose, alpha, x, beta, y, stream);
   }
-
-  void apply(Op op, V alpha, const V* x, V beta, V* y, Stream stream) override {
-    csr_.apply(op, alpha, x, beta, y, stream);
-  }
-
+  void upload_values(Stream stream) override { csr_.upload_values(host_.csr().values, stream); }
   std::size_t device_bytes() const override { return csr_.device_bytes(); }
 
  private:
+  const CsrHostFormat<V, I>& host_;
   detail::CusparseCsr<V, I> csr_;
 };
 
 }  // namespace
 
 template <class V, class I>
-std::unique_ptr<DeviceFormat<V, I>> make_csr_device_format() {
-  return std::make_unique<CsrDeviceFormat<V, I>>();
+std::unique_ptr<DeviceFormat<V, I>> upload_csr(const CsrHostFormat<V, I>& host, Stream stream) {
+  return std::make_unique<CsrDeviceFormat<V, I>>(host, stream);
 }
 
 #define AIJA_INSTANTIATE(V, I) \
-  template std::unique_ptr<DeviceFormat<V, I>> make_csr_device_format<V, I>();
+  template std::unique_ptr<DeviceFormat<V, I>> upload_csr<V, I>(const CsrHostFormat<V, I>&, Stream);
 AIJA_FOR_EACH_TYPE_PAIR(AIJA_INSTANTIATE)
 
 }  // namespace aijadaptive

@@ -1,4 +1,4 @@
-// Host reference kernel of format `csr`.
+// Host reference kernel of format `csr`: the core's host product.
 #include "aijadaptive/formats/csr.hpp"
 #include "aijadaptive/instantiate.hpp"
 
@@ -30,14 +30,8 @@ void csr_reference_apply(const CsrView<V, I>& a, Op op, V alpha, const V* x, V b
   }
 }
 
-template <class V, class I>
-void CsrHostFormat<V, I>::apply(Op op, V alpha, const V* x, V beta, V* y) const {
-  csr_reference_apply(a_, op, alpha, x, beta, y);
-}
-
-#define AIJA_INSTANTIATE(V, I)                                                              \
-  template void csr_reference_apply<V, I>(const CsrView<V, I>&, Op, V, const V*, V, V*); \
-  template void CsrHostFormat<V, I>::apply(Op, V, const V*, V, V*) const;
+#define AIJA_INSTANTIATE(V, I) \
+  template void csr_reference_apply<V, I>(const CsrView<V, I>&, Op, V, const V*, V, V*);
 AIJA_FOR_EACH_TYPE_PAIR(AIJA_INSTANTIATE)
 
 }  // namespace aijadaptive

@@ -1,76 +1,82 @@
 // Host builder of format `ipcsr`: SHARED_SIZE, the parameters, the row blocks.
 #include <algorithm>
-#include <cerrno>
 #include <cmath>
-#include <cstdlib>
+#include <cstdio>
 #include <string>
+#include <utility>
 
-#include "aijadaptive/device.hpp"
 #include "aijadaptive/errors.hpp"
 #include "aijadaptive/formats/ipcsr.hpp"
 #include "aijadaptive/instantiate.hpp"
+#include "core/cusparse_bytes.hpp"
 #include "formats/ipcsr/tuning.hpp"
 
 namespace aijadaptive {
 
 namespace {
 
-// The value of an environment variable, or nullptr when unset or empty.
-const char* env(const char* name) {
-  const char* v = std::getenv(name);
-  return v && *v ? v : nullptr;
+const char* const kStreamChoices[] = {"auto", "never", "always"};  // stream_loads -1, 0, 1
+const char* const kLongRowChoices[] = {"split", "whole"};
+
+ParamSpec integer(const char* name, const char* help, double least, double most, int fallback) {
+  ParamSpec s;
+  s.name = name;
+  s.help = help;
+  s.kind = ParamSpec::Kind::integer;
+  s.least = least;
+  s.most = most;
+  s.default_value = std::to_string(fallback);
+  return s;
 }
 
-[[noreturn]] void bad_env(const char* name, const char* value, const char* expected) {
-  AIJA_THROW(invalid_argument, std::string(name) + "=" + value + ": expected " + expected +
-                                   " (unset it to use the tuned default)");
+ParamSpec choice(const char* name, const char* help, std::vector<std::string> choices, std::string fallback) {
+  ParamSpec s;
+  s.name = name;
+  s.help = help;
+  s.kind = ParamSpec::Kind::choice;
+  s.choices = std::move(choices);
+  s.default_value = std::move(fallback);
+  return s;
 }
-
-double shared_fraction_from_env() {
-  const char* v = env(ipcsr_tuning::kSharedEnv);
-  if (!v) return ipcsr_tuning::kSharedFraction;
-  char* end = nullptr;
-  errno = 0;
-  const double f = std::strtod(v, &end);
-  if (errno || *end || !(f > 0 && f <= 1)) bad_env(ipcsr_tuning::kSharedEnv, v, "a number in (0, 1]");
-  return f;
-}
-
-IpcsrLongRows long_rows_from_env() {
-  const char* v = env(ipcsr_tuning::kLongRowsEnv);
-  if (!v) return ipcsr_tuning::kLongRows;
-  const std::string s = v;
-  if (s == "split") return IpcsrLongRows::split;
-  if (s == "whole") return IpcsrLongRows::whole;
-  bad_env(ipcsr_tuning::kLongRowsEnv, v, "split or whole");
-}
-
-// An integer in [least, most] that `valid` accepts, or `fallback` when unset;
-// anything else is an error naming the variable and what it expects.
-template <class Valid>
-int integer_from_env(const char* name, int fallback, long least, long most, Valid valid, const char* expected) {
-  const char* v = env(name);
-  if (!v) return fallback;
-  char* end = nullptr;
-  errno = 0;
-  const long n = std::strtol(v, &end, 10);
-  if (errno || *end || n < least || n > most || !valid(n)) bad_env(name, v, expected);
-  return int(n);
-}
-
-bool any(long) { return true; }
-bool power_of_two(long n) { return (n & (n - 1)) == 0; }
 
 }  // namespace
 
-IpcsrDeviceLimits ipcsr_current_device_limits() {
-#if AIJADAPTIVE_HAVE_CUDA
-  if (device_count() > 0) return detail::ipcsr_query_current_device();
-#endif
-  return IpcsrDeviceLimits{};
+const std::vector<ParamSpec>& ipcsr_params() {
+  using namespace ipcsr_tuning;
+  static const std::vector<ParamSpec> specs = [] {
+    std::vector<ParamSpec> v;
+    ParamSpec t = integer("block_threads", "threads per block (T)", 32, 1024, kBlockThreads);
+    t.multiple_of = 32;
+    v.push_back(t);
+    ParamSpec f;
+    f.name = "shared_fraction";
+    f.help = "share of each SM's shared memory its blocks stage into (the rest is L1, which caches x)";
+    f.kind = ParamSpec::Kind::real;
+    f.least = 0.01;
+    f.most = 1;
+    char text[32];
+    std::snprintf(text, sizeof(text), "%g", kSharedFraction);
+    f.default_value = text;
+    v.push_back(f);
+    v.push_back(choice("long_rows", "rows longer than a block's staging area: split over blocks, or whole (the paper)",
+                       {kLongRowChoices[0], kLongRowChoices[1]}, kLongRowChoices[int(kLongRows)]));
+    ParamSpec m = integer("min_threads_per_row", "threads each row gets at least (1: the paper's decision tree)", 1,
+                          32, kMinThreadsPerRow);
+    m.power_of_two = true;
+    v.push_back(m);
+    v.push_back(integer("balance", "staging trips the slowest row of a staged block may take, per trip of a full block "
+                                   "(0: no limit)",
+                        0, 1 << 20, kBalance));
+    v.push_back(choice("stream_loads", "streaming cache hint on the CSR arrays: auto (when larger than L2), never, always",
+                       {kStreamChoices[0], kStreamChoices[1], kStreamChoices[2]}, kStreamChoices[kStreamLoads + 1]));
+    v.push_back(choice("unroll", "entries each thread loads per trip before using any", {"4", "8"},
+                       std::to_string(kUnroll)));
+    return v;
+  }();
+  return specs;
 }
 
-std::int64_t ipcsr_shared_size(const IpcsrDeviceLimits& limits, int block_threads,
+std::int64_t ipcsr_shared_size(const DeviceInfo& limits, int block_threads,
                                std::size_t value_bytes, double shared_fraction) {
   AIJA_REQUIRE(block_threads > 0 && value_bytes > 0 && shared_fraction > 0 && shared_fraction <= 1,
                invalid_argument, "ipcsr_shared_size: T, the value size and the fraction must be positive");
@@ -105,20 +111,23 @@ void ipcsr_check_params(const IpcsrParams& p) {
                "ipcsr: unroll = " + std::to_string(p.unroll) + ", expected 4 or 8");
 }
 
-IpcsrParams ipcsr_default_params(std::size_t value_bytes) {
+IpcsrParams ipcsr_params(const TuningParams& tuning, const DeviceInfo& device, std::size_t value_bytes) {
+  const FormatId me = FormatId::ipcsr;
+  auto index_of = [&](const char* name, const char* const* words, int count) {
+    const std::string& w = tuning.choice(me, name);
+    for (int k = 0; k < count; ++k)
+      if (w == words[k]) return k;
+    AIJA_THROW(internal, std::string("ipcsr.") + name + " = " + w);
+  };
   IpcsrParams p;
-  using namespace ipcsr_tuning;
-  p.block_threads = integer_from_env(kBlockEnv, kBlockThreads, 32, 1024, [](long t) { return t % 32 == 0; },
-                                     "a multiple of 32 in [32, 1024]");
-  p.long_rows = long_rows_from_env();
-  p.min_threads_per_row =
-      integer_from_env(kMinThreadsEnv, kMinThreadsPerRow, 1, 32, power_of_two, "a power of two in [1, 32]");
-  p.balance = integer_from_env(kBalanceEnv, kBalance, 0, 1 << 20, any, "an integer in [0, 1048576] (0: off)");
-  p.stream_loads = integer_from_env(kStreamEnv, kStreamLoads, -1, 1, any,
-                                    "0 (never), 1 (always) or -1 (when larger than L2)");
-  p.unroll = integer_from_env(kUnrollEnv, kUnroll, 4, 8, [](long u) { return u == 4 || u == 8; }, "4 or 8");
-  p.shared_size = ipcsr_shared_size(ipcsr_current_device_limits(), p.block_threads, value_bytes,
-                                    shared_fraction_from_env());
+  p.block_threads = int(tuning.integer(me, "block_threads"));
+  p.long_rows = IpcsrLongRows(index_of("long_rows", kLongRowChoices, 2));
+  p.min_threads_per_row = int(tuning.integer(me, "min_threads_per_row"));
+  p.balance = int(tuning.integer(me, "balance"));
+  p.stream_loads = index_of("stream_loads", kStreamChoices, 3) - 1;
+  p.unroll = std::stoi(tuning.choice(me, "unroll"));
+  p.shared_size = ipcsr_shared_size(device, p.block_threads, value_bytes, tuning.real(me, "shared_fraction"));
+  ipcsr_check_params(p);
   return p;
 }
 
@@ -170,7 +179,8 @@ IpcsrBlocks<I> ipcsr_build_blocks(I rows, const I* row_ptr, const IpcsrParams& p
 }
 
 template <class V, class I>
-IpcsrHostFormat<V, I>::IpcsrHostFormat(const IpcsrParams& params) : params_(params) {
+IpcsrHostFormat<V, I>::IpcsrHostFormat(const IpcsrParams& params, const DeviceInfo& device)
+    : params_(params), device_(device) {
   ipcsr_check_params(params_);
 }
 
@@ -191,9 +201,35 @@ std::size_t IpcsrHostFormat<V, I>::extra_host_bytes() const {
   return (blocks_.row.size() + blocks_.nnz.size()) * sizeof(I);
 }
 
+// The CSR arrays for cuSPARSE, the block bounds, and the chunk sums and
+// arrival counters of split rows.
 template <class V, class I>
-std::unique_ptr<HostFormat<V, I>> make_ipcsr_host_format() {
-  return std::make_unique<IpcsrHostFormat<V, I>>(ipcsr_default_params(sizeof(V)));
+std::size_t IpcsrHostFormat<V, I>::device_bytes_needed() const {
+  const std::size_t n = std::size_t(blocks_.count());
+  const std::size_t workspace = blocks_.chunk_blocks ? n * (sizeof(V) + sizeof(unsigned)) : 0;
+  return detail::cusparse_csr_bytes(a_) + extra_host_bytes() + workspace;
+}
+
+template <class V, class I>
+std::unique_ptr<DeviceFormat<V, I>> IpcsrHostFormat<V, I>::upload(Stream stream) const {
+  AIJA_UPLOAD_WITH_CUDA(upload_ipcsr(*this, stream));
+}
+
+template <class V, class I>
+std::vector<std::string> IpcsrHostFormat<V, I>::describe() const {
+  std::string line = "ipcsr: " + std::to_string(blocks_.count()) + " row blocks, T = " +
+                     std::to_string(params_.block_threads) + ", SHARED_SIZE = " + std::to_string(params_.shared_size) +
+                     " values";
+  if (blocks_.long_rows)
+    line += ", " + std::to_string(blocks_.long_rows) + " long rows" +
+            (blocks_.chunk_blocks ? " split into " + std::to_string(blocks_.chunk_blocks) + " chunk blocks" : "");
+  return {line};
+}
+
+template <class V, class I>
+std::unique_ptr<HostFormat<V, I>> make_ipcsr_host_format(const FormatContext& context) {
+  return std::make_unique<IpcsrHostFormat<V, I>>(ipcsr_params(context.params, context.device, sizeof(V)),
+                                                 context.device);
 }
 
 template IpcsrBlocks<std::int32_t> ipcsr_build_blocks(std::int32_t, const std::int32_t*,
@@ -203,7 +239,7 @@ template IpcsrBlocks<std::int64_t> ipcsr_build_blocks(std::int64_t, const std::i
 
 #define AIJA_INSTANTIATE(V, I)        \
   template class IpcsrHostFormat<V, I>; \
-  template std::unique_ptr<HostFormat<V, I>> make_ipcsr_host_format<V, I>();
+  template std::unique_ptr<HostFormat<V, I>> make_ipcsr_host_format<V, I>(const FormatContext&);
 AIJA_FOR_EACH_TYPE_PAIR(AIJA_INSTANTIATE)
 
 }  // namespace aijadaptive

@@ -1,5 +1,6 @@
 // Device side of format `ipcsr`: one launch, one CUDA block per row block.
 // The transpose goes to cuSPARSE on the same arrays (src/core/cusparse_csr).
+// The device limits come from the host half's context (DeviceInfo).
 #include <cuda_runtime_api.h>
 
 #include <algorithm>
@@ -16,30 +17,6 @@
 #include "formats/ipcsr/tuning.hpp"
 
 namespace aijadaptive {
-
-namespace detail {
-
-IpcsrDeviceLimits ipcsr_query_current_device() {
-  // cudaDeviceGetAttribute reads the same fields as cudaGetDeviceProperties,
-  // without filling (and paying for) the whole structure on every build.
-  int device = 0;
-  AIJA_CUDA_CHECK(cudaGetDevice(&device));
-  auto get = [device](cudaDeviceAttr attribute) {
-    int value = 0;
-    AIJA_CUDA_CHECK(cudaDeviceGetAttribute(&value, attribute, device));
-    return std::int64_t(value);
-  };
-  IpcsrDeviceLimits l;
-  l.shared_per_sm = get(cudaDevAttrMaxSharedMemoryPerMultiprocessor);
-  l.shared_per_block = get(cudaDevAttrMaxSharedMemoryPerBlockOptin);
-  l.reserved_shared_per_block = get(cudaDevAttrReservedSharedMemoryPerBlock);
-  l.max_threads_per_sm = get(cudaDevAttrMaxThreadsPerMultiProcessor);
-  l.max_blocks_per_sm = get(cudaDevAttrMaxBlocksPerMultiprocessor);
-  l.l2_bytes = get(cudaDevAttrL2CacheSize);
-  return l;
-}
-
-}  // namespace detail
 
 namespace {
 
@@ -236,22 +213,13 @@ __global__ void __launch_bounds__(1024)
 template <class V, class I>
 class IpcsrDeviceFormat final : public DeviceFormat<V, I> {
  public:
-  std::size_t bytes_needed(const HostFormat<V, I>& host) const override {
-    const IpcsrBlocks<I>& blocks = ipcsr_host(host).blocks();
-    const std::size_t n = std::size_t(blocks.count());
-    const std::size_t workspace = blocks.chunk_blocks ? n * (sizeof(V) + sizeof(unsigned)) : 0;
-    return detail::CusparseCsr<V, I>::bytes_needed(host.csr()) + 2 * (n + 1) * sizeof(I) + workspace;
-  }
-
-  void upload(const HostFormat<V, I>& host_format, Stream stream) override {
-    const IpcsrHostFormat<V, I>& host = ipcsr_host(host_format);
+  IpcsrDeviceFormat(const IpcsrHostFormat<V, I>& host, Stream stream) : host_(host), params_(host.params()) {
     const IpcsrBlocks<I>& blocks = host.blocks();
     AIJA_REQUIRE(blocks.count() <= INT_MAX, unsupported,
                  "ipcsr: " + std::to_string(blocks.count()) +
                      " row blocks are more than one launch can have; use format csr");
-    params_ = host.params();
     blocks_ = blocks.count();
-    const IpcsrDeviceLimits limits = detail::ipcsr_query_current_device();
+    const DeviceInfo& limits = host.device();
     const bool stream_loads =
         params_.stream_loads >= 0 ? params_.stream_loads == 1 : csr_bytes(host.csr()) > limits.l2_bytes;
     kernel_ = choose_kernel(params_.unroll, stream_loads);
@@ -265,26 +233,26 @@ class IpcsrDeviceFormat final : public DeviceFormat<V, I> {
     partial_ = DeviceBuffer<V>(workspace);
     arrivals_ = DeviceBuffer<unsigned>(workspace);
     if (workspace)
-      AIJA_CUDA_CHECK(cudaMemsetAsync(arrivals_.data(), 0, arrivals_.bytes(),
-                                      static_cast<cudaStream_t>(stream)));
+      AIJA_CUDA_CHECK(cudaMemsetAsync(arrivals_.data(), 0, arrivals_.bytes(), static_cast<cudaStream_t>(stream)));
   }
 
-  void upload_values(const HostFormat<V, I>& host, Stream stream) override {
-    csr_.upload_values(host.csr().values, stream);
+  void apply(V alpha, const V* x, V beta, V* y, Stream stream) override {
+    if (blocks_ == 0) return;  // no rows
+    const IpcsrArrays<V, I> a{csr_.row_ptr(),    csr_.col_idx(),    csr_.values(),
+                              block_row_.data(), block_nnz_.data(), partial_.data(),
+                              arrivals_.data(),  I(params_.shared_size), row_map_};
+    kernel_<<<unsigned(blocks_), unsigned(params_.block_threads), stage_bytes(),
+               static_cast<cudaStream_t>(stream)>>>(a, x, alpha, beta, y);
+    AIJA_CUDA_CHECK_LAUNCH();
   }
 
-  void apply(Op op, V alpha, const V* x, V beta, V* y, Stream stream) override {
-    if (op == Op::transpose) {
-      csr_.apply(op, alpha, x, beta, y, stream);
-      return;
-    }
-    launch(alpha, x, beta, y, nullptr, stream);
+  void apply_transpose(V alpha, const V* x, V beta, V* y, Stream stream) override {
+    csr_.apply(Op::transpose, alpha, x, beta, y, stream);
   }
 
-  bool apply_row_mapped(V alpha, const V* x, V beta, V* y, const I* row_map, Stream stream) override {
-    launch(alpha, x, beta, y, row_map, stream);
-    return true;
-  }
+  void set_row_map(const I* row_map) override { row_map_ = row_map; }
+
+  void upload_values(Stream stream) override { csr_.upload_values(host_.csr().values, stream); }
 
   std::size_t device_bytes() const override {
     return csr_.device_bytes() + block_row_.bytes() + block_nnz_.bytes() + partial_.bytes() +
@@ -292,12 +260,6 @@ class IpcsrDeviceFormat final : public DeviceFormat<V, I> {
   }
 
  private:
-  static const IpcsrHostFormat<V, I>& ipcsr_host(const HostFormat<V, I>& host) {
-    const auto* h = dynamic_cast<const IpcsrHostFormat<V, I>*>(&host);
-    AIJA_REQUIRE(h, internal, "ipcsr device format given a host format of another kind");
-    return *h;
-  }
-
   // The bytes of the CSR arrays, which one product streams through.
   static std::int64_t csr_bytes(const CsrView<V, I>& a) {
     return std::int64_t(a.nnz()) * std::int64_t(sizeof(V) + sizeof(I)) + (std::int64_t(a.rows) + 1) * std::int64_t(sizeof(I));
@@ -311,25 +273,15 @@ class IpcsrDeviceFormat final : public DeviceFormat<V, I> {
 
   std::size_t stage_bytes() const { return std::size_t(params_.shared_size) * sizeof(V); }
 
-  void launch(V alpha, const V* x, V beta, V* y, const I* row_map, Stream stream) {
-    if (blocks_ == 0) return;  // no rows
-    const IpcsrArrays<V, I> a{csr_.row_ptr(),    csr_.col_idx(),    csr_.values(),
-                              block_row_.data(), block_nnz_.data(), partial_.data(),
-                              arrivals_.data(),  I(params_.shared_size), row_map};
-    kernel_<<<unsigned(blocks_), unsigned(params_.block_threads), stage_bytes(),
-               static_cast<cudaStream_t>(stream)>>>(a, x, alpha, beta, y);
-    AIJA_CUDA_CHECK_LAUNCH();
-  }
-
   // Lets the kernel take the staging area (over 48 KB needs an opt-in) and
   // asks for the L1/shared split that fits blocks_per_sm blocks at once.
-  void configure_kernel(const IpcsrDeviceLimits& limits) {
+  void configure_kernel(const DeviceInfo& limits) {
     const std::int64_t per_block = std::int64_t(stage_bytes()) + kIpcsrStaticSharedBytes;
     AIJA_REQUIRE(per_block <= limits.shared_per_block, unsupported,
                  "ipcsr: SHARED_SIZE = " + std::to_string(params_.shared_size) + " needs " +
                      std::to_string(per_block) + " bytes of shared memory per block, this GPU has " +
                      std::to_string(limits.shared_per_block) +
-                     " (lower it, or unset AIJADAPTIVE_IPCSR_SHARED / AIJADAPTIVE_IPCSR_BLOCK)");
+                     " (lower ipcsr.shared_fraction or ipcsr.block_threads)");
     AIJA_CUDA_CHECK(cudaFuncSetAttribute(kernel_, cudaFuncAttributeMaxDynamicSharedMemorySize,
                                          int(stage_bytes())));
     const std::int64_t blocks_per_sm = std::max<std::int64_t>(
@@ -339,9 +291,11 @@ class IpcsrDeviceFormat final : public DeviceFormat<V, I> {
     AIJA_CUDA_CHECK(cudaFuncSetAttribute(kernel_, cudaFuncAttributePreferredSharedMemoryCarveout, percent));
   }
 
+  const IpcsrHostFormat<V, I>& host_;
   IpcsrParams params_;
   Kernel kernel_ = nullptr;  // the variant for params_.unroll and the CSR loads' cache hint
   std::int64_t blocks_ = 0;
+  const I* row_map_ = nullptr;  // set_row_map(): y[row_map[i]] for row i
   detail::CusparseCsr<V, I> csr_;
   DeviceBuffer<I> block_row_, block_nnz_;
   DeviceBuffer<V> partial_;
@@ -351,12 +305,12 @@ class IpcsrDeviceFormat final : public DeviceFormat<V, I> {
 }  // namespace
 
 template <class V, class I>
-std::unique_ptr<DeviceFormat<V, I>> make_ipcsr_device_format() {
-  return std::make_unique<IpcsrDeviceFormat<V, I>>();
+std::unique_ptr<DeviceFormat<V, I>> upload_ipcsr(const IpcsrHostFormat<V, I>& host, Stream stream) {
+  return std::make_unique<IpcsrDeviceFormat<V, I>>(host, stream);
 }
 
 #define AIJA_INSTANTIATE(V, I) \
-  template std::unique_ptr<DeviceFormat<V, I>> make_ipcsr_device_format<V, I>();
+  template std::unique_ptr<DeviceFormat<V, I>> upload_ipcsr<V, I>(const IpcsrHostFormat<V, I>&, Stream);
 AIJA_FOR_EACH_TYPE_PAIR(AIJA_INSTANTIATE)
 
 }  // namespace aijadaptive

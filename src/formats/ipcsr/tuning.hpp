@@ -27,14 +27,11 @@
 // per 128 bytes of staging against shared-memory bank conflicts of rows of
 // even length (rows of 8: 8-way): no gain anywhere, -1.5% on stencils.
 //
-// Override at run time, without rebuilding, for a sweep:
-//   AIJADAPTIVE_IPCSR_BLOCK=128           T, a multiple of 32 in [32, 1024]
-//   AIJADAPTIVE_IPCSR_SHARED=0.5          fraction of the per-SM shared memory
-//   AIJADAPTIVE_IPCSR_LONG_ROWS=whole     one block per long row (the paper)
-//   AIJADAPTIVE_IPCSR_MIN_THREADS=4       at least 4 threads per row
-//   AIJADAPTIVE_IPCSR_BALANCE=0           no balance limit (the paper)
-//   AIJADAPTIVE_IPCSR_STREAM=0|1|-1       never / always / by size .cs loads
-//   AIJADAPTIVE_IPCSR_UNROLL=4            4 entries a trip
+// Each constant is the default of one of the format's tuning parameters
+// (ipcsr_params() in build.cpp), which a sweep sets without rebuilding:
+// -mat_aijadaptive_ipcsr_<name> in PETSc, --param ipcsr.<name>=<value> in the
+// benchmark (block_threads, shared_fraction, long_rows, min_threads_per_row,
+// balance, stream_loads, unroll).
 // SHARED_SIZE itself is derived from these and the device (ipcsr_shared_size):
 // T = 512, share 0.5 on Hopper: 3456 doubles, 6912 floats per block.
 #pragma once
@@ -65,7 +62,7 @@ inline constexpr int kMinThreadsPerRow = 1;
 // rmat scale 21 0.889 / 0.673 / 0.800 / 0.886 (small limits cut its many
 // medium rows into blocks of one row), stencils and banded unchanged.
 inline constexpr int kBalance = 8;
-// Streaming hint on the CSR arrays (IpcsrParams::stream_loads): by size. H100,
+// Streaming hint on the CSR arrays (IpcsrParams::stream_loads): by size (-1). H100,
 // same run, ld.global.cs vs plain loads: circuit 1.036 vs 0.952, qcd 1.017 vs
 // 0.962, dia2 1.198 vs 1.088, longrows 1.028 vs 0.894, rmat 0.933 vs 0.889,
 // fem 0.923 vs 0.919, stencils within 1%; on small matrices, which stay in L2
@@ -73,19 +70,4 @@ inline constexpr int kBalance = 8;
 // variants (with or without L2::evict_first) did worse than .cs everywhere.
 inline constexpr int kStreamLoads = -1;
 
-inline constexpr const char* kUnrollEnv = "AIJADAPTIVE_IPCSR_UNROLL";
-inline constexpr const char* kBalanceEnv = "AIJADAPTIVE_IPCSR_BALANCE";
-inline constexpr const char* kStreamEnv = "AIJADAPTIVE_IPCSR_STREAM";
-inline constexpr const char* kMinThreadsEnv = "AIJADAPTIVE_IPCSR_MIN_THREADS";
-inline constexpr const char* kBlockEnv = "AIJADAPTIVE_IPCSR_BLOCK";
-inline constexpr const char* kSharedEnv = "AIJADAPTIVE_IPCSR_SHARED";
-inline constexpr const char* kLongRowsEnv = "AIJADAPTIVE_IPCSR_LONG_ROWS";
-
 }  // namespace aijadaptive::ipcsr_tuning
-
-namespace aijadaptive::detail {
-
-// The limits of the current GPU (CUDA builds only; defined in kernels.cu).
-IpcsrDeviceLimits ipcsr_query_current_device();
-
-}  // namespace aijadaptive::detail

@@ -1,0 +1,25 @@
+// What the adaptive matrix decides before building any format, as a function
+// of the matrix and the user's choices alone: the features, the reordering
+// (RCM's effect computed only when the selector's cheap rules ask for it, and
+// the permuted matrix kept when chosen) and the selector's candidates.
+#pragma once
+
+#include <memory>
+
+#include "aijadaptive/features.hpp"
+#include "aijadaptive/reordered_format.hpp"
+#include "aijadaptive/selector.hpp"
+
+namespace aijadaptive {
+
+template <class V, class I>
+struct Analysis {
+  Features features;
+  Selection selection;
+  std::shared_ptr<Reordering<V, I>> reordering;  // set when selection.reorder
+};
+
+template <class V, class I>
+Analysis<V, I> analyse_matrix(const CsrView<V, I>& a, const FormatChoice& format, ReorderChoice reorder);
+
+}  // namespace aijadaptive

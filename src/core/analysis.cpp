@@ -1,0 +1,30 @@
+#include "aijadaptive/analysis.hpp"
+
+#include <optional>
+
+#include "aijadaptive/instantiate.hpp"
+
+namespace aijadaptive {
+
+template <class V, class I>
+Analysis<V, I> analyse_matrix(const CsrView<V, I>& a, const FormatChoice& format, ReorderChoice reorder) {
+  Analysis<V, I> r;
+  r.features = compute_features(a);
+  std::optional<Reordering<V, I>> rcm;
+  const bool requested = reorder == ReorderChoice::always && a.rows == a.cols;
+  if (requested || wants_rcm_ratio(r.features, reorder)) {
+    rcm.emplace();
+    rcm->permutation = rcm_order(a);
+    rcm->matrix = permute_symmetric(a, rcm->permutation);
+    r.features.rcm_gather_sector_ratio = gather_sector_ratio(rcm->matrix.view());
+  }
+  r.selection = select_format(r.features, format, reorder);
+  if (r.selection.reorder) r.reordering = std::make_shared<Reordering<V, I>>(std::move(*rcm));
+  return r;
+}
+
+#define AIJA_INSTANTIATE(V, I) \
+  template Analysis<V, I> analyse_matrix<V, I>(const CsrView<V, I>&, const FormatChoice&, ReorderChoice);
+AIJA_FOR_EACH_TYPE_PAIR(AIJA_INSTANTIATE)
+
+}  // namespace aijadaptive

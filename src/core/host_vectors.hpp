@@ -1,0 +1,79 @@
+// Host vectors of a matrix that lives on the GPU: device copies of x and y,
+// pinned bounce buffers, and the content key that spares re-sending an
+// unchanged x.
+#pragma once
+
+#include <cstdint>
+#include <cstring>
+
+#include "aijadaptive/adaptive_matrix.hpp"
+#include "aijadaptive/device_buffer.hpp"
+
+namespace aijadaptive::detail {
+
+template <class V>
+class HostVectorStaging {
+ public:
+  // A device copy of the host x (n values), sent unless it already holds the
+  // same content (same key, array and length). Returns the bytes sent.
+  std::size_t stage_x(const InputVector<V>& x, std::size_t n, HostTransfer mode, Stream s, const V** dx) {
+    reserve(dx_, n);
+    *dx = dx_.data();
+    if (x.content_key != 0 && x.content_key == key_ && x.data == source_ && n == length_) return 0;
+    send(dx_.data(), x.data, n, px_, mode, s);
+    key_ = x.content_key;
+    source_ = x.data;
+    length_ = n;
+    return n * sizeof(V);
+  }
+
+  // The device copy of the host y (n values); its content is sent only when
+  // it is read (send_y). Returns the bytes sent.
+  std::size_t stage_y(V* y, std::size_t n, bool send_y, HostTransfer mode, Stream s, V** dy) {
+    reserve(dy_, n);
+    *dy = dy_.data();
+    if (!send_y) return 0;
+    send(dy_.data(), y, n, py_, mode, s);
+    return n * sizeof(V);
+  }
+
+  // y back to the host; returns once it is there.
+  void receive_y(V* y, std::size_t n, HostTransfer mode, Stream s) {
+    if (mode == HostTransfer::staged) {
+      reserve(py_, n);
+      copy_to_host(py_.data(), dy_.data(), n * sizeof(V), s);
+      synchronize(s);
+      if (n) std::memcpy(y, py_.data(), n * sizeof(V));
+    } else {
+      copy_to_host(y, dy_.data(), n * sizeof(V), s);
+      synchronize(s);
+    }
+  }
+
+  // Forget what dx holds (the matrix was rebuilt).
+  void forget_x() {
+    key_ = 0;
+    source_ = nullptr;
+    length_ = 0;
+  }
+
+  std::size_t device_bytes() const { return dx_.bytes() + dy_.bytes(); }
+
+ private:
+  static void send(V* dst, const V* src, std::size_t n, PinnedBuffer<V>& bounce, HostTransfer mode, Stream s) {
+    if (mode == HostTransfer::staged) {
+      reserve(bounce, n);
+      if (n) std::memcpy(bounce.data(), src, n * sizeof(V));
+      src = bounce.data();
+    }
+    copy_to_device(dst, src, n * sizeof(V), s);
+  }
+
+  DeviceBuffer<V> dx_, dy_;
+  PinnedBuffer<V> px_, py_;
+  std::uint64_t key_ = 0;  // content key of what dx holds (0: unknown)
+  const V* source_ = nullptr;
+  std::size_t length_ = 0;
+};
+
+}  // namespace aijadaptive::detail

@@ -1,0 +1,132 @@
+#include "aijadaptive/reordered_format.hpp"
+
+#include <string>
+#include <utility>
+
+#include "aijadaptive/device_buffer.hpp"
+#include "aijadaptive/errors.hpp"
+#include "aijadaptive/instantiate.hpp"
+#include "core/permute.hpp"
+
+namespace aijadaptive {
+
+namespace {
+
+template <class V, class I>
+class ReorderedDeviceFormat final : public DeviceFormat<V, I> {
+ public:
+  ReorderedDeviceFormat(const ReorderedHostFormat<V, I>& host, Stream stream)
+      : host_(host), inner_(host.inner().upload(stream)) {
+    const Permutation<I>& p = host.reordering().permutation;
+    n_ = p.size();
+    new_to_old_ = DeviceBuffer<I>(p.new_to_old.size());
+    copy_to_device(new_to_old_.data(), p.new_to_old.data(), new_to_old_.bytes(), stream);
+    xp_ = DeviceBuffer<V>(std::size_t(n_));
+    if (host.scatters()) yp_ = DeviceBuffer<V>(std::size_t(n_));
+    if (host.inner().capabilities().row_map) inner_->set_row_map(new_to_old_.data());
+  }
+
+  void apply(V alpha, const V* x, V beta, V* y, Stream stream) override {
+    detail::permute_gather(x, new_to_old_.data(), n_, xp_.data(), stream);
+    if (host_.inner().capabilities().row_map) {
+      inner_->apply(alpha, xp_.data(), beta, y, stream);  // writes the caller's rows itself
+      return;
+    }
+    inner_->apply(V(1), xp_.data(), V(0), yp_.data(), stream);
+    detail::permute_scatter(alpha, yp_.data(), new_to_old_.data(), n_, beta, y, stream);
+  }
+
+  void apply_transpose(V alpha, const V* x, V beta, V* y, Stream stream) override {
+    detail::permute_gather(x, new_to_old_.data(), n_, xp_.data(), stream);
+    inner_->apply_transpose(V(1), xp_.data(), V(0), yp_.data(), stream);
+    detail::permute_scatter(alpha, yp_.data(), new_to_old_.data(), n_, beta, y, stream);
+  }
+
+  void upload_values(Stream stream) override { inner_->upload_values(stream); }
+
+  std::size_t device_bytes() const override {
+    return inner_->device_bytes() + new_to_old_.bytes() + xp_.bytes() + yp_.bytes();
+  }
+
+ private:
+  const ReorderedHostFormat<V, I>& host_;
+  std::unique_ptr<DeviceFormat<V, I>> inner_;
+  std::int64_t n_ = 0;
+  DeviceBuffer<I> new_to_old_;
+  DeviceBuffer<V> xp_, yp_;  // x and (when scattered) y in B's numbering
+};
+
+}  // namespace
+
+template <class V, class I>
+ReorderedHostFormat<V, I>::ReorderedHostFormat(std::shared_ptr<Reordering<V, I>> reordering,
+                                               std::unique_ptr<HostFormat<V, I>> inner)
+    : reordering_(std::move(reordering)), inner_(std::move(inner)) {
+  AIJA_REQUIRE(reordering_ && inner_, internal, "a reordered format needs a reordering and a format");
+}
+
+template <class V, class I>
+Capabilities ReorderedHostFormat<V, I>::capabilities() const {
+  Capabilities c;
+  c.transpose = inner_->capabilities().transpose;
+  return c;
+}
+
+template <class V, class I>
+void ReorderedHostFormat<V, I>::build(const CsrView<V, I>& a) {
+  const PermutedCsr<V, I>& b = reordering_->matrix;
+  AIJA_REQUIRE(a.rows == a.cols && a.rows == b.size() && a.nnz() == I(b.col_idx.size()), internal,
+               "the reordered matrix was not made from this one");
+  a_ = a;
+  inner_->build(b.view());
+}
+
+template <class V, class I>
+void ReorderedHostFormat<V, I>::refill(const CsrView<V, I>& a) {
+  permute_values(a, reordering_->permutation, reordering_->matrix);
+  a_ = a;
+  inner_->refill(reordering_->matrix.view());
+}
+
+template <class V, class I>
+void ReorderedHostFormat<V, I>::apply(Op op, V alpha, const V* x, V beta, V* y) const {
+  const Permutation<I>& p = reordering_->permutation;
+  xp_.resize(std::size_t(p.size()));
+  yp_.resize(std::size_t(p.size()));
+  permute_vector(p, x, xp_.data());
+  if (beta != V(0)) permute_vector(p, y, yp_.data());  // beta == 0: y unread
+  inner_->apply(op, alpha, xp_.data(), beta, yp_.data());
+  unpermute_vector(p, yp_.data(), y);
+}
+
+template <class V, class I>
+std::size_t ReorderedHostFormat<V, I>::extra_host_bytes() const {
+  const Reordering<V, I>& r = *reordering_;
+  return inner_->extra_host_bytes() + 2 * r.permutation.new_to_old.size() * sizeof(I) +
+         r.matrix.row_ptr.size() * sizeof(I) + r.matrix.col_idx.size() * (sizeof(I) + sizeof(V));
+}
+
+template <class V, class I>
+std::size_t ReorderedHostFormat<V, I>::device_bytes_needed() const {
+  const std::size_t n = reordering_->permutation.new_to_old.size();
+  return inner_->device_bytes_needed() + n * (sizeof(I) + (scatters() ? 2 : 1) * sizeof(V));
+}
+
+template <class V, class I>
+std::unique_ptr<DeviceFormat<V, I>> ReorderedHostFormat<V, I>::upload(Stream stream) const {
+  AIJA_UPLOAD_WITH_CUDA(std::make_unique<ReorderedDeviceFormat<V, I>>(*this, stream));
+}
+
+template <class V, class I>
+std::vector<std::string> ReorderedHostFormat<V, I>::describe() const {
+  std::vector<std::string> lines{std::string("reordered (RCM): x gathered into the new numbering, y ") +
+                                 (inner_->capabilities().row_map ? "written in yours by the format itself"
+                                                                 : "scattered back to yours")};
+  for (std::string& line : inner_->describe()) lines.push_back(std::move(line));
+  return lines;
+}
+
+#define AIJA_INSTANTIATE(V, I) template class ReorderedHostFormat<V, I>;
+AIJA_FOR_EACH_TYPE_PAIR(AIJA_INSTANTIATE)
+
+}  // namespace aijadaptive

@@ -1,0 +1,264 @@
+// The adaptive matrix on a GPU: the fallback chain (formats that refuse to
+// upload, a per-format memory limit, every candidate failing), the core's
+// transpose for a format without one, products alternating between two
+// streams over shared scratch, and the caller's current device left alone.
+#include <aijadaptive/adaptive_matrix.hpp>
+#include <aijadaptive/device.hpp>
+#include <aijadaptive/device_buffer.hpp>
+#include <aijadaptive/errors.hpp>
+#include <aijadaptive/formats/csr.hpp>
+#include <gtest/gtest.h>
+
+#include <string>
+
+#include "device_vectors.hpp"
+#include "random_csr.hpp"
+
+namespace aijadaptive {
+namespace {
+
+using test::expect_close;
+using test::to_device;
+using test::to_host;
+
+class AdaptiveMatrixGpu : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    if (device_count() == 0) GTEST_SKIP() << "no GPU, GPU tests skipped: " << device_status();
+  }
+};
+
+// A test-only format: csr's arrays and plain product, but no transpose, no
+// row map and nothing shared, so that the core must supply the rest.
+template <class V, class I>
+class PlainOnlyDevice final : public DeviceFormat<V, I> {
+ public:
+  explicit PlainOnlyDevice(std::unique_ptr<DeviceFormat<V, I>> inner) : inner_(std::move(inner)) {}
+  void apply(V alpha, const V* x, V beta, V* y, Stream s) override { inner_->apply(alpha, x, beta, y, s); }
+  void upload_values(Stream s) override { inner_->upload_values(s); }
+  std::size_t device_bytes() const override { return inner_->device_bytes(); }
+
+ private:
+  std::unique_ptr<DeviceFormat<V, I>> inner_;
+};
+
+template <class V, class I>
+class PlainOnlyHost : public HostFormat<V, I> {
+ public:
+  Capabilities capabilities() const override { return {}; }
+  void build(const CsrView<V, I>& a) override { inner_.build(a); }
+  void refill(const CsrView<V, I>& a) override { inner_.refill(a); }
+  void apply(Op op, V alpha, const V* x, V beta, V* y) const override { inner_.apply(op, alpha, x, beta, y); }
+  const CsrView<V, I>& csr() const override { return inner_.csr(); }
+  std::size_t device_bytes_needed() const override { return inner_.device_bytes_needed(); }
+  std::unique_ptr<DeviceFormat<V, I>> upload(Stream s) const override {
+    return std::make_unique<PlainOnlyDevice<V, I>>(inner_.upload(s));
+  }
+
+ private:
+  CsrHostFormat<V, I> inner_;
+};
+
+// A test-only format whose upload fails with `kind`.
+template <class V, class I>
+class RefusingHost final : public PlainOnlyHost<V, I> {
+ public:
+  explicit RefusingHost(ErrorKind kind) : kind_(kind) {}
+  std::unique_ptr<DeviceFormat<V, I>> upload(Stream) const override {
+    throw Error(kind_, "refused on purpose (" + std::string(error_kind_name(kind_)) + ")", __FILE__, __LINE__);
+  }
+
+ private:
+  ErrorKind kind_;
+};
+
+template <class V, class I>
+ExtraCandidate<V, I> refusing(ErrorKind kind) {
+  return {"refusing", [kind](const FormatContext&) { return std::make_unique<RefusingHost<V, I>>(kind); }};
+}
+
+template <class V, class I>
+ExtraCandidate<V, I> plain_only() {
+  return {"plain_only", [](const FormatContext&) { return std::make_unique<PlainOnlyHost<V, I>>(); }};
+}
+
+// y = alpha op(A) x + beta y with device vectors, against the CSR reference.
+void expect_products_right(AdaptiveMatrix<double, std::int32_t>& a, const test::OwnedCsr<double, std::int32_t>& m) {
+  for (Op op : {Op::plain, Op::transpose}) {
+    const bool t = op == Op::transpose;
+    const auto x = test::random_vector<double>(std::size_t(t ? m.rows : m.cols), 3);
+    const auto y0 = test::random_vector<double>(std::size_t(t ? m.cols : m.rows), 4);
+    std::vector<double> expect = y0;
+    csr_reference_apply(m.view(), op, 1.5, x.data(), -0.5, expect.data());
+    const DeviceBuffer<double> dx = to_device(x);
+    DeviceBuffer<double> dy = to_device(y0);
+    a.apply(op, 1.5, {dx.data(), MemSpace::device}, -0.5, {dy.data(), MemSpace::device});
+    synchronize(a.stream());
+    expect_close(to_host(dy), expect, 2 * test::error_bound(m.view(), t, 1.5, x, -0.5, y0));
+  }
+}
+
+TEST_F(AdaptiveMatrixGpu, ACandidateThatCannotUploadGivesWayAndSaysWhy) {
+  const auto m = test::random_csr<double, std::int32_t>({3000, 2000, 0.01, 0.1, 1, 1});
+  for (ErrorKind kind : {ErrorKind::unsupported, ErrorKind::out_of_device_memory, ErrorKind::compile}) {
+    SCOPED_TRACE(error_kind_name(kind));
+    AdaptiveMatrix<double, std::int32_t> a;
+    a.set_extra_candidates({refusing<double, std::int32_t>(kind)});
+    a.build(m.view());
+    ASSERT_EQ(a.placement(), Placement::device) << a.placement_reason();
+    EXPECT_EQ(a.format_name(), "ipcsr");  // the selector's first choice, after the refusal
+    ASSERT_EQ(a.skipped().size(), 1u);
+    EXPECT_EQ(a.skipped()[0].format, "refusing");
+    EXPECT_NE(a.skipped()[0].why.find("refused on purpose"), std::string::npos) << a.skipped()[0].why;
+    expect_products_right(a, m);
+  }
+}
+
+TEST_F(AdaptiveMatrixGpu, TheCallersMistakesAndBugsAreNotSteppedOver) {
+  const auto m = test::random_csr<double, std::int32_t>({100, 100, 0.05, 0, 0, 2});
+  for (ErrorKind kind : {ErrorKind::invalid_argument, ErrorKind::internal, ErrorKind::cuda}) {
+    AdaptiveMatrix<double, std::int32_t> a;
+    a.set_extra_candidates({refusing<double, std::int32_t>(kind)});
+    try {
+      a.build(m.view());
+      ADD_FAILURE() << error_kind_name(kind) << " was stepped over";
+    } catch (const Error& e) {
+      EXPECT_EQ(e.kind(), kind);
+    }
+  }
+}
+
+TEST_F(AdaptiveMatrixGpu, APerFormatMemoryLimitSendsTheMatrixToTheNextCandidate) {
+  const auto m = test::random_csr<double, std::int32_t>({20000, 20000, 0.001, 0, 0, 5});
+  MatrixOptions o;
+  o.format = FormatChoice::fixed(FormatId::ipcsr);
+  o.params.set("ipcsr.memory_limit=0.01");  // MiB: far too small on purpose
+  AdaptiveMatrix<double, std::int32_t> a(o);
+  a.build(m.view());
+  ASSERT_EQ(a.placement(), Placement::device) << a.placement_reason();
+  EXPECT_EQ(a.format_name(), "csr");
+  ASSERT_EQ(a.skipped().size(), 1u);
+  EXPECT_EQ(a.skipped()[0].format, "ipcsr");
+  EXPECT_NE(a.skipped()[0].why.find("more than its memory_limit"), std::string::npos) << a.skipped()[0].why;
+  expect_products_right(a, m);
+}
+
+TEST_F(AdaptiveMatrixGpu, WhenEveryCandidateFailsTheHostRunsWithTheReasons) {
+  const auto m = test::random_csr<double, std::int32_t>({20000, 20000, 0.001, 0, 0, 12});
+  MatrixOptions o;
+  o.device_memory_limit = 1024;  // bytes: far too small on purpose
+  AdaptiveMatrix<double, std::int32_t> a(o);
+  a.set_extra_candidates({refusing<double, std::int32_t>(ErrorKind::unsupported)});
+  a.build(m.view());
+  EXPECT_EQ(a.placement(), Placement::host);
+  EXPECT_EQ(a.format_name(), "csr");
+  EXPECT_NE(a.placement_reason().find("device memory limit"), std::string::npos) << a.placement_reason();
+  ASSERT_EQ(a.skipped().size(), 3u);  // refusing, ipcsr, csr
+  EXPECT_EQ(a.skipped()[2].format, "csr");
+  const auto x = test::random_vector<double>(20000, 13);
+  std::vector<double> y(20000), expect(20000);
+  a.apply(Op::plain, 1.0, {x.data()}, 0.0, {y.data()});  // still right, on the host
+  csr_reference_apply(m.view(), Op::plain, 1.0, x.data(), 0.0, expect.data());
+  EXPECT_EQ(y, expect);
+}
+
+TEST_F(AdaptiveMatrixGpu, TheTransposeOfAFormatWithoutOneIsTheCoresMadeOnFirstUseAndRefilled) {
+  auto m = test::random_csr<double, std::int32_t>({2500, 1700, 0.01, 0.1, 1, 7});
+  AdaptiveMatrix<double, std::int32_t> a;
+  a.set_extra_candidates({plain_only<double, std::int32_t>()});
+  a.build(m.view());
+  ASSERT_EQ(a.placement(), Placement::device) << a.placement_reason();
+  ASSERT_EQ(a.format_name(), "plain_only");
+  EXPECT_FALSE(a.transpose_fallback_built());
+  const std::size_t bytes = a.device_bytes();
+  expect_products_right(a, m);  // plain, then transpose
+  EXPECT_TRUE(a.transpose_fallback_built());
+  EXPECT_GT(a.device_bytes(), bytes);
+  for (auto& v : m.values) v = 2 * v - 1;  // the copy is refilled with the matrix
+  a.refill(m.view());
+  expect_products_right(a, m);
+  // A format with its own transpose never needs the copy.
+  AdaptiveMatrix<double, std::int32_t> b;
+  b.build(m.view());
+  expect_products_right(b, m);
+  EXPECT_FALSE(b.transpose_fallback_built());
+}
+
+// Products alternating between a stream of the caller's (as PETSc's) and the
+// matrix's own, without waiting in between: the scratch they share (ipcsr's
+// chunk sums of split rows, the reordered matrix's permuted vectors) must be
+// ordered, and every result the same bits as one product at a time.
+TEST_F(AdaptiveMatrixGpu, ProductsAlternatingBetweenStreamsGiveTheSameBits) {
+  // Two dense rows of 12000 (split over several blocks) among rows of about 10.
+  constexpr std::size_t n = 12000;
+  const auto m = test::random_csr<double, std::int32_t>({n, n, 0.0008, 0, 2, 21});
+  for (ReorderChoice reorder : {ReorderChoice::never, ReorderChoice::always}) {
+    SCOPED_TRACE(reorder_choice_name(reorder));
+    MatrixOptions o;
+    o.format = FormatChoice::fixed(FormatId::ipcsr);
+    o.reorder = reorder;
+    AdaptiveMatrix<double, std::int32_t> a(o);
+    a.build(m.view());
+    ASSERT_EQ(a.placement(), Placement::device) << a.placement_reason();
+    ASSERT_EQ(a.reordered(), reorder == ReorderChoice::always);
+    ASSERT_NE(a.describe().back().find("split into"), std::string::npos) << a.describe().back();
+    constexpr int kCalls = 12;
+    std::vector<DeviceBuffer<double>> xs, ys;
+    std::vector<std::vector<double>> alone;
+    for (int k = 0; k < kCalls; ++k) {
+      xs.push_back(to_device(test::random_vector<double>(n, 100 + k)));
+      ys.push_back(DeviceBuffer<double>(n));
+      a.apply(Op::plain, 1.0, {xs[k].data(), MemSpace::device}, 0.0, {ys[k].data(), MemSpace::device});
+      synchronize(a.stream());
+      alone.push_back(to_host(ys[k]));
+    }
+    OwnedStream caller;
+    for (int k = 0; k < kCalls; ++k) {
+      const InputVector<double> x{xs[k].data(), MemSpace::device};
+      const OutputVector<double> y{ys[k].data(), MemSpace::device};
+      const auto poison = test::random_vector<double>(n, 999);  // every result must be written anew
+      copy_to_device(ys[k].data(), poison.data(), ys[k].bytes(), caller.get());
+      if (k % 2)
+        a.apply(Op::plain, 1.0, x, 0.0, y);  // the matrix's own stream
+      else
+        a.apply(Op::plain, 1.0, x, 0.0, y, caller.get());
+    }
+    synchronize(caller.get());
+    synchronize(a.stream());
+    for (int k = 0; k < kCalls; ++k) ASSERT_EQ(to_host(ys[k]), alone[k]) << "call " << k;
+  }
+}
+
+TEST_F(AdaptiveMatrixGpu, TheCallersCurrentDeviceIsLeftAlone) {
+  if (device_count() < 2) GTEST_SKIP() << "needs two GPUs";
+  const auto m = test::random_csr<double, std::int32_t>({1000, 1000, 0.01, 0, 0, 9});
+  set_device(0);
+  MatrixOptions o;
+  o.device = 1;
+  AdaptiveMatrix<double, std::int32_t> a(o);
+  a.build(m.view());
+  EXPECT_EQ(a.device(), 1);
+  EXPECT_EQ(current_device(), 0);
+  const auto x = test::random_vector<double>(1000, 1);
+  std::vector<double> y(1000), expect(1000);
+  a.apply(Op::plain, 1.0, {x.data()}, 0.0, {y.data()});
+  EXPECT_EQ(current_device(), 0);
+  csr_reference_apply(m.view(), Op::plain, 1.0, x.data(), 0.0, expect.data());
+  expect_close(y, expect, 2 * test::error_bound(m.view(), false, 1.0, x, 0.0, expect));
+}
+
+TEST_F(AdaptiveMatrixGpu, ADeviceThatDoesNotExistIsTheCallersMistake) {
+  const auto m = test::random_csr<double, std::int32_t>({10, 10, 0.3, 0, 0, 9});
+  MatrixOptions o;
+  o.device = device_count();
+  AdaptiveMatrix<double, std::int32_t> a(o);
+  try {
+    a.build(m.view());
+    FAIL() << "device " << o.device << " was accepted";
+  } catch (const Error& e) {
+    EXPECT_EQ(e.kind(), ErrorKind::invalid_argument);
+  }
+}
+
+}  // namespace
+}  // namespace aijadaptive
