@@ -26,6 +26,15 @@ typedef PetscOptionItems AijaOptionItems;
   #define AIJA_PETSC_HAS_CUDA 0
 #endif
 
+/* A PETSc with device support keeps a bound-to-CPU flag per matrix; a new
+   matrix starts bound, and MatBindToCPU ignores a call that changes nothing,
+   so GPU types clear it when they take a matrix over (as aijcusparse does). */
+#if defined(PETSC_HAVE_DEVICE)
+  #define AijaSetBoundToCPU(A, flg) ((A)->boundtocpu = (flg))
+#else
+  #define AijaSetBoundToCPU(A, flg) ((void)(A), (void)(flg))
+#endif
+
 #if defined(PETSC_USE_COMPLEX)
   #error "aijadaptive supports real scalars only: configure PETSc with --with-scalar-type=real"
 #endif

@@ -143,6 +143,7 @@ PetscErrorCode Strip(Mat A) {
   PetscCall(PetscObjectComposeFunction((PetscObject)A, kFromMPIAIJ, NULL));
   delete s;
   A->spptr = nullptr;
+  AijaSetBoundToCPU(A, PETSC_TRUE);  // AIJ's state
   const _MatOps& base = BaseMpiOps();
   A->ops->assemblyend = base.assemblyend;
   A->ops->setfromoptions = base.setfromoptions;
@@ -195,6 +196,7 @@ PetscErrorCode MatConvert_MPIAIJ_MPIAIJAdaptive(Mat A, MatType, MatReuse reuse, 
   PetscCheck(!B->spptr, PETSC_COMM_SELF, PETSC_ERR_ARG_WRONGSTATE, "aijadaptive: the matrix already carries another library's data (spptr)");
   AIJA_CALL(s = new MpiState());
   B->spptr = s;
+  AijaSetBoundToCPU(B, PETSC_FALSE);
   PetscCall(PetscObjectQueryFunction((PetscObject)B, kPreallocation, &s->base_preallocation));
   PetscCall(PetscObjectQueryFunction((PetscObject)B, kPreallocationCOO, &s->base_coo));
   PetscCheck(s->base_preallocation, PETSC_COMM_SELF, PETSC_ERR_PLIB, "aijadaptive: MPIAIJ has no %s", kPreallocation);

@@ -190,6 +190,7 @@ PetscErrorCode Duplicate(Mat A, MatDuplicateOption op, Mat* B) {
 PetscErrorCode Strip(Mat A) {
   PetscFunctionBegin;
   RestoreHostProducts(A, State(A));  // SeqAIJ's, as AIJ set them
+  AijaSetBoundToCPU(A, PETSC_TRUE);   // AIJ's state
   delete State(A);
   A->spptr = nullptr;
   const _MatOps& base = BaseSeqOps();
@@ -246,6 +247,7 @@ PetscErrorCode SeqBindToCPU(Mat A, PetscBool flg) {
 
   PetscFunctionBegin;
   s->bound = flg;
+  AijaSetBoundToCPU(A, flg);  // for the MPI type's blocks, which it binds directly
   InstallProductOps(A);
   PetscFunctionReturn(PETSC_SUCCESS);
 }
@@ -311,11 +313,15 @@ PetscErrorCode ViewSeqState(Mat A, PetscViewer viewer, PetscBool synchronized) {
   auto print = [&](const char* fmt, auto... args) {
     return synchronized ? PetscViewerASCIISynchronizedPrintf(viewer, fmt, args...) : PetscViewerASCIIPrintf(viewer, fmt, args...);
   };
+  if (s->bound) {
+    PetscCall(print("aijadaptive: bound to the CPU (MatBindToCPU): SeqAIJ's products%s\n",
+                    s->matrix.built() ? ", the device copy kept" : ""));
+    if (!s->matrix.built()) PetscFunctionReturn(PETSC_SUCCESS);
+  }
   if (!s->matrix.built()) {
     PetscCall(print("aijadaptive: not assembled yet\n"));
     PetscFunctionReturn(PETSC_SUCCESS);
   }
-  if (s->bound) PetscCall(print("aijadaptive: bound to the CPU (MatBindToCPU): SeqAIJ's products, the device copy kept\n"));
   if (s->matrix.placement() == aijadaptive::Placement::host) {
     PetscCall(print("aijadaptive: runs on the %s: SeqAIJ's products\n", s->matrix.placement_reason().c_str()));
   } else {
@@ -346,6 +352,7 @@ PetscErrorCode MatConvert_SeqAIJ_SeqAIJAdaptive(Mat A, MatType, MatReuse reuse, 
   AIJA_CALL(s = new SeqState());
   B->spptr = s;
   CaptureHostProducts(B, s);
+  AijaSetBoundToCPU(B, PETSC_FALSE);
   InstallProductOps(B);
   B->ops->assemblyend = AssemblyEnd;
   B->ops->setfromoptions = SetFromOptions;
