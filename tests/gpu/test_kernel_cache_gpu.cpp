@@ -15,6 +15,8 @@
 #include "device_vectors.hpp"
 #include "random_csr.hpp"
 
+#include "axpy_source.hpp"
+
 namespace aijadaptive {
 namespace {
 
@@ -25,19 +27,7 @@ class KernelCacheGpu : public ::testing::Test {
   }
 };
 
-const char* const axpy_template = R"(
-extern "C" __global__ void axpy(int n, @T@ a, const @T@* x, @T@* y) {
-  const int i = blockIdx.x * blockDim.x + threadIdx.x;
-  if (i < n) y[i] = a * x[i] + y[i];
-}
-)";
-
-std::string axpy_source(const std::string& type) {
-  std::string s = axpy_template;
-  for (auto at = s.find("@T@"); at != std::string::npos; at = s.find("@T@", at))
-    s.replace(at, 3, type);
-  return s;
-}
+using test::axpy_source;
 
 template <class V>
 const char* type_name() {

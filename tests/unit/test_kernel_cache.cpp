@@ -10,23 +10,13 @@
 #include <thread>
 #include <vector>
 
+#include "axpy_source.hpp"
+
 namespace aijadaptive {
 namespace {
 
 // @T@ stands for the value type, as the generated formats will fill it in.
-const char* const axpy_template = R"(
-extern "C" __global__ void axpy(int n, @T@ a, const @T@* x, @T@* y) {
-  const int i = blockIdx.x * blockDim.x + threadIdx.x;
-  if (i < n) y[i] = a * x[i] + y[i];
-}
-)";
-
-std::string axpy_source(const std::string& type) {
-  std::string s = axpy_template;
-  for (auto at = s.find("@T@"); at != std::string::npos; at = s.find("@T@", at))
-    s.replace(at, 3, type);
-  return s;
-}
+using test::axpy_source;
 
 // The Error `f` throws, or nothing (and a test failure) when it throws none.
 template <class F>
