@@ -1,0 +1,75 @@
+// The search engine of DIA-Adaptive (seeds/001, section 3 and Fig. 3): one pass
+// over a CSR matrix that measures how its entries lie on diagonals and says
+// which of the three diagonal formats suits it, or that none does.
+//
+//   offset d = column - row; a diagonal is an offset with at least one stored
+//   entry (stored zeros count); its span is the rows i with 0 <= i + d < cols.
+//
+//   type I   (dia)    p_offset == 0 && p_zero < alpha
+//   type II  (brcsd1) p_offset >  0 && !label_lz && !label_s
+//   type III (brcsd2) otherwise
+//   none              empty, more than kMaxDiagonals diagonals, or the chosen
+//                     layout would store more bytes than CSR
+//
+// No format is built here; the stored counts are what each layout would hold.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "aijadaptive/csr_view.hpp"
+
+namespace aijadaptive {
+
+// The paper's Z: diagonals farther than delta = ceil(rows / Z) from the main
+// one are "offset" diagonals (section 3.4 finds Z = 100 best).
+inline constexpr std::int64_t kDiagonalZ = 100;
+// A run of rows this long without an entry, inside a diagonal's span, is a
+// "long zero section". It is the row count of one BRCSD-II piece (a CUDA
+// block's rows): a run that long empties at least one whole piece of that
+// diagonal, which BRCSD-II then skips and DIA or BRCSD-I would pad.
+inline constexpr std::int64_t kLongZeroRun = 256;
+inline constexpr std::int64_t kBrcsd2PieceRows = kLongZeroRun;
+// Beyond this many diagonals the matrix is not diagonal: the formats' generic
+// kernels read a list of offsets per piece, and with more than 1024 diagonals
+// that list (and the padding between the diagonals) costs more than the
+// column indices it saves. It also lets a random sparse matrix stop early.
+inline constexpr std::int64_t kMaxDiagonals = 1024;
+
+enum class DiagonalType { none, dia, brcsd1, brcsd2 };  // none: not diagonal; I, II, III
+
+// "not diagonal", "I (dia)", "II (brcsd1)", "III (brcsd2)".
+const char* diagonal_type_name(DiagonalType t);
+
+struct DiagonalFeatures {
+  std::int64_t rows = 0, cols = 0, nnz = 0;
+  std::int64_t K = 0;         // diagonals; when > kMaxDiagonals the pass stopped there
+  std::int64_t delta = 0;     // ceil(rows / kDiagonalZ)
+  std::int64_t n_offset = 0;  // diagonals with |d| > delta
+  double p_offset = 0;        // n_offset / K
+  double p_zero = 0;          // (rows*K - nnz) / (rows*K): plain DIA's padding fraction
+  double alpha = 0;           // (1 - 1/K) / kDiagonalZ
+  std::int64_t longest_zero_run = 0;  // longest run of rows without an entry in a span
+  std::int64_t scatter_points = 0;    // diagonals holding exactly one entry
+  bool label_lz = false;      // longest_zero_run >= kLongZeroRun
+  bool label_s = false;       // scatter_points > 0
+  std::int64_t dia_stored = 0;     // values DIA stores: rows * K
+  std::int64_t brcsd1_stored = 0;  // sum of the diagonals' span lengths
+  std::int64_t brcsd2_stored = 0;  // per piece of kBrcsd2PieceRows rows: rows * diagonals present
+  std::vector<std::int64_t> offsets;  // sorted; empty when the pass stopped early
+};
+
+struct DiagonalSearch {
+  DiagonalFeatures features;
+  DiagonalType type = DiagonalType::none;
+  std::string reason;  // one line, for -mat_view and the benchmark
+};
+
+// O(rows + nnz) time, O(rows + cols) memory (2 bytes per possible diagonal).
+// Columns need not be sorted within a row. V only enters the byte guard.
+// Throws ErrorKind::invalid_argument on a column index outside [0, cols).
+template <class V, class I>
+DiagonalSearch diagonal_search(const CsrView<V, I>& a);
+
+}  // namespace aijadaptive
