@@ -1,0 +1,512 @@
+// The DIA-Adaptive search engine: features on small hand-made matrices, each
+// label on both sides of its threshold, the three types and "not diagonal",
+// rectangular spans, every feature against a brute-force count, unsorted
+// columns, and the byte guard.
+#include <aijadaptive/diagonal_search.hpp>
+#include <aijadaptive/errors.hpp>
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cstdint>
+#include <functional>
+#include <map>
+#include <random>
+#include <set>
+#include <vector>
+
+#include "random_csr.hpp"
+#include "type_pairs.hpp"
+
+namespace aijadaptive {
+namespace {
+
+using test::OwnedCsr;
+using Keep = std::function<bool(std::int64_t row, std::int64_t offset)>;
+
+// Entries on the given diagonals, inside the matrix, where keep says so;
+// columns sorted within each row.
+template <class V, class I>
+OwnedCsr<V, I> on_diagonals(std::int64_t rows, std::int64_t cols, std::vector<std::int64_t> offsets,
+                            const Keep& keep = [](std::int64_t, std::int64_t) { return true; }) {
+  std::sort(offsets.begin(), offsets.end());
+  OwnedCsr<V, I> m;
+  m.rows = I(rows);
+  m.cols = I(cols);
+  for (std::int64_t i = 0; i < rows; ++i) {
+    for (std::int64_t d : offsets)
+      if (i + d >= 0 && i + d < cols && keep(i, d)) {
+        m.col_idx.push_back(I(i + d));
+        m.values.push_back(V(1 + (i + d) % 7));
+      }
+    m.row_ptr.push_back(I(m.col_idx.size()));
+  }
+  return m;
+}
+
+// The 5-point Laplacian of an L x L grid, rows in natural order.
+template <class V, class I>
+OwnedCsr<V, I> stencil_5pt(std::int64_t L) {
+  return on_diagonals<V, I>(L * L, L * L, {-L, -1, 0, 1, L}, [L](std::int64_t i, std::int64_t d) {
+    const std::int64_t x = i % L;
+    return !(d == -1 && x == 0) && !(d == 1 && x == L - 1);
+  });
+}
+
+// The same matrix with the entries of every row in a random order.
+template <class V, class I>
+OwnedCsr<V, I> shuffled(OwnedCsr<V, I> m, std::uint64_t seed) {
+  std::mt19937_64 rng(seed);
+  for (I i = 0; i < m.rows; ++i) {
+    std::vector<std::pair<I, V>> row;
+    for (I k = m.row_ptr[i]; k < m.row_ptr[i + 1]; ++k) row.emplace_back(m.col_idx[k], m.values[k]);
+    std::shuffle(row.begin(), row.end(), rng);
+    for (std::size_t j = 0; j < row.size(); ++j) {
+      m.col_idx[m.row_ptr[i] + j] = row[j].first;
+      m.values[m.row_ptr[i] + j] = row[j].second;
+    }
+  }
+  return m;
+}
+
+// Every feature counted the slow, obvious way: a set of rows per diagonal,
+// every row of every span visited.
+template <class V, class I>
+DiagonalFeatures brute_force(const OwnedCsr<V, I>& m) {
+  DiagonalFeatures f;
+  f.rows = m.rows;
+  f.cols = m.cols;
+  f.nnz = std::int64_t(m.col_idx.size());
+  std::map<std::int64_t, std::multiset<std::int64_t>> rows_of;
+  for (std::int64_t i = 0; i < f.rows; ++i)
+    for (I k = m.row_ptr[i]; k < m.row_ptr[i + 1]; ++k) rows_of[std::int64_t(m.col_idx[k]) - i].insert(i);
+  f.K = std::int64_t(rows_of.size());
+  f.delta = (f.rows + 99) / 100;
+  for (const auto& [d, rows] : rows_of) {
+    f.offsets.push_back(d);
+    f.n_offset += std::abs(d) > f.delta;
+    f.scatter_points += rows.size() == 1;
+    std::int64_t run = 0;
+    for (std::int64_t i = 0; i < f.rows; ++i) {
+      if (i + d < 0 || i + d >= f.cols) continue;
+      ++f.brcsd1_stored;
+      run = rows.count(i) ? 0 : run + 1;
+      f.longest_zero_run = std::max(f.longest_zero_run, run);
+    }
+  }
+  for (std::int64_t begin = 0; begin < f.rows; begin += 256) {
+    const std::int64_t end = std::min(f.rows, begin + 256);
+    std::int64_t present = 0;
+    for (const auto& [d, rows] : rows_of) present += rows.lower_bound(begin) != rows.lower_bound(end);
+    f.brcsd2_stored += (end - begin) * present;
+  }
+  f.dia_stored = f.rows * f.K;
+  if (f.K > 0) {
+    f.p_offset = double(f.n_offset) / double(f.K);
+    f.p_zero = double(f.dia_stored - f.nnz) / double(f.dia_stored);
+    f.alpha = (1.0 - 1.0 / double(f.K)) / 100.0;
+  }
+  f.label_lz = f.longest_zero_run >= 256;
+  f.label_s = f.scatter_points > 0;
+  return f;
+}
+
+void expect_same_features(const DiagonalFeatures& got, const DiagonalFeatures& want) {
+  EXPECT_EQ(got.rows, want.rows);
+  EXPECT_EQ(got.cols, want.cols);
+  EXPECT_EQ(got.nnz, want.nnz);
+  EXPECT_EQ(got.K, want.K);
+  EXPECT_EQ(got.offsets, want.offsets);
+  EXPECT_EQ(got.delta, want.delta);
+  EXPECT_EQ(got.n_offset, want.n_offset);
+  EXPECT_DOUBLE_EQ(got.p_offset, want.p_offset);
+  EXPECT_DOUBLE_EQ(got.p_zero, want.p_zero);
+  EXPECT_DOUBLE_EQ(got.alpha, want.alpha);
+  EXPECT_EQ(got.longest_zero_run, want.longest_zero_run);
+  EXPECT_EQ(got.scatter_points, want.scatter_points);
+  EXPECT_EQ(got.label_lz, want.label_lz);
+  EXPECT_EQ(got.label_s, want.label_s);
+  EXPECT_EQ(got.dia_stored, want.dia_stored);
+  EXPECT_EQ(got.brcsd1_stored, want.brcsd1_stored);
+  EXPECT_EQ(got.brcsd2_stored, want.brcsd2_stored);
+}
+
+// The search on m, after checking its features against the brute-force count.
+template <class V, class I>
+DiagonalSearch searched(const OwnedCsr<V, I>& m) {
+  DiagonalSearch s = diagonal_search(m.view());
+  if (s.features.K <= kMaxDiagonals) expect_same_features(s.features, brute_force(m));
+  EXPECT_FALSE(s.reason.empty());
+  EXPECT_EQ(s.reason.find('\n'), std::string::npos) << s.reason;
+  EXPECT_EQ(s.reason.rfind(s.type == DiagonalType::none ? "not diagonal" : "type ", 0), 0u) << s.reason;
+  return s;
+}
+
+// The CSR byte model of the guard: values and column indices.
+template <class V, class I>
+bool cheaper_than_csr(std::int64_t stored, std::int64_t nnz) {
+  return stored * std::int64_t(sizeof(V)) < nnz * std::int64_t(sizeof(V) + sizeof(I));
+}
+
+template <class P>
+class DiagonalSearchTest : public ::testing::Test {
+ public:
+  using V = typename P::first_type;
+  using I = typename P::second_type;
+};
+TYPED_TEST_SUITE(DiagonalSearchTest, test::TypePairs);
+
+TYPED_TEST(DiagonalSearchTest, Tridiagonal10HandComputed) {
+  using V = typename TestFixture::V;
+  using I = typename TestFixture::I;
+  const DiagonalSearch s = searched(on_diagonals<V, I>(10, 10, {-1, 0, 1}));
+  const DiagonalFeatures& f = s.features;
+  EXPECT_EQ(f.nnz, 28);
+  EXPECT_EQ(f.K, 3);
+  EXPECT_EQ(f.offsets, (std::vector<std::int64_t>{-1, 0, 1}));
+  EXPECT_EQ(f.delta, 1);  // ceil(10 / 100)
+  EXPECT_EQ(f.n_offset, 0);
+  EXPECT_DOUBLE_EQ(f.p_zero, 2.0 / 30.0);
+  EXPECT_DOUBLE_EQ(f.alpha, (2.0 / 3.0) / 100.0);
+  EXPECT_EQ(f.longest_zero_run, 0);
+  EXPECT_FALSE(f.label_lz);
+  EXPECT_FALSE(f.label_s);
+  EXPECT_EQ(f.dia_stored, 30);
+  EXPECT_EQ(f.brcsd1_stored, 28);
+  EXPECT_EQ(f.brcsd2_stored, 30);  // one piece of 10 rows, 3 diagonals
+  // 6.7% padding is far above alpha = 0.67%: not type I, and no offset
+  // diagonal: not type II.
+  EXPECT_EQ(s.type, DiagonalType::brcsd2) << s.reason;
+}
+
+TYPED_TEST(DiagonalSearchTest, LongTridiagonalIsTypeI) {
+  using V = typename TestFixture::V;
+  using I = typename TestFixture::I;
+  // Padding 2 / (3n) < alpha = (2/3) / 100 for every n > 100.
+  const DiagonalSearch s = searched(on_diagonals<V, I>(1000, 1000, {-1, 0, 1}));
+  EXPECT_EQ(s.type, DiagonalType::dia) << s.reason;
+  EXPECT_NE(s.reason.find("type I (dia)"), std::string::npos) << s.reason;
+}
+
+TYPED_TEST(DiagonalSearchTest, SingleEntryDiagonalIsAScatterPoint) {
+  using V = typename TestFixture::V;
+  using I = typename TestFixture::I;
+  const std::int64_t n = 600, far = 395;
+  // Diagonal `far` only at row 5; diagonal -far at two rows, so not a scatter point.
+  const DiagonalSearch s = searched(on_diagonals<V, I>(n, n, {-far, -1, 0, 1, far}, [](std::int64_t i, std::int64_t d) {
+    return std::abs(d) < 2 || (d > 0 && i == 5) || (d < 0 && (i == 400 || i == 401));
+  }));
+  EXPECT_EQ(s.features.scatter_points, 1);
+  EXPECT_TRUE(s.features.label_s);
+  EXPECT_EQ(s.type, DiagonalType::brcsd2) << s.reason;
+  EXPECT_NE(s.reason.find("scatter point(s) (diagonal 395)"), std::string::npos) << s.reason;
+}
+
+TYPED_TEST(DiagonalSearchTest, LongZeroRunAtTheThreshold) {
+  using V = typename TestFixture::V;
+  using I = typename TestFixture::I;
+  for (std::int64_t gap : {kLongZeroRun - 1, kLongZeroRun, std::int64_t(300)}) {
+    SCOPED_TRACE(gap);
+    // A gap inside the main diagonal, rows [100, 100 + gap).
+    const auto inside = searched(on_diagonals<V, I>(1000, 1000, {-1, 0, 1}, [gap](std::int64_t i, std::int64_t d) {
+      return d != 0 || i < 100 || i >= 100 + gap;
+    }));
+    EXPECT_EQ(inside.features.longest_zero_run, gap);
+    EXPECT_EQ(inside.features.label_lz, gap >= kLongZeroRun);
+    // The same gap at the start of diagonal +2's span, then at its end (span rows 0..997).
+    const auto head = searched(on_diagonals<V, I>(1000, 1000, {0, 2}, [gap](std::int64_t i, std::int64_t d) {
+      return d == 0 || i >= gap;
+    }));
+    EXPECT_EQ(head.features.longest_zero_run, gap);
+    const auto tail = searched(on_diagonals<V, I>(1000, 1000, {0, 2}, [gap](std::int64_t i, std::int64_t d) {
+      return d == 0 || i < 998 - gap;
+    }));
+    EXPECT_EQ(tail.features.longest_zero_run, gap);
+    EXPECT_EQ(tail.features.label_lz, gap >= kLongZeroRun);
+  }
+}
+
+TYPED_TEST(DiagonalSearchTest, RunsAreCountedInsideTheSpanOnly) {
+  using V = typename TestFixture::V;
+  using I = typename TestFixture::I;
+  // Full diagonals far from the main one: their spans start (-300) or end
+  // (+300) 300 rows away from the matrix's edge, which is no zero run.
+  const auto s = searched(on_diagonals<V, I>(1000, 1000, {-300, 0, 300}));
+  EXPECT_EQ(s.features.longest_zero_run, 0);
+  EXPECT_FALSE(s.features.label_lz);
+  // The same in rectangular matrices: 1000 x 300 ends the main diagonal at row
+  // 300, 300 x 1000 leaves diagonal +800 only 200 rows.
+  EXPECT_EQ(searched(on_diagonals<V, I>(1000, 300, {0})).features.longest_zero_run, 0);
+  EXPECT_EQ(searched(on_diagonals<V, I>(300, 1000, {0, 800})).features.longest_zero_run, 0);
+}
+
+TYPED_TEST(DiagonalSearchTest, FivePointStencilAtTheAlphaThreshold) {
+  using V = typename TestFixture::V;
+  using I = typename TestFixture::I;
+  // On an L x L grid: offsets +-1, +-L with L <= delta = ceil(L^2 / 100) once
+  // L >= 100; padding p_zero = 4L / (5 L^2) = 0.8 / L against alpha = 0.8 / 100.
+  for (std::int64_t L : {100, 101, 128}) {
+    SCOPED_TRACE(L);
+    const DiagonalSearch s = searched(stencil_5pt<V, I>(L));
+    EXPECT_EQ(s.features.K, 5);
+    EXPECT_EQ(s.features.n_offset, 0);
+    EXPECT_EQ(s.features.nnz, 5 * L * L - 4 * L);
+    // L = 100 sits exactly on alpha: p_zero < alpha fails, so type III.
+    EXPECT_EQ(s.type, L > 100 ? DiagonalType::dia : DiagonalType::brcsd2) << s.reason;
+  }
+  // On a small grid the offsets +-L lie beyond delta = ceil(L^2 / 100) (and the
+  // padding 0.8 / L is above alpha): no small grid is type I. With no long run
+  // and no scatter point it is type II.
+  const DiagonalSearch small = searched(stencil_5pt<V, I>(10));
+  EXPECT_EQ(small.features.delta, 1);
+  EXPECT_EQ(small.features.n_offset, 2);
+  EXPECT_EQ(small.type, DiagonalType::brcsd1) << small.reason;
+}
+
+TYPED_TEST(DiagonalSearchTest, PaddingExactlyAlphaIsNotTypeI) {
+  using V = typename TestFixture::V;
+  using I = typename TestFixture::I;
+  // 1000 rows, offsets -4..5 (all within delta = 10): the spans leave 25
+  // positions out; `holes` more on the main diagonal, 15 rows apart. alpha is
+  // (1 - 1/10) / 100 = 0.9%, i.e. 90 missing of 10000. At exactly 90 the
+  // padding is not below alpha, though p_zero < alpha holds in doubles.
+  for (std::int64_t holes : {64, 65}) {
+    SCOPED_TRACE(holes);
+    const DiagonalSearch s = searched(on_diagonals<V, I>(1000, 1000, {-4, -3, -2, -1, 0, 1, 2, 3, 4, 5},
+                                                         [holes](std::int64_t i, std::int64_t d) {
+                                                           return d != 0 || i % 15 != 7 || i / 15 >= holes;
+                                                         }));
+    EXPECT_EQ(s.features.dia_stored - s.features.nnz, 25 + holes);
+    EXPECT_EQ(s.features.n_offset, 0);
+    EXPECT_EQ(s.type, 25 + holes < 90 ? DiagonalType::dia : DiagonalType::brcsd2) << s.reason;
+  }
+}
+
+TYPED_TEST(DiagonalSearchTest, FarFullDiagonalsAreTypeIIAndAGapMakesThemTypeIII) {
+  using V = typename TestFixture::V;
+  using I = typename TestFixture::I;
+  const std::int64_t n = 2000;
+  const std::vector<std::int64_t> offsets{-n / 2, -1, 0, 1, n / 2};
+  const DiagonalSearch full = searched(on_diagonals<V, I>(n, n, offsets));
+  EXPECT_EQ(full.features.n_offset, 2);
+  EXPECT_DOUBLE_EQ(full.features.p_offset, 2.0 / 5.0);
+  EXPECT_EQ(full.features.brcsd1_stored, full.features.nnz);  // every span full
+  EXPECT_EQ(full.type, DiagonalType::brcsd1) << full.reason;
+  EXPECT_NE(full.reason.find("type II (brcsd1)"), std::string::npos) << full.reason;
+
+  const DiagonalSearch gap = searched(on_diagonals<V, I>(n, n, offsets, [](std::int64_t i, std::int64_t d) {
+    return d != n / 2 || i < 200 || i >= 500;
+  }));
+  EXPECT_TRUE(gap.features.label_lz);
+  EXPECT_EQ(gap.type, DiagonalType::brcsd2) << gap.reason;
+  EXPECT_NE(gap.reason.find("zero run of 300 rows on diagonal 1000"), std::string::npos) << gap.reason;
+}
+
+TYPED_TEST(DiagonalSearchTest, RandomSparseIsNotDiagonal) {
+  using V = typename TestFixture::V;
+  using I = typename TestFixture::I;
+  test::RandomShape shape;
+  shape.rows = shape.cols = 2000;
+  shape.density = 0.05;
+  const auto m = test::random_csr<V, I>(shape);
+  const DiagonalSearch s = diagonal_search(m.view());
+  EXPECT_EQ(s.type, DiagonalType::none);
+  EXPECT_GT(s.features.K, kMaxDiagonals);  // stopped early
+  EXPECT_TRUE(s.features.offsets.empty());
+  EXPECT_NE(s.reason.find("more than 1024 diagonals"), std::string::npos) << s.reason;
+
+  // Sparser, so that the pass completes: scatter points everywhere, and
+  // BRCSD-II's padding is refused by the byte guard.
+  shape.rows = shape.cols = 300;
+  shape.density = 0.01;
+  const DiagonalSearch few = searched(test::random_csr<V, I>(shape));
+  ASSERT_LE(few.features.K, kMaxDiagonals);
+  EXPECT_TRUE(few.features.label_s);
+  EXPECT_FALSE((cheaper_than_csr<V, I>(few.features.brcsd2_stored, few.features.nnz)));
+  EXPECT_EQ(few.type, DiagonalType::none) << few.reason;
+}
+
+TYPED_TEST(DiagonalSearchTest, EmptyIsNotDiagonal) {
+  using V = typename TestFixture::V;
+  using I = typename TestFixture::I;
+  for (auto [rows, cols] : {std::pair<std::int64_t, std::int64_t>{0, 0}, {0, 5}, {5, 0}, {5, 5}}) {
+    const auto m = on_diagonals<V, I>(rows, cols, {});
+    const DiagonalSearch s = diagonal_search(m.view());
+    EXPECT_EQ(s.type, DiagonalType::none);
+    EXPECT_EQ(s.features.K, 0);
+    EXPECT_EQ(s.reason, rows == 0 ? "not diagonal: no rows" : "not diagonal: no stored entries");
+  }
+}
+
+TYPED_TEST(DiagonalSearchTest, RectangularSpansAreClippedByTheColumns) {
+  using V = typename TestFixture::V;
+  using I = typename TestFixture::I;
+  // Tall 300 x 100: diagonal 0 spans rows 0..99, -150 rows 150..249, +50 rows 0..49.
+  const auto tall = searched(on_diagonals<V, I>(300, 100, {-150, 0, 50}));
+  EXPECT_EQ(tall.features.brcsd1_stored, 100 + 100 + 50);
+  EXPECT_EQ(tall.features.dia_stored, 300 * 3);
+  // Wide 100 x 300: -20 spans rows 20..99, +150 rows 0..99, +250 rows 0..49.
+  const auto wide = searched(on_diagonals<V, I>(100, 300, {-20, 150, 250}));
+  EXPECT_EQ(wide.features.brcsd1_stored, 80 + 100 + 50);
+  EXPECT_EQ(wide.features.nnz, 230);
+}
+
+TYPED_TEST(DiagonalSearchTest, FeaturesMatchABruteForceCount) {
+  using V = typename TestFixture::V;
+  using I = typename TestFixture::I;
+  std::mt19937_64 rng(7);
+  for (int trial = 0; trial < 12; ++trial) {
+    const std::int64_t rows = 200 + std::int64_t(rng() % 1500), cols = 200 + std::int64_t(rng() % 1500);
+    std::vector<std::int64_t> offsets;
+    const int far = 3 + int(rng() % 10);
+    for (int j = 0; j < far; ++j) offsets.push_back(std::int64_t(rng() % (rows + cols - 1)) - (rows - 1));
+    offsets.push_back(0);
+    std::sort(offsets.begin(), offsets.end());
+    offsets.erase(std::unique(offsets.begin(), offsets.end()), offsets.end());
+    // Each diagonal keeps 80-100% of its entries and loses a random row range
+    // of up to 400 rows, or keeps a single entry.
+    struct Rule {
+      std::int64_t keep_per_mille, gap_begin, gap_length, single_row;
+    };
+    std::map<std::int64_t, Rule> rule;
+    for (std::int64_t d : offsets)
+      rule[d] = {800 + std::int64_t(rng() % 201), std::int64_t(rng() % rows), std::int64_t(rng() % 400),
+                 rng() % 5 == 0 ? std::int64_t(rng() % rows) : -1};
+    std::mt19937_64 keep_rng(trial);
+    const auto m = on_diagonals<V, I>(rows, cols, offsets, [&](std::int64_t i, std::int64_t d) {
+      const Rule& r = rule[d];
+      if (r.single_row >= 0) return i == r.single_row;
+      const bool in_gap = i >= r.gap_begin && i < r.gap_begin + r.gap_length;
+      return !in_gap && std::int64_t(keep_rng() % 1000) < r.keep_per_mille;
+    });
+    SCOPED_TRACE(testing::Message() << "trial " << trial << ": " << rows << " x " << cols);
+    searched(m);  // compares every feature
+  }
+}
+
+TYPED_TEST(DiagonalSearchTest, UnsortedColumnsGiveTheSameResult) {
+  using V = typename TestFixture::V;
+  using I = typename TestFixture::I;
+  const auto sorted = on_diagonals<V, I>(1500, 1200, {-700, -31, -1, 0, 1, 31, 400}, [](std::int64_t i, std::int64_t d) {
+    return d != 400 || (i % 97 != 0 && (i < 300 || i > 700));
+  });
+  const DiagonalSearch a = searched(sorted);
+  for (std::uint64_t seed : {1, 2, 3}) {
+    const DiagonalSearch b = searched(shuffled(sorted, seed));
+    expect_same_features(b.features, a.features);
+    EXPECT_EQ(b.type, a.type);
+    EXPECT_EQ(b.reason, a.reason);
+  }
+}
+
+TYPED_TEST(DiagonalSearchTest, ByteGuardRefusesPaddingBeyondCsr) {
+  using V = typename TestFixture::V;
+  using I = typename TestFixture::I;
+  // A full tridiagonal plus 300 scatter points, each on its own diagonal: every
+  // piece of BRCSD-II pads about 75 diagonals for a few entries.
+  const std::int64_t n = 1000;
+  std::vector<std::int64_t> offsets{-1, 0, 1};
+  for (std::int64_t j = 0; j < 300; ++j) offsets.push_back(2 + j);
+  const DiagonalSearch s = searched(on_diagonals<V, I>(n, n, offsets, [](std::int64_t i, std::int64_t d) {
+    return d < 2 || i == (d * 37) % (n - d);
+  }));
+  EXPECT_TRUE(s.features.label_s);
+  ASSERT_FALSE((cheaper_than_csr<V, I>(s.features.brcsd2_stored, s.features.nnz)));
+  EXPECT_EQ(s.type, DiagonalType::none) << s.reason;
+  EXPECT_NE(s.reason.find("would be type III (brcsd2)"), std::string::npos) << s.reason;
+}
+
+TYPED_TEST(DiagonalSearchTest, ByteGuardDependsOnTheTypes) {
+  using V = typename TestFixture::V;
+  using I = typename TestFixture::I;
+  // A full main diagonal and diagonals +-n/2 with one entry in four: type II,
+  // BRCSD-I stores 2000 values for 1250 entries. 1.6 values per entry is more
+  // than double/int32's 12 / 8 and less than every other pair's bound.
+  const std::int64_t n = 1000;
+  const DiagonalSearch s = searched(on_diagonals<V, I>(n, n, {-n / 2, 0, n / 2}, [](std::int64_t i, std::int64_t d) {
+    return d == 0 || i % 4 == 0;
+  }));
+  EXPECT_EQ(s.features.brcsd1_stored, 2000);
+  EXPECT_EQ(s.features.nnz, 1250);
+  const bool fits = cheaper_than_csr<V, I>(2000, 1250);
+  EXPECT_EQ(fits, !(sizeof(V) == 8 && sizeof(I) == 4));
+  EXPECT_EQ(s.type, fits ? DiagonalType::brcsd1 : DiagonalType::none) << s.reason;
+
+  // Exactly CSR's bytes for double/int32 (3000 values of 8 bytes, 2000 entries
+  // of 12) is refused: the layout must store fewer.
+  const std::int64_t m = 1500;
+  const DiagonalSearch equal = searched(on_diagonals<V, I>(m, m, {-m / 2, 0, m / 2}, [](std::int64_t i, std::int64_t d) {
+    return d == 0 || i % 3 == 0;
+  }));
+  EXPECT_EQ(equal.features.brcsd1_stored, 3000);
+  EXPECT_EQ(equal.features.nnz, 2000);
+  EXPECT_EQ(equal.type, (cheaper_than_csr<V, I>(3000, 2000)) ? DiagonalType::brcsd1 : DiagonalType::none)
+      << equal.reason;
+}
+
+TYPED_TEST(DiagonalSearchTest, ByteGuardCountsTheChosenLayout) {
+  using V = typename TestFixture::V;
+  using I = typename TestFixture::I;
+  // One piece of 256 rows with six short far diagonals: type II. BRCSD-I
+  // stores their spans, nothing more; BRCSD-II would pad each to 256 rows.
+  const DiagonalSearch s = searched(on_diagonals<V, I>(256, 256, {-240, -220, -200, 0, 200, 220, 240}));
+  EXPECT_EQ(s.features.brcsd1_stored, s.features.nnz);
+  EXPECT_EQ(s.features.brcsd2_stored, 256 * 7);
+  ASSERT_FALSE((cheaper_than_csr<V, I>(s.features.brcsd2_stored, s.features.nnz)));
+  EXPECT_EQ(s.type, DiagonalType::brcsd1) << s.reason;
+}
+
+TYPED_TEST(DiagonalSearchTest, DuplicateColumnsAreEntries) {
+  using V = typename TestFixture::V;
+  using I = typename TestFixture::I;
+  // check_csr accepts a column twice in a row: a diagonal whose only position
+  // is stored twice holds two entries, so it is no scatter point.
+  auto m = on_diagonals<V, I>(600, 600, {0, 1, 300}, [](std::int64_t i, std::int64_t d) { return d < 300 || i == 7; });
+  const std::int64_t at = m.row_ptr[7 + 1] - 1;  // row 7's entry on diagonal 300
+  ASSERT_EQ(std::int64_t(m.col_idx[at]), 307);
+  m.col_idx.insert(m.col_idx.begin() + at, I(307));
+  m.values.insert(m.values.begin() + at, V(1));
+  for (std::size_t r = 8; r < m.row_ptr.size(); ++r) ++m.row_ptr[r];
+  const DiagonalSearch s = searched(m);
+  EXPECT_EQ(s.features.nnz, 1199 + 2);
+  EXPECT_FALSE(s.features.label_s);
+  EXPECT_EQ(s.features.longest_zero_run, 292);  // rows 8..299 of diagonal 300's span
+}
+
+TYPED_TEST(DiagonalSearchTest, MaxDiagonalsIsTheLastAccepted) {
+  using V = typename TestFixture::V;
+  using I = typename TestFixture::I;
+  // One dense row: each entry is a diagonal of its own.
+  for (std::int64_t k : {kMaxDiagonals, kMaxDiagonals + 1}) {
+    test::RandomShape shape;
+    shape.rows = 1;
+    shape.cols = k;
+    shape.dense_rows = 1;
+    const DiagonalSearch s = diagonal_search(test::random_csr<V, I>(shape).view());
+    EXPECT_EQ(s.features.K, k);
+    EXPECT_EQ(s.features.offsets.size(), k <= kMaxDiagonals ? std::size_t(k) : 0u);
+    EXPECT_EQ(s.type == DiagonalType::none, k > kMaxDiagonals) << s.reason;
+  }
+}
+
+TYPED_TEST(DiagonalSearchTest, ColumnOutsideTheMatrixThrows) {
+  using V = typename TestFixture::V;
+  using I = typename TestFixture::I;
+  auto m = on_diagonals<V, I>(4, 4, {0});
+  m.col_idx[2] = I(4);
+  try {
+    diagonal_search(m.view());
+    ADD_FAILURE() << "no error";
+  } catch (const Error& e) {
+    EXPECT_EQ(e.kind(), ErrorKind::invalid_argument);
+  }
+}
+
+TEST(DiagonalSearch, TypeNamesAreDistinct) {
+  const std::set<std::string> names{diagonal_type_name(DiagonalType::none), diagonal_type_name(DiagonalType::dia),
+                                    diagonal_type_name(DiagonalType::brcsd1), diagonal_type_name(DiagonalType::brcsd2)};
+  EXPECT_EQ(names.size(), 4u);
+  EXPECT_EQ(std::string(diagonal_type_name(DiagonalType::none)), "not diagonal");
+}
+
+}  // namespace
+}  // namespace aijadaptive
