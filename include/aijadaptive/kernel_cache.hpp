@@ -8,8 +8,8 @@
 //   key ...,                              device 0  --get()------>  RuntimeKernel (loaded)
 //
 // No CUDA header here: code compiled without CUDA includes this file. The
-// definitions exist in CUDA builds only (src/jit/kernel_cache.cpp); a CUDA
-// build compiles without a GPU (NVRTC needs no driver), loading needs one.
+// definitions exist in CUDA builds only (src/jit/); a CUDA build compiles
+// without a GPU (NVRTC needs no driver), loading needs one.
 #pragma once
 
 #include <cstddef>
