@@ -7,6 +7,9 @@
 //   key "dia:double:int32:offsets=-1,0,1", arch 90  --compile()-->  CompiledKernel (CUBIN)
 //   key ...,                              device 0  --get()------>  RuntimeKernel (loaded)
 //
+// and once per machine, not once per run: the CUBINs are kept on disk (see
+// KernelCache's constructor), so the second run of a program finds them there.
+//
 // No CUDA header here: code compiled without CUDA includes this file. The
 // definitions exist in CUDA builds only (src/jit/); a CUDA build compiles
 // without a GPU (NVRTC needs no driver), loading needs one.
@@ -32,8 +35,13 @@ struct CompiledKernel {
   int arch = 0;        // sm_<arch>
   std::string source;  // kept to catch two different sources under one key
   std::vector<char> cubin;
+  // Seconds NVRTC took; for a CUBIN read from the disk cache, the seconds
+  // reading and checking the entry took.
   double compile_seconds = 0;
-  std::string log;  // NVRTC's log (warnings), often empty
+  bool from_disk = false;  // read from the disk cache, not compiled in this process
+  // NVRTC's log (warnings), often empty; empty from disk. Starts with a line
+  // of why when a disk entry was rejected and this is its replacement.
+  std::string log;
 };
 
 // A compiled kernel loaded on one device, ready to launch. Owns the loaded
@@ -70,12 +78,28 @@ class RuntimeKernel {
   int registers_per_thread_ = 0;
 };
 
+namespace jit {
+class DiskCache;
+}
+
+// Where the process-wide cache keeps CUBINs: $XDG_CACHE_HOME/aijadaptive, else
+// $HOME/.cache/aijadaptive; empty (no disk cache) when neither is set to an
+// absolute path. Read from the environment at each call.
+std::string default_disk_cache_directory();
+
 class KernelCache {
  public:
-  KernelCache() = default;
+  // CUBINs are also kept in `disk_directory` across runs; an empty path: no
+  // disk cache. The directory is created (mode 0700) at the first compile; one
+  // that exists with wider permissions or another owner is refused and the
+  // cache runs without a disk (disk_status() says why): whoever can write
+  // there could make this process run their code. An entry is one file; every
+  // field of it is checked before use, and a damaged, truncated or mismatching
+  // one is compiled again and rewritten (see src/jit/disk_cache.hpp).
+  explicit KernelCache(std::string disk_directory = default_disk_cache_directory());
   // Unloads every library (RuntimeKernel's destructor, which ignores the errors
   // of a CUDA runtime already torn down at process exit).
-  ~KernelCache() = default;
+  ~KernelCache();
   KernelCache(const KernelCache&) = delete;
   KernelCache& operator=(const KernelCache&) = delete;
 
@@ -88,6 +112,9 @@ class KernelCache {
   // with the key and the compiler log, and is not cached (a retry compiles again).
   // Options: -std=c++17 -default-device, no fast math (results match the kernels
   // built by nvcc bit for bit; both contract a*b+c into an FMA by default).
+  // A kernel not in memory is looked for in the disk cache first (a hit runs
+  // no NVRTC); one compiled is written there, best effort (a failed write is
+  // counted, never thrown). Failures are never written.
   const CompiledKernel& compile(const std::string& key, const std::string& source,
                                 const std::string& name, int arch);
 
@@ -100,17 +127,29 @@ class KernelCache {
                            const std::string& name, int device);
 
   struct Stats {
-    std::size_t hits = 0;      // compile() (or get()) answered from the cache
-    std::size_t misses = 0;    // compiles run, failed ones included
+    std::size_t hits = 0;      // compile() (or get()) answered from memory
+    std::size_t misses = 0;    // NVRTC compiles run, failed ones included
     std::size_t failures = 0;  // compiles that failed
     std::size_t loads = 0;     // libraries loaded on a device
-    double compile_seconds = 0;
+    double compile_seconds = 0;  // in NVRTC (disk reads not included)
+    std::size_t disk_hits = 0;     // CUBINs read from the disk cache (no NVRTC run)
+    std::size_t disk_writes = 0;   // entries written to the disk cache
+    std::size_t disk_rejects = 0;  // entries found damaged or mismatching: compiled again
+    std::size_t disk_write_failures = 0;  // entries that could not be written (disk full ...)
   };
   Stats stats() const;
 
+  // "disk cache in <dir>" or "no disk cache: <why>" (creates the directory if
+  // it does not exist yet, as the first compile would).
+  std::string disk_status() const;
+
  private:
+  const CompiledKernel& insert(CompiledKernel&& kernel, const std::string& source,
+                               const std::string& name);
+
   using CompiledKey = std::pair<std::string, int>;      // key, arch
   using LoadedKey = std::tuple<std::string, int, int>;  // key, arch, device
+  std::unique_ptr<jit::DiskCache> disk_;  // never null; unusable when disabled
   mutable std::mutex mutex_;
   // std::map: references to values stay valid as the maps grow. Declared in
   // this order so that the loaded kernels, which point into compiled_, go first.

@@ -4,11 +4,14 @@
 
 #include <cuda_runtime_api.h>
 
+#include <chrono>
 #include <memory>
+#include <optional>
 #include <string>
 
 #include "aijadaptive/device.hpp"
 #include "core/cuda_check.hpp"
+#include "jit/disk_cache.hpp"
 #include "jit/nvrtc_compile.hpp"
 
 namespace aijadaptive {
@@ -54,7 +57,57 @@ class CurrentDevice {
   bool changed_ = false;
 };
 
+std::string compiler_identity(int arch) {
+  std::string id = jit::nvrtc_version();
+  for (const auto& option : jit::compile_options(arch)) id += " " + option;
+  return id;
+}
+
+struct DiskRead {
+  std::optional<CompiledKernel> kernel;
+  bool rejected = false;
+  std::string why;  // of a rejection
+};
+
+// The entry of `id` from the disk cache, if there is a sound one.
+DiskRead read_entry(const jit::DiskCache& disk, const jit::EntryIdentity& id) {
+  DiskRead result;
+  if (!disk.usable()) return result;
+  const auto start = std::chrono::steady_clock::now();
+  jit::DiskCache::Lookup lookup = disk.load(id);
+  // The content hash says the bytes are those written; this says that what was
+  // written holds the kernel, as nvrtc_compile() checks of a fresh CUBIN.
+  if (lookup.found == jit::DiskCache::Found::entry && !jit::names_symbol(lookup.cubin, id.name)) {
+    lookup.found = jit::DiskCache::Found::rejected;
+    lookup.why = disk.entry_path(id) + ": the CUBIN has no kernel named " + id.name;
+  }
+  if (lookup.found == jit::DiskCache::Found::rejected) {
+    result.rejected = true;
+    result.why = std::move(lookup.why);
+    return result;
+  }
+  if (lookup.found == jit::DiskCache::Found::nothing) return result;
+  CompiledKernel kernel;
+  kernel.key = id.key;
+  kernel.name = id.name;
+  kernel.arch = id.arch;
+  kernel.source = id.source;
+  kernel.cubin = std::move(lookup.cubin);
+  kernel.from_disk = true;
+  kernel.compile_seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  result.kernel = std::move(kernel);
+  return result;
+}
+
 }  // namespace
+
+KernelCache::KernelCache(std::string disk_directory)
+    : disk_(std::make_unique<jit::DiskCache>(std::move(disk_directory))) {}
+
+KernelCache::~KernelCache() = default;
+
+std::string KernelCache::disk_status() const { return disk_->status(); }
 
 const CompiledKernel& KernelCache::compile(const std::string& key, const std::string& source,
                                            const std::string& name, int arch) {
@@ -71,21 +124,45 @@ const CompiledKernel& KernelCache::compile(const std::string& key, const std::st
       return it->second;
     }
   }
-  // Compiled outside the lock: hits on other kernels need not wait for this
-  // one. Two threads that miss the same key both compile; the first result stays.
+  // Read or compiled outside the lock: hits on other kernels need not wait for
+  // this one. Two threads that miss the same key both do the work; the first
+  // result stays.
+  const jit::EntryIdentity id{key, source, name, arch, compiler_identity(arch)};
+  DiskRead found = read_entry(*disk_, id);
+  if (found.kernel) {
+    std::lock_guard<std::mutex> lock(mutex_);
+    ++stats_.disk_hits;
+    return insert(std::move(*found.kernel), source, name);
+  }
+  if (found.rejected) {
+    std::lock_guard<std::mutex> lock(mutex_);
+    ++stats_.disk_rejects;
+  }
   CompiledKernel fresh;
   try {
     fresh = jit::nvrtc_compile(key, source, name, arch);
+    if (found.rejected) fresh.log = "disk cache: " + found.why + "; compiled again\n" + fresh.log;
   } catch (...) {
     std::lock_guard<std::mutex> lock(mutex_);
     ++stats_.misses;
     ++stats_.failures;
     throw;
   }
+  std::string why;
+  const bool written = disk_->usable() && disk_->store(id, fresh.cubin, why);
   std::lock_guard<std::mutex> lock(mutex_);
   ++stats_.misses;
   stats_.compile_seconds += fresh.compile_seconds;
-  const auto [it, inserted] = compiled_.emplace(CompiledKey{key, arch}, std::move(fresh));
+  if (written) ++stats_.disk_writes;
+  if (disk_->usable() && !written) ++stats_.disk_write_failures;
+  return insert(std::move(fresh), source, name);
+}
+
+// Under mutex_.
+const CompiledKernel& KernelCache::insert(CompiledKernel&& kernel, const std::string& source,
+                                          const std::string& name) {
+  const CompiledKey at{kernel.key, kernel.arch};
+  const auto [it, inserted] = compiled_.emplace(at, std::move(kernel));
   if (!inserted) check_same(it->second, source, name);
   return it->second;
 }
