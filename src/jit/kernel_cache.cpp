@@ -28,7 +28,11 @@ void check_same(const CompiledKernel& cached, const std::string& source, const s
                    "everything the generated source depends on");
 }
 
-int device_arch(int device) {
+// The architecture of `device`, which must exist.
+int checked_device_arch(int device) {
+  AIJA_REQUIRE(device >= 0 && device < device_count(), invalid_argument,
+               "kernel cache: device " + std::to_string(device) + " does not exist (" +
+                   device_status() + ")");
   int major = 0, minor = 0;
   AIJA_CUDA_CHECK(cudaDeviceGetAttribute(&major, cudaDevAttrComputeCapabilityMajor, device));
   AIJA_CUDA_CHECK(cudaDeviceGetAttribute(&minor, cudaDevAttrComputeCapabilityMinor, device));
@@ -105,7 +109,7 @@ DiskRead read_entry(const jit::DiskCache& disk, const jit::EntryIdentity& id) {
 KernelCache::KernelCache(std::string disk_directory)
     : disk_(std::make_unique<jit::DiskCache>(std::move(disk_directory))) {}
 
-KernelCache::~KernelCache() = default;
+KernelCache::~KernelCache() { stop_worker(); }
 
 std::string KernelCache::disk_status() const { return disk_->status(); }
 
@@ -169,15 +173,21 @@ const CompiledKernel& KernelCache::insert(CompiledKernel&& kernel, const std::st
 
 const RuntimeKernel& KernelCache::get(const std::string& key, const std::string& source,
                                       const std::string& name, int device) {
-  AIJA_REQUIRE(device >= 0 && device < device_count(), invalid_argument,
-               "kernel cache: device " + std::to_string(device) + " does not exist (" +
-                   device_status() + ")");
-  const int arch = device_arch(device);
-  const CompiledKernel& compiled = compile(key, source, name, arch);
+  const int arch = checked_device_arch(device);
+  return load(compile(key, source, name, arch), device);
+}
+
+std::shared_ptr<PendingKernel> KernelCache::get_async(const std::string& key,
+                                                      const std::string& source,
+                                                      const std::string& name, int device) {
+  return enqueue(key, source, name, checked_device_arch(device), device);
+}
+
+const RuntimeKernel& KernelCache::load(const CompiledKernel& compiled, int device) {
   // Loading under the lock: it takes milliseconds, and one library per
   // (key, device) is all that is ever wanted.
   std::lock_guard<std::mutex> lock(mutex_);
-  const LoadedKey loaded_key{key, arch, device};
+  const LoadedKey loaded_key{compiled.key, compiled.arch, device};
   const auto it = loaded_.find(loaded_key);
   if (it != loaded_.end()) return *it->second;
   CurrentDevice current(device);

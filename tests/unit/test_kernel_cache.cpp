@@ -1,5 +1,5 @@
-// The kernel cache's compile half and its disk cache: NVRTC needs no GPU, so
-// this runs in CI. Each test uses its own KernelCache so that the statistics
+// The kernel cache's compile half, its disk cache and its background compiles:
+// NVRTC needs no GPU, so this runs in CI. Each test uses its own KernelCache so that the statistics
 // start at zero.
 #include <aijadaptive/device.hpp>
 #include <aijadaptive/errors.hpp>
@@ -8,10 +8,12 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <chrono>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
 #include <iterator>
+#include <memory>
 #include <optional>
 #include <string>
 #include <thread>
@@ -505,6 +507,183 @@ TEST(KernelCacheDisk, TwoCachesWritingOneEntryLeaveOneSoundEntry) {
   KernelCache c(dir);
   EXPECT_TRUE(c.compile(kKey, axpy_source("double"), "axpy", 90).from_disk);
   EXPECT_EQ(c.stats().disk_rejects, 0u);
+}
+
+
+// ---- background compiles ------------------------------------------------------
+
+// Polls as a format would, with a deadline generous for a loaded CI machine.
+bool wait_ready(const PendingKernel& pending, double seconds = 120) {
+  const auto deadline = std::chrono::steady_clock::now() + std::chrono::duration<double>(seconds);
+  while (!pending.ready()) {
+    if (std::chrono::steady_clock::now() > deadline) return false;
+    std::this_thread::sleep_for(std::chrono::milliseconds(1));
+  }
+  return true;
+}
+
+TEST(KernelCacheAsync, ACompileBecomesReadyWithWhatCompileAnswers) {
+  ScopedTempDir tmp;
+  KernelCache cache(tmp / "kernels");
+  const auto pending = cache.compile_async(kKey, axpy_source("double"), "axpy", 90);
+  ASSERT_TRUE(pending);
+  ASSERT_TRUE(wait_ready(*pending));
+  EXPECT_FALSE(pending->failed()) << pending->failure();
+  EXPECT_EQ(pending->failure(), "");
+  ASSERT_NE(pending->compiled(), nullptr);
+  EXPECT_TRUE(is_elf(pending->compiled()->cubin));
+  EXPECT_EQ(pending->kernel(), nullptr) << "compile_async loads nothing";
+  EXPECT_GT(pending->compile_seconds(), 0.0);
+  EXPECT_EQ(pending->compile_seconds(), pending->compiled()->compile_seconds);
+  EXPECT_FALSE(pending->from_disk());
+  // The synchronous call finds the same kernel in memory.
+  EXPECT_EQ(&cache.compile(kKey, axpy_source("double"), "axpy", 90), pending->compiled());
+  const auto s = cache.stats();
+  EXPECT_EQ(s.misses, 1u);
+  EXPECT_EQ(s.hits, 1u);
+  EXPECT_EQ(s.disk_writes, 1u);
+}
+
+TEST(KernelCacheAsync, TheSameKeyGivesTheSameObject) {
+  KernelCache cache(memory_only);
+  const std::string source = axpy_source("double");
+  const auto first = cache.compile_async(kKey, source, "axpy", 90);
+  const auto again = cache.compile_async(kKey, source, "axpy", 90);  // while pending, likely
+  EXPECT_EQ(first, again);
+  const auto sm80 = cache.compile_async(kKey, source, "axpy", 80);
+  const auto other = cache.compile_async(kKey + ":copy", source, "axpy", 90);
+  EXPECT_NE(sm80, first);
+  EXPECT_NE(other, first);
+  ASSERT_TRUE(wait_ready(*first));
+  EXPECT_EQ(cache.compile_async(kKey, source, "axpy", 90), first);  // and once done
+  ASSERT_TRUE(wait_ready(*sm80));
+  ASSERT_TRUE(wait_ready(*other));
+  EXPECT_EQ(cache.stats().misses, 3u) << "one compile per (key, arch)";
+  // Another source under a key already asked for is refused, as compile() refuses it.
+  const auto e = error_of([&] { cache.compile_async(kKey, axpy_source("float"), "axpy", 90); });
+  ASSERT_TRUE(e);
+  EXPECT_EQ(e->kind(), ErrorKind::internal) << e->what();
+}
+
+TEST(KernelCacheAsync, ThreadsAskingForOneKeyShareOnePendingKernel) {
+  KernelCache cache(memory_only);
+  const std::string source = axpy_source("double");
+  std::vector<std::shared_ptr<PendingKernel>> got(4);
+  std::vector<std::thread> threads;
+  for (std::size_t t = 0; t < got.size(); ++t)
+    threads.emplace_back([&, t] { got[t] = cache.compile_async(kKey, source, "axpy", 90); });
+  for (auto& t : threads) t.join();
+  for (const auto& p : got) EXPECT_EQ(p, got[0]);
+  ASSERT_TRUE(wait_ready(*got[0]));
+  EXPECT_EQ(cache.stats().misses, 1u);
+}
+
+TEST(KernelCacheAsync, WhatIsAlreadyCompiledIsReadyAtOnce) {
+  KernelCache cache(memory_only);
+  const auto& k = cache.compile(kKey, axpy_source("double"), "axpy", 90);
+  const auto pending = cache.compile_async(kKey, axpy_source("double"), "axpy", 90);
+  EXPECT_TRUE(pending->ready());
+  EXPECT_EQ(pending->compiled(), &k);
+  EXPECT_EQ(cache.stats().misses, 1u);
+}
+
+TEST(KernelCacheAsync, ACompileErrorIsReportedAndStaysFailed) {
+  ScopedTempDir tmp;
+  const std::string dir = tmp / "kernels";
+  KernelCache cache(dir);
+  std::string broken = axpy_source("float");
+  broken.replace(broken.find("a * x[i]"), 8, "a * undeclared_thing");
+  const auto pending = cache.compile_async("test:async:broken", broken, "axpy", 90);
+  ASSERT_TRUE(wait_ready(*pending));
+  EXPECT_TRUE(pending->failed());
+  EXPECT_EQ(pending->compiled(), nullptr);
+  EXPECT_EQ(pending->kernel(), nullptr);
+  EXPECT_EQ(pending->compile_seconds(), 0.0);
+  const std::string why = pending->failure();
+  // Only the compiler log can have put the identifier into the message.
+  EXPECT_NE(why.find("undeclared_thing"), std::string::npos) << why;
+  EXPECT_NE(why.find("test:async:broken"), std::string::npos) << why;
+  EXPECT_EQ(cache.stats().failures, 1u);
+  // Final for this cache: the same failed object, no second compile.
+  EXPECT_EQ(cache.compile_async("test:async:broken", broken, "axpy", 90), pending);
+  EXPECT_EQ(cache.stats().misses, 1u);
+  // Never written to disk: the directory holds no entry.
+  EXPECT_TRUE(!fs::exists(dir) || list(dir).entries.empty());
+}
+
+TEST(KernelCacheAsync, AnEntryOnDiskMakesItFromDisk) {
+  ScopedTempDir tmp;
+  const std::string dir = tmp / "kernels";
+  KernelCache(dir).compile(kKey, axpy_source("double"), "axpy", 90);
+  KernelCache cache(dir);
+  const auto pending = cache.compile_async(kKey, axpy_source("double"), "axpy", 90);
+  ASSERT_TRUE(wait_ready(*pending));
+  EXPECT_FALSE(pending->failed()) << pending->failure();
+  EXPECT_TRUE(pending->from_disk());
+  EXPECT_EQ(cache.stats().misses, 0u);
+  EXPECT_EQ(cache.stats().disk_hits, 1u);
+}
+
+TEST(KernelCacheAsync, BadArgumentsThrowAtOnce) {
+  KernelCache cache(memory_only);
+  const std::string source = axpy_source("double");
+  for (auto call :
+       {+[](KernelCache& c, const std::string& s) { c.compile_async("", s, "axpy", 90); },
+        +[](KernelCache& c, const std::string& s) { c.compile_async("k", s, "", 90); },
+        +[](KernelCache& c, const std::string& s) { c.compile_async("k", s, "axpy", 0); },
+        // Holds with and without a GPU: device_count() is never a device id.
+        +[](KernelCache& c, const std::string& s) { c.get_async("k", s, "axpy", -1); },
+        +[](KernelCache& c, const std::string& s) {
+          c.get_async("k", s, "axpy", device_count());
+        }}) {
+    const auto e = error_of([&] { call(cache, source); });
+    ASSERT_TRUE(e);
+    EXPECT_EQ(e->kind(), ErrorKind::invalid_argument) << e->what();
+  }
+  EXPECT_EQ(cache.stats().misses, 0u);
+}
+
+TEST(KernelCacheAsync, TheDestructorWaitsForTheCompileInProgress) {
+  // Destroyed at once, and after a pause (the first compile then surely
+  // started): every request is over when the destructor returns, either done
+  // (and its entry on disk sound) or failed as not started. Nothing is left
+  // half-written.
+  for (int pause_ms : {0, 0, 5, 50}) {
+    SCOPED_TRACE(pause_ms);
+    ScopedTempDir tmp;
+    const std::string dir = tmp / "kernels";
+    std::vector<std::shared_ptr<PendingKernel>> pending;
+    {
+      KernelCache cache(dir);
+      pending.push_back(cache.compile_async(kKey, axpy_source("double"), "axpy", 90));
+      pending.push_back(cache.compile_async(kKey, axpy_source("float"), "axpy", 80));
+      std::this_thread::sleep_for(std::chrono::milliseconds(pause_ms));
+    }
+    std::size_t done = 0;
+    for (const auto& p : pending) {
+      ASSERT_TRUE(p->ready()) << "the destructor returned with a compile pending";
+      if (p->failed())
+        EXPECT_NE(p->failure().find("destroyed before"), std::string::npos) << p->failure();
+      else
+        ++done;
+    }
+    if (done > 0) {
+      ASSERT_TRUE(fs::exists(dir));
+      EXPECT_EQ(list(dir).entries.size(), done);
+      EXPECT_TRUE(list(dir).others.empty()) << "a temporary file left behind";
+      KernelCache reader(dir);
+      if (!pending[0]->failed())
+        EXPECT_TRUE(reader.compile(kKey, axpy_source("double"), "axpy", 90).from_disk);
+      EXPECT_EQ(reader.stats().disk_rejects, 0u);
+    }
+  }
+}
+
+TEST(KernelCacheAsync, ACacheWithoutRequestsIsDestroyedAtOnce) {
+  // No worker thread was started, so none is waited for.
+  const auto start = std::chrono::steady_clock::now();
+  { KernelCache cache(memory_only); }
+  EXPECT_LT(std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count(), 1.0);
 }
 
 }  // namespace
