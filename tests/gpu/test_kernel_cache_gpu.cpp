@@ -1,5 +1,6 @@
 // The kernel cache's load-and-launch half: run-time compiled kernels against a
-// host loop, bit for bit; cache hits, device handling, launch errors.
+// host loop, bit for bit; cache hits, device handling, launch errors; kernels
+// compiled in the background and read from the disk cache.
 #include <aijadaptive/device.hpp>
 #include <aijadaptive/device_buffer.hpp>
 #include <aijadaptive/errors.hpp>
@@ -7,15 +8,20 @@
 #include <cuda_runtime_api.h>
 #include <gtest/gtest.h>
 
+#include <chrono>
 #include <cmath>
 #include <cstdint>
+#include <cstring>
+#include <memory>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "device_vectors.hpp"
 #include "random_csr.hpp"
 
 #include "axpy_source.hpp"
+#include "scoped_temp_dir.hpp"
 
 namespace aijadaptive {
 namespace {
@@ -28,6 +34,10 @@ class KernelCacheGpu : public ::testing::Test {
 };
 
 using test::axpy_source;
+
+// No disk cache: these tests count compiles, which entries left in ~/.cache by
+// an earlier run would save. The disk cache has tests of its own below.
+const std::string memory_only;
 
 template <class V>
 const char* type_name() {
@@ -73,7 +83,7 @@ void check_axpy(const RuntimeKernel& kernel, int n, std::uint64_t seed) {
 }
 
 TEST_F(KernelCacheGpu, DoubleAndFloatMatchTheHostBitForBit) {
-  KernelCache cache;
+  KernelCache cache(memory_only);
   const int device = current_device();
   const auto& d = cache.get("test:gpu:axpy:double", axpy_source("double"), "axpy", device);
   const auto& f = cache.get("test:gpu:axpy:float", axpy_source("float"), "axpy", device);
@@ -88,7 +98,7 @@ TEST_F(KernelCacheGpu, DoubleAndFloatMatchTheHostBitForBit) {
 }
 
 TEST_F(KernelCacheGpu, GetAgainReturnsTheSameKernel) {
-  KernelCache cache;
+  KernelCache cache(memory_only);
   const int device = current_device();
   const std::string source = axpy_source("double");
   const auto& first = cache.get("test:gpu:axpy:double", source, "axpy", device);
@@ -105,7 +115,7 @@ TEST_F(KernelCacheGpu, GetAgainReturnsTheSameKernel) {
 }
 
 TEST_F(KernelCacheGpu, ADeviceThatDoesNotExistIsAnInvalidArgument) {
-  KernelCache cache;
+  KernelCache cache(memory_only);
   for (int device : {-1, device_count(), device_count() + 7}) {
     try {
       cache.get("test:gpu:axpy:double", axpy_source("double"), "axpy", device);
@@ -118,7 +128,7 @@ TEST_F(KernelCacheGpu, ADeviceThatDoesNotExistIsAnInvalidArgument) {
 }
 
 TEST_F(KernelCacheGpu, GetLeavesTheCurrentDeviceAlone) {
-  KernelCache cache;
+  KernelCache cache(memory_only);
   const int n = device_count();
   const int before = current_device();
   set_device(n - 1);
@@ -132,7 +142,7 @@ TEST_F(KernelCacheGpu, GetLeavesTheCurrentDeviceAlone) {
 
 TEST_F(KernelCacheGpu, ALaunchFromAnotherDeviceIsRefused) {
   if (device_count() < 2) GTEST_SKIP() << "needs two GPUs";
-  KernelCache cache;
+  KernelCache cache(memory_only);
   const int before = current_device();
   const auto& k = cache.get("test:gpu:axpy:double", axpy_source("double"), "axpy", 0);
   set_device(1);
@@ -146,7 +156,7 @@ TEST_F(KernelCacheGpu, ALaunchFromAnotherDeviceIsRefused) {
 }
 
 TEST_F(KernelCacheGpu, ABadLaunchThrowsAndLeavesNoErrorBehind) {
-  KernelCache cache;
+  KernelCache cache(memory_only);
   const auto& k =
       cache.get("test:gpu:axpy:double", axpy_source("double"), "axpy", current_device());
   int n = 0;
@@ -173,6 +183,109 @@ TEST_F(KernelCacheGpu, TheProcessWideCacheLoadsAndLaunches) {
   const auto& k =
       kernel_cache().get("test:gpu:axpy:float", axpy_source("float"), "axpy", current_device());
   check_axpy<float>(k, 4097, 23);
+}
+
+
+// ---- background compiles and the disk cache -------------------------------------
+
+// Polls as a format would, with a deadline generous for a loaded machine.
+bool wait_ready(const PendingKernel& pending, double seconds = 120) {
+  const auto deadline = std::chrono::steady_clock::now() + std::chrono::duration<double>(seconds);
+  while (!pending.ready()) {
+    if (std::chrono::steady_clock::now() > deadline) return false;
+    std::this_thread::sleep_for(std::chrono::milliseconds(1));
+  }
+  return true;
+}
+
+// y = a*x + y with `kernel`, as check_axpy runs it, returned for comparison.
+std::vector<double> run_axpy(const RuntimeKernel& kernel, int n, std::uint64_t seed) {
+  const auto x = test::random_vector<double>(std::size_t(n), seed);
+  auto dx = test::to_device(x);
+  auto dy = test::to_device(test::random_vector<double>(std::size_t(n), seed + 1));
+  TestStream stream;
+  int count = n;
+  double alpha = -1.3;
+  const double* px = dx.data();
+  double* py = dy.data();
+  void* args[] = {&count, &alpha, &px, &py};
+  kernel.launch((unsigned(n) + 255) / 256, 256, 0, stream.get(), args);
+  EXPECT_EQ(cudaStreamSynchronize(stream.get()), cudaSuccess);
+  return test::to_host(dy);
+}
+
+bool same_bits(const std::vector<double>& a, const std::vector<double>& b) {
+  return a.size() == b.size() && std::memcmp(a.data(), b.data(), a.size() * sizeof(double)) == 0;
+}
+
+TEST_F(KernelCacheGpu, GetAsyncBecomesReadyAndGivesTheBitsOfGet) {
+  test::ScopedTempDir tmp;
+  KernelCache cache(tmp / "kernels");
+  const int device = current_device();
+  const auto pending = cache.get_async("test:gpu:axpy:double", axpy_source("double"), "axpy", device);
+  EXPECT_EQ(current_device(), device);
+  ASSERT_TRUE(wait_ready(*pending)) << "not ready after 120 s";
+  ASSERT_FALSE(pending->failed()) << pending->failure();
+  const RuntimeKernel* k = pending->kernel();
+  ASSERT_NE(k, nullptr);
+  EXPECT_EQ(k->device(), device);
+  EXPECT_EQ(pending->compiled(), &k->compiled());
+  EXPECT_FALSE(pending->from_disk());
+  check_axpy<double>(*k, 100003, 29);
+
+  // The synchronous path of another cache (memory only: compiled afresh).
+  KernelCache other(memory_only);
+  const auto& sync = other.get("test:gpu:axpy:double", axpy_source("double"), "axpy", device);
+  EXPECT_EQ(sync.compiled().cubin, k->compiled().cubin);
+  EXPECT_TRUE(same_bits(run_axpy(*k, 4099, 31), run_axpy(sync, 4099, 31)));
+  // And get() of the same cache answers the kernel get_async loaded.
+  EXPECT_EQ(&cache.get("test:gpu:axpy:double", axpy_source("double"), "axpy", device), k);
+  EXPECT_EQ(cache.stats().loads, 1u);
+  EXPECT_EQ(cache.get_async("test:gpu:axpy:double", axpy_source("double"), "axpy", device),
+            pending);
+}
+
+TEST_F(KernelCacheGpu, ASecondCacheOnTheDirectoryLoadsFromDisk) {
+  test::ScopedTempDir tmp;
+  const std::string dir = tmp / "kernels";
+  const int device = current_device();
+  {
+    KernelCache first(dir);
+    const auto p = first.get_async("test:gpu:axpy:float", axpy_source("float"), "axpy", device);
+    ASSERT_TRUE(wait_ready(*p));
+    ASSERT_FALSE(p->failed()) << p->failure();
+    EXPECT_FALSE(p->from_disk());
+    EXPECT_EQ(first.stats().disk_writes, 1u);
+  }
+  KernelCache second(dir);
+  const auto p = second.get_async("test:gpu:axpy:float", axpy_source("float"), "axpy", device);
+  ASSERT_TRUE(wait_ready(*p));
+  ASSERT_FALSE(p->failed()) << p->failure();
+  EXPECT_TRUE(p->from_disk());
+  ASSERT_NE(p->kernel(), nullptr);
+  check_axpy<float>(*p->kernel(), 100003, 37);
+  const auto s = second.stats();
+  EXPECT_EQ(s.disk_hits, 1u);
+  EXPECT_EQ(s.misses, 0u) << "NVRTC ran";
+  EXPECT_EQ(s.loads, 1u);
+}
+
+TEST_F(KernelCacheGpu, GetAsyncLoadsOnEveryDeviceAndLeavesTheCallersDeviceAlone) {
+  KernelCache cache(memory_only);
+  const int n = device_count();
+  const int before = current_device();
+  set_device(n - 1);
+  std::vector<std::shared_ptr<PendingKernel>> pending;
+  for (int d = 0; d < n; ++d)
+    pending.push_back(cache.get_async("test:gpu:axpy:double", axpy_source("double"), "axpy", d));
+  for (int d = 0; d < n; ++d) {
+    ASSERT_TRUE(wait_ready(*pending[std::size_t(d)]));
+    ASSERT_NE(pending[std::size_t(d)]->kernel(), nullptr) << pending[std::size_t(d)]->failure();
+    EXPECT_EQ(pending[std::size_t(d)]->kernel()->device(), d);
+  }
+  EXPECT_EQ(current_device(), n - 1);
+  set_device(before);
+  EXPECT_EQ(cache.stats().loads, std::size_t(n));
 }
 
 }  // namespace
