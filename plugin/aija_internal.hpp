@@ -32,12 +32,13 @@ struct Settings {
   PetscInt device = -1;            // -1: PETSc's device, or node-local rank modulo GPUs
   PetscReal memory_limit_mib = 0;  // 0: no limit beyond the free device memory
   Transfer transfer = Transfer::pin;
+  PetscBool jit = PETSC_TRUE;        // -mat_aijadaptive_jit
   aijadaptive::TuningParams params;  // -mat_aijadaptive_<format>_<parameter>
 
   bool operator==(const Settings& o) const {
     return format.automatic == o.format.automatic && format.format == o.format.format &&
            reorder == o.reorder && force_host == o.force_host && device == o.device &&
-           memory_limit_mib == o.memory_limit_mib && transfer == o.transfer && params == o.params;
+           memory_limit_mib == o.memory_limit_mib && transfer == o.transfer && jit == o.jit && params == o.params;
   }
 };
 

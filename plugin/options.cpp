@@ -111,6 +111,7 @@ aijadaptive::MatrixOptions ToMatrixOptions(const Settings& s) {
   o.force_host = s.force_host;
   o.device = -1;  // ChooseDevice()'s
   o.params = s.params;
+  o.jit = s.jit;
   o.device_memory_limit = std::size_t(s.memory_limit_mib * 1024.0 * 1024.0);
   // AIJ's assembled arrays are valid by construction: skip the O(nnz) check,
   // the larger part of the analysis time of a large matrix.
@@ -169,6 +170,10 @@ PetscErrorCode SettingsFromOptions(Mat A, AijaOptionItems PetscOptionsObject, Se
                "-mat_aijadaptive_host_transfer %s: unknown mode; valid choices are: pin, stage, direct", value);
     s->transfer = Transfer(found);
   }
+  PetscCall(PetscOptionsBool("-mat_aijadaptive_jit",
+                             "Let formats compile kernels for the matrix at run time (NVRTC, in the background, cached "
+                             "on disk under $XDG_CACHE_HOME/aijadaptive); 0: their generic kernels only",
+                             "", s->jit, &s->jit, NULL));
   PetscCall(TuningFromOptions(A, PetscOptionsObject, &s->params));
   PetscFunctionReturn(PETSC_SUCCESS);
 }

@@ -19,6 +19,7 @@ class AdaptiveMethod final : public Method<V, I> {
     o.format = automatic_ ? FormatChoice::automatic_choice() : FormatChoice::fixed(name.format);
     o.reorder = adaptive.reorder;
     o.params = adaptive.params;
+    o.jit = adaptive.jit;
     o.force_host = host_mode;
     matrix_.set_options(o);
   }
@@ -27,6 +28,9 @@ class AdaptiveMethod final : public Method<V, I> {
     SetupTimes t;
     t.build_s = seconds_of([&] { matrix_.analyse(a); });
     t.upload_s = seconds_of([&] { matrix_.upload(); });
+    // A kernel compiled for the matrix in the background: timed once ready
+    // (its compile is not set-up: the describe lines in the note give it).
+    matrix_.finish_background_work();
     const bool on_device = matrix_.placement() == Placement::device;
     x_ = {on_device ? v.device_x : v.host_x, on_device ? MemSpace::device : MemSpace::host, 0};
     y_ = {on_device ? v.device_y : v.host_y, on_device ? MemSpace::device : MemSpace::host};
@@ -52,9 +56,11 @@ class AdaptiveMethod final : public Method<V, I> {
     return s;
   }
 
+  // Where and why, the formats skipped, and the format's facts (layout, kernel).
   std::string note() const override {
     std::string n = where() == Where::host ? matrix_.placement_reason() : std::string();
     for (const SkippedCandidate& k : matrix_.skipped()) n += (n.empty() ? "" : "; ") + k.format + " skipped: " + k.why;
+    for (const std::string& line : matrix_.describe()) n += (n.empty() ? "" : "; ") + line;
     return n;
   }
 

@@ -129,6 +129,10 @@ Options parse_command_line(int argc, const char* const* argv) {
       const auto choice = parse_reorder_choice(r);
       if (!choice) throw UsageError("--reorder " + r + ": valid choices are: auto, none, rcm");
       o.adaptive.reorder = *choice;
+    } else if (arg == "--jit") {
+      const std::string& j = need();
+      if (j != "0" && j != "1") throw UsageError("--jit " + j + ": valid choices are: 0, 1");
+      o.adaptive.jit = j == "1";
     } else if (arg == "--param") {
       try {
         o.adaptive.params.set(need());
@@ -175,6 +179,7 @@ std::string usage_text() {
        "  --copy-mib N          size of the copy-bandwidth buffer (default max(1 GiB, 4 x L2); host 256)\n"
        "  --reorder R           reordering of aijadaptive's methods: auto (default: the selector decides),\n"
        "                        none, or rcm (reverse Cuthill-McKee on every square matrix)\n"
+       "  --jit 0|1             formats may compile kernels for the matrix at run time (default 1)\n"
        "  --param F.P=V         tuning parameter P of format F (repeatable), e.g. ipcsr.block_threads=256;\n"
        "                        " << param_list() << "\n"
        "  --help                this text\n"

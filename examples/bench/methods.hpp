@@ -80,6 +80,7 @@ class Method {
 struct AdaptiveSettings {
   ReorderChoice reorder = ReorderChoice::automatic;
   TuningParams params;  // --param <format>.<name>=<value>
+  bool jit = true;      // --jit 0: no kernels compiled at run time
 };
 
 // Whether the method can run in this mode; if not, *why_not says why

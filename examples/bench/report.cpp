@@ -95,7 +95,7 @@ void print_matrix(std::ostream& out, const MatrixReport& m) {
   out << ": " << f.rows << " x " << f.cols << ", nnz " << f.nnz << ", row min/mean/max " << f.min_row << "/"
       << num(f.mean_row, "%.1f") << "/" << f.max_row << ", row cv " << num(f.row_cv, "%.2f")
       << ", x sectors/nnz " << num(f.gather_sector_ratio, "%.2f") << ", loaded in "
-      << num(m.load_s, "%.2f") << " s\n";
+      << num(m.load_s, "%.2f") << " s\n  diagonal: " << f.diagonal_reason << "\n";
   char line[512];
   std::snprintf(line, sizeof line, "  %-20s %-6s %9s %9s %10s %10s %10s %8s %6s %8s %6s %8s %7s %8s  %s\n",
                 "method", "where", "build ms", "upload ms", "median us", "p10 us", "p90 us", "GB/s csr", "%copy",
@@ -104,6 +104,10 @@ void print_matrix(std::ostream& out, const MatrixReport& m) {
   for (const Result& r : m.results) {
     if (r.status.rfind("error", 0) == 0) {
       out << "  " << method_label(r) << "  ERROR: " << r.status.substr(7) << "\n";
+      continue;
+    }
+    if (r.status.rfind(kNotApplicable, 0) == 0) {
+      out << "  " << method_label(r) << "  not applicable: " << r.status.substr(5) << "\n";
       continue;
     }
     std::snprintf(line, sizeof line, "  %-20s %-6s %9s %9s %10s %10s %10s %8s %6s %8s %6s %8s %7s %8s  %s\n",
@@ -173,6 +177,7 @@ void write_json(const std::string& path, const RunInfo& run, const std::vector<M
       << ", \"cols\": " << ft.cols << ", \"nnz\": " << ft.nnz << ", \"empty_rows\": " << ft.empty_rows
       << ", \"min_row\": " << ft.min_row << ", \"max_row\": " << ft.max_row
       << ", \"mean_row\": " << json_number(ft.mean_row) << ", \"row_cv\": " << json_number(ft.row_cv)
+      << ", \"diagonal\": " << json_string(ft.diagonal_reason)
       << ", \"load_s\": " << json_number(m.load_s) << ", \"error\": " << json_string(m.error)
       << ",\n     \"results\": [";
     for (std::size_t i = 0; i < m.results.size(); ++i) {

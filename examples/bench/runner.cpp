@@ -8,6 +8,7 @@
 
 #include <aijadaptive/device.hpp>
 #include <aijadaptive/device_buffer.hpp>
+#include <aijadaptive/errors.hpp>
 #include <aijadaptive/formats/csr.hpp>
 
 #include "values.hpp"
@@ -37,7 +38,8 @@ std::string byte_model(const RunConfig& c) {
 
 bool MatrixReport::all_correct() const {
   if (!error.empty()) return false;
-  return std::all_of(results.begin(), results.end(), [](const Result& r) { return r.correct; });
+  return std::all_of(results.begin(), results.end(),
+                     [](const Result& r) { return r.correct || r.status.rfind(kNotApplicable, 0) == 0; });
 }
 
 namespace {
@@ -119,6 +121,9 @@ MatrixReport run_typed(const MatrixSource& source, const RunConfig& c) {
     return report;
   }
   report.features = compute_features(a.view());
+  const DiagonalSearch diagonal = diagonal_search(a.view());  // DIA-Adaptive's search engine
+  report.features.diagonal_type = diagonal.type;
+  report.features.diagonal_reason = diagonal.reason;
 
   std::vector<V> x(std::size_t(a.cols)), y(std::size_t(a.rows)), ref(std::size_t(a.rows));
   for (std::size_t i = 0; i < x.size(); ++i) x[i] = V(vector_value(c.seed, i));
@@ -142,6 +147,13 @@ MatrixReport run_typed(const MatrixSource& source, const RunConfig& c) {
       // One method at a time: each frees its device memory before the next.
       std::unique_ptr<Method<V, I>> m = make_method<V, I>(name, c.host_mode, c.adaptive, &why_not);
       report.results.push_back(measure(*m, name, a, vec, y, ref, c));
+    } catch (const Error& e) {
+      // A format that cannot hold this matrix (a diagonal format and a matrix
+      // that is not diagonal) is not applicable here; everything else is an error.
+      Result r;
+      r.method = name.name;
+      r.status = std::string(e.kind() == ErrorKind::unsupported ? kNotApplicable : "error: ") + e.what();
+      report.results.push_back(r);
     } catch (const std::exception& e) {
       Result r;
       r.method = name.name;

@@ -48,6 +48,10 @@ struct MatrixSource {
   std::string problem;  // set when the file was not found
 };
 
+// The status of a method that refused the matrix as unsupported (a diagonal
+// format on a matrix that is not diagonal): neither correct nor wrong.
+inline constexpr const char* kNotApplicable = "n/a: ";
+
 struct Result {
   std::string method, selected, where, note;
   std::string status;  // "ok", "wrong" or "error: ..."

@@ -61,6 +61,9 @@ struct MatrixOptions {
   // are valid by construction (PETSc's AIJ) turn it off.
   bool check_input = true;
   TuningParams params;  // the formats' tuning parameters
+  // Formats may compile kernels for the matrix at run time (NVRTC, in the
+  // background, cached on disk); off: their generic kernels only.
+  bool jit = true;
 };
 
 template <class V>
@@ -121,6 +124,9 @@ class AdaptiveMatrix {
   void upload();
   void refill(const CsrView<V, I>& a);
   bool built() const;
+  // Waits for the format's background work (a kernel being compiled for the
+  // matrix): for timings of the kernel the matrix will keep running.
+  void finish_background_work();
 
   // Host placement needs host vectors. Device placement takes either; with
   // host vectors the call returns once y is back on the host. The first form

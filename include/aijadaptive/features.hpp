@@ -2,8 +2,10 @@
 #pragma once
 
 #include <cstdint>
+#include <string>
 
 #include "aijadaptive/csr_view.hpp"
+#include "aijadaptive/diagonal_search.hpp"
 
 namespace aijadaptive {
 
@@ -24,6 +26,11 @@ struct Features {
   // not computed: it costs an RCM order, so the analysis computes it only when
   // the selector asks (wants_rcm_ratio, selector.hpp).
   double rcm_gather_sector_ratio = -1.0;
+  // DIA-Adaptive's search engine (diagonal_search.hpp): which diagonal format
+  // suits the matrix, if any, and why. Filled by the analysis of a matrix
+  // that runs on a GPU, not by compute_features().
+  DiagonalType diagonal_type = DiagonalType::none;
+  std::string diagonal_reason;
 };
 
 template <class V, class I>

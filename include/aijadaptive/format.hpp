@@ -50,7 +50,7 @@ struct Capabilities {
 struct FormatContext {
   DeviceInfo device;     // the GPU the format is built for (Hopper's limits when there is none)
   TuningParams params;   // the user's settings of the formats' parameters
-  KernelCache* kernels = nullptr;  // run-time compiled kernels of device.id (null without CUDA)
+  KernelCache* kernels = nullptr;  // run-time compiled kernels (null without CUDA, or when turned off)
 };
 
 template <class V, class I>
@@ -99,6 +99,12 @@ class DeviceFormat {
   // The host half's values (after its refill()), sent on `stream`.
   virtual void upload_values(Stream stream) = 0;
   virtual std::size_t device_bytes() const = 0;
+  // Facts known on the device only (which kernel runs, ...), one line each.
+  virtual std::vector<std::string> describe() const { return {}; }
+  // Waits for work the upload started in the background (a kernel compiled
+  // for the matrix) and puts its result to use: products before it is done
+  // are right but may run a slower kernel.
+  virtual void finish_background_work() {}
 };
 
 // The core calls these only where the capabilities say so.

@@ -13,7 +13,10 @@
 // X(name, one-line description)
 #define AIJADAPTIVE_FORMATS(X) \
   X(csr, "plain CSR; cuSPARSE generic SpMV (with its preprocessing) on the GPU")           \
-  X(ipcsr, "IPCSR: CSR plus row blocks sized to shared memory; one-kernel staged reduction")
+  X(ipcsr, "IPCSR: CSR plus row blocks sized to shared memory; one-kernel staged reduction")  \
+  X(dia, "DIA-Adaptive type I: DIA, every diagonal over every row, no column indices")      \
+  X(brcsd1, "DIA-Adaptive type II: BRCSD-I, row pieces cut where diagonals enter or leave")  \
+  X(brcsd2, "DIA-Adaptive type III: BRCSD-II, fixed row pieces with their own diagonals")
 
 namespace aijadaptive {
 

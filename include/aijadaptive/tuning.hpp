@@ -26,6 +26,12 @@ struct ParamSpec {
   std::string default_value;           // as text, valid
 };
 
+// Declarations, for the formats' lists of parameters.
+ParamSpec integer_param(std::string name, std::string help, std::int64_t least, std::int64_t most,
+                        std::int64_t fallback, std::int64_t multiple_of = 1);
+ParamSpec real_param(std::string name, std::string help, double least, double most, double fallback);
+ParamSpec choice_param(std::string name, std::string help, std::vector<std::string> choices, std::string fallback);
+
 // What a value must be, in words: "an integer in [32, 1024], a multiple of 32".
 std::string param_expectation(const ParamSpec& spec);
 

@@ -97,8 +97,9 @@ struct AdaptiveMatrix<V, I>::Impl {
     device = options.device >= 0 ? options.device : current_device();
     context.device = device_info(device);  // throws for a device that does not exist
     context.params = options.params;
+    context.kernels = nullptr;
 #if AIJADAPTIVE_HAVE_CUDA
-    context.kernels = &kernel_cache();
+    if (options.jit) context.kernels = &kernel_cache();
 #endif
     placement_reason = "host: not uploaded yet";
     return true;
@@ -301,6 +302,14 @@ void AdaptiveMatrix<V, I>::refill(const CsrView<V, I>& a) {
 }
 
 template <class V, class I>
+void AdaptiveMatrix<V, I>::finish_background_work() {
+  Impl& m = *impl_;
+  if (!m.dev) return;
+  const DeviceGuard guard(m.device);
+  m.dev->finish_background_work();
+}
+
+template <class V, class I>
 bool AdaptiveMatrix<V, I>::built() const {
   return impl_->analysed;
 }
@@ -367,7 +376,11 @@ const std::vector<SkippedCandidate>& AdaptiveMatrix<V, I>::skipped() const {
 }
 template <class V, class I>
 std::vector<std::string> AdaptiveMatrix<V, I>::describe() const {
-  return impl_->dev ? impl_->host->describe() : std::vector<std::string>{};
+  const Impl& m = *impl_;
+  if (!m.dev) return {};
+  std::vector<std::string> lines = m.host->describe();
+  for (std::string& line : m.dev->describe()) lines.push_back(std::move(line));
+  return lines;
 }
 template <class V, class I>
 bool AdaptiveMatrix<V, I>::reordered() const {

@@ -48,6 +48,9 @@ class ReorderedDeviceFormat final : public DeviceFormat<V, I> {
     return inner_->device_bytes() + new_to_old_.bytes() + xp_.bytes() + yp_.bytes();
   }
 
+  std::vector<std::string> describe() const override { return inner_->describe(); }
+  void finish_background_work() override { inner_->finish_background_work(); }
+
  private:
   const ReorderedHostFormat<V, I>& host_;
   std::unique_ptr<DeviceFormat<V, I>> inner_;

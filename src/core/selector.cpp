@@ -88,6 +88,17 @@ std::vector<Candidate> select_storage(const Features& f, const FormatChoice& cho
     if (choice.format != FormatId::csr) c.push_back({FormatId::csr, kLastResort});
     return c;
   }
+  // Diagonal matrices (DIA-Adaptive's search engine): the formats without
+  // column indices move fewer bytes than any CSR kernel can.
+  if (f.diagonal_type != DiagonalType::none) {
+    const FormatId diagonal = f.diagonal_type == DiagonalType::dia      ? FormatId::dia
+                              : f.diagonal_type == DiagonalType::brcsd1 ? FormatId::brcsd1
+                                                                        : FormatId::brcsd2;
+    return {{diagonal, std::string("auto: ") + format_name(diagonal) + ", diagonal matrix, " + f.diagonal_reason +
+                           " (" + describe(f) + ")"},
+            {FormatId::ipcsr, "the next candidate: ipcsr"},
+            {FormatId::csr, kLastResort}};
+  }
   if (f.row_cv > kRegularRowCv && f.gather_sector_ratio >= kVeryScatteredRatio && f.nnz >= kLargeNnz)
     return {{FormatId::csr, "auto: csr through cuSPARSE, irregular rows with scattered columns in a large matrix (" +
                                 describe(f) + ")"}};

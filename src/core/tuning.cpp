@@ -61,15 +61,10 @@ bool valid(const ParamSpec& s, const std::string& text) {
 }
 
 std::vector<ParamSpec> common_params() {
-  ParamSpec limit;
-  limit.name = kMemoryLimitParam;
-  limit.help = "MiB of device memory this format may take (0: no limit); a matrix that needs more runs in the "
-               "next candidate format";
-  limit.kind = ParamSpec::Kind::real;
-  limit.least = 0;
-  limit.most = 1e9;
-  limit.default_value = "0";
-  return {limit};
+  return {real_param(kMemoryLimitParam,
+                     "MiB of device memory this format may take (0: no limit); a matrix that needs more runs in the "
+                     "next candidate format",
+                     0, 1e9, 0)};
 }
 
 const std::vector<ParamSpec>& own_params(FormatId id) {
@@ -94,6 +89,42 @@ const ParamSpec* find(FormatId format, const std::string& name) {
 }
 
 }  // namespace
+
+ParamSpec integer_param(std::string name, std::string help, std::int64_t least, std::int64_t most,
+                        std::int64_t fallback, std::int64_t multiple_of) {
+  ParamSpec s;
+  s.name = std::move(name);
+  s.help = std::move(help);
+  s.kind = ParamSpec::Kind::integer;
+  s.least = double(least);
+  s.most = double(most);
+  s.multiple_of = multiple_of;
+  s.default_value = std::to_string(fallback);
+  return s;
+}
+
+ParamSpec real_param(std::string name, std::string help, double least, double most, double fallback) {
+  ParamSpec s;
+  s.name = std::move(name);
+  s.help = std::move(help);
+  s.kind = ParamSpec::Kind::real;
+  s.least = least;
+  s.most = most;
+  char text[32];
+  std::snprintf(text, sizeof(text), "%.17g", fallback);
+  s.default_value = text;
+  return s;
+}
+
+ParamSpec choice_param(std::string name, std::string help, std::vector<std::string> choices, std::string fallback) {
+  ParamSpec s;
+  s.name = std::move(name);
+  s.help = std::move(help);
+  s.kind = ParamSpec::Kind::choice;
+  s.choices = std::move(choices);
+  s.default_value = std::move(fallback);
+  return s;
+}
 
 std::string param_expectation(const ParamSpec& s) {
   switch (s.kind) {

@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include <aijadaptive/csr_view.hpp>
+#include <aijadaptive/diagonal_search.hpp>
 #include <aijadaptive/features.hpp>
 
 #include <algorithm>
@@ -247,6 +248,20 @@ TEST(Banded, Dia3ZeroSectionsAndScatterPoints) {
   EXPECT_GE(holed, 5);   // far diagonals with long runs of zeros
   EXPECT_EQ(d.at(0), n);
   EXPECT_EQ(d.at(1), n - 1);
+}
+
+// The search engine gives each generator the type it was made for, and the
+// stencils of the suite a diagonal type too (the selector offers the DIA
+// family for them).
+TEST(Banded, TheSearchEngineFindsEachGeneratorsType) {
+  using aijadaptive::DiagonalType;
+  EXPECT_EQ(aijadaptive::diagonal_search(gen("gen:dia1:n=5000,k=9").view()).type, DiagonalType::dia);
+  EXPECT_EQ(aijadaptive::diagonal_search(gen("gen:dia2:n=5000,k=9").view()).type, DiagonalType::brcsd1);
+  EXPECT_EQ(aijadaptive::diagonal_search(gen("gen:dia3:n=5000,k=9,seg=300,scatter=5").view()).type,
+            DiagonalType::brcsd2);
+  for (const char* stencil : {"gen:stencil5:n=100", "gen:stencil9:n=100", "gen:stencil7:n=30", "gen:stencil27:n=30"})
+    EXPECT_NE(aijadaptive::diagonal_search(gen(stencil).view()).type, DiagonalType::none) << stencil;
+  EXPECT_EQ(aijadaptive::diagonal_search(gen("gen:rmat:scale=12,ef=8").view()).type, DiagonalType::none);
 }
 
 TEST(Specs, DefaultsAndOverrides) {

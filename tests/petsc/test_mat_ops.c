@@ -19,6 +19,7 @@ static const char *TypeName(PetscObject o)
 }
 
 static PetscReal tolerance = 1e-12;
+static PetscBool banded    = PETSC_FALSE; /* -banded: entries on a few diagonals (the DIA-Adaptive formats) */
 static PetscBool require_gpu = PETSC_FALSE;
 static PetscBool bound = PETSC_FALSE; /* the aijadaptive matrix is bound to the CPU */
 static PetscInt failures = 0;
@@ -50,9 +51,12 @@ static PetscErrorCode BindToCPU(Mat A, PetscBool flg)
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
-/* A deterministic entry for (row, k): the same matrix on any number of ranks. */
+/* A deterministic entry for (row, k): the same matrix on any number of ranks.
+   Scattered columns, or with -banded the diagonals row + 0, +-3, +-6, ...
+   (clipped to the matrix). */
 static PetscInt Column(PetscInt row, PetscInt k, PetscInt N)
 {
+  if (banded) return PetscMin(PetscMax(row + (k % 2 ? 1 : -1) * 3 * ((k + 1) / 2), 0), N - 1);
   return (PetscInt)((row * 7919 + k * k * 104729 + k * 31) % N);
 }
 
@@ -359,6 +363,7 @@ int main(int argc, char **argv)
   PetscCall(PetscLogDefaultBegin()); /* the event counts */
   PetscCall(PetscOptionsGetInt(NULL, NULL, "-n", &n, NULL));
   PetscCall(PetscOptionsGetReal(NULL, NULL, "-tolerance", &tolerance, NULL));
+  PetscCall(PetscOptionsGetBool(NULL, NULL, "-banded", &banded, NULL));
   {
     PetscBool skip;
     PetscCall(RequireGpuOption(&require_gpu, &skip));

@@ -1,7 +1,6 @@
 // Host builder of format `ipcsr`: SHARED_SIZE, the parameters, the row blocks.
 #include <algorithm>
 #include <cmath>
-#include <cstdio>
 #include <string>
 #include <utility>
 
@@ -18,58 +17,28 @@ namespace {
 const char* const kStreamChoices[] = {"auto", "never", "always"};  // stream_loads -1, 0, 1
 const char* const kLongRowChoices[] = {"split", "whole"};
 
-ParamSpec integer(const char* name, const char* help, double least, double most, int fallback) {
-  ParamSpec s;
-  s.name = name;
-  s.help = help;
-  s.kind = ParamSpec::Kind::integer;
-  s.least = least;
-  s.most = most;
-  s.default_value = std::to_string(fallback);
-  return s;
-}
-
-ParamSpec choice(const char* name, const char* help, std::vector<std::string> choices, std::string fallback) {
-  ParamSpec s;
-  s.name = name;
-  s.help = help;
-  s.kind = ParamSpec::Kind::choice;
-  s.choices = std::move(choices);
-  s.default_value = std::move(fallback);
-  return s;
-}
-
 }  // namespace
 
 const std::vector<ParamSpec>& ipcsr_params() {
   using namespace ipcsr_tuning;
   static const std::vector<ParamSpec> specs = [] {
     std::vector<ParamSpec> v;
-    ParamSpec t = integer("block_threads", "threads per block (T)", 32, 1024, kBlockThreads);
-    t.multiple_of = 32;
-    v.push_back(t);
-    ParamSpec f;
-    f.name = "shared_fraction";
-    f.help = "share of each SM's shared memory its blocks stage into (the rest is L1, which caches x)";
-    f.kind = ParamSpec::Kind::real;
-    f.least = 0.01;
-    f.most = 1;
-    char text[32];
-    std::snprintf(text, sizeof(text), "%g", kSharedFraction);
-    f.default_value = text;
-    v.push_back(f);
-    v.push_back(choice("long_rows", "rows longer than a block's staging area: split over blocks, or whole (the paper)",
+    v.push_back(integer_param("block_threads", "threads per block (T)", 32, 1024, kBlockThreads, 32));
+    v.push_back(real_param("shared_fraction",
+                           "share of each SM's shared memory its blocks stage into (the rest is L1, which caches x)",
+                           0.01, 1, kSharedFraction));
+    v.push_back(choice_param("long_rows", "rows longer than a block's staging area: split over blocks, or whole (the paper)",
                        {kLongRowChoices[0], kLongRowChoices[1]}, kLongRowChoices[int(kLongRows)]));
-    ParamSpec m = integer("min_threads_per_row", "threads each row gets at least (1: the paper's decision tree)", 1,
-                          32, kMinThreadsPerRow);
+    ParamSpec m = integer_param("min_threads_per_row", "threads each row gets at least (1: the paper's decision tree)",
+                                1, 32, kMinThreadsPerRow);
     m.power_of_two = true;
     v.push_back(m);
-    v.push_back(integer("balance", "staging trips the slowest row of a staged block may take, per trip of a full block "
+    v.push_back(integer_param("balance", "staging trips the slowest row of a staged block may take, per trip of a full block "
                                    "(0: no limit)",
                         0, 1 << 20, kBalance));
-    v.push_back(choice("stream_loads", "streaming cache hint on the CSR arrays: auto (when larger than L2), never, always",
+    v.push_back(choice_param("stream_loads", "streaming cache hint on the CSR arrays: auto (when larger than L2), never, always",
                        {kStreamChoices[0], kStreamChoices[1], kStreamChoices[2]}, kStreamChoices[kStreamLoads + 1]));
-    v.push_back(choice("unroll", "entries each thread loads per trip before using any", {"4", "8"},
+    v.push_back(choice_param("unroll", "entries each thread loads per trip before using any", {"4", "8"},
                        std::to_string(kUnroll)));
     return v;
   }();

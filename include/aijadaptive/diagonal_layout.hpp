@@ -1,0 +1,165 @@
+// The storage the DIA-Adaptive formats (dia, brcsd1, brcsd2) share: rows cut
+// into pieces, each piece storing the diagonals of its offset list, padded
+// with zeros where a diagonal has no entry or leaves the matrix.
+//
+//   offsets      [..]     the offset lists (column - row), each sorted, end to end
+//   list_begin   [L+1]    list l is offsets[list_begin[l] .. list_begin[l+1])
+//   pieces       [P]      {row0, rows, list, values, stride}
+//   values       [..]     piece p, diagonal k of its list, row i:
+//                         values[p.values + k * p.stride + (i - p.row0)]
+//
+//   rows  | 0 .. 4095        | 4096 .. 8191     | ...
+//   piece | p0, list 0       | p1, list 1       |
+//   values| d0 d0 .. d1 d1 .. d2 ..| (one diagonal's rows contiguous: the
+//           threads of a warp, one row each, read consecutive values)
+//
+// Paper: J. Gao, Y. Xia, R. Yin, G. He, "Adaptive diagonal sparse matrix-vector
+// multiplication on GPU", J. Parallel Distrib. Comput. 157 (2021) (the
+// project's seeds/001_*.txt; SEEDS.md section 2). The formats differ only in
+// how they cut (include/aijadaptive/formats/{dia,brcsd1,brcsd2}.hpp):
+//   dia      one piece, every diagonal                            (type I)
+//   brcsd1   cut where a diagonal enters or leaves the matrix     (type II)
+//   brcsd2   pieces of a fixed number of rows, each with the
+//            diagonals that have an entry in it; consecutive
+//            pieces with the same list share it                   (type III)
+//
+// On the device a CUDA block takes up to T rows of one piece, a thread one row
+// (DiagonalBlock); a block whose rows keep every diagonal of its list inside
+// the matrix skips the bounds checks. The host reference kernel walks the same
+// blocks in the same order of additions.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "aijadaptive/csr_view.hpp"
+#include "aijadaptive/format.hpp"
+
+namespace aijadaptive {
+
+// What a format's cutting decides: rows [row0, row0 + rows) store `offsets`
+// (sorted, each with at least one row of the piece inside the matrix).
+struct DiagonalPieceSpec {
+  std::int64_t row0 = 0, rows = 0;
+  std::vector<std::int64_t> offsets;
+};
+
+struct DiagonalPiece {
+  std::int64_t row0 = 0, rows = 0;
+  std::int64_t list = 0;
+  std::int64_t values = 0;  // first value of the piece (a multiple of kDiagonalAlign)
+  std::int64_t stride = 0;  // values between diagonals: rows rounded up to kDiagonalAlign
+};
+
+// Values per diagonal are padded to a multiple of this (32 doubles = 256 bytes,
+// two 128-byte lines) so that every diagonal of a piece starts aligned.
+inline constexpr std::int64_t kDiagonalAlign = 32;
+
+// One CUDA block's share: rows [row0, row0 + rows) of a piece. list_guard is
+// list * 2 + guarded; guarded is 1 when some diagonal of the list leaves the
+// matrix for some row of the block (so the kernel checks columns).
+struct DiagonalBlock {
+  std::int64_t values;  // value of the block's first row on the list's first diagonal
+  std::int64_t row0;
+  std::int64_t stride;
+  std::int32_t rows;
+  std::int32_t list_guard;
+};
+static_assert(sizeof(DiagonalBlock) == 32, "the generated kernels declare the same struct");
+
+template <class V>
+struct DiagonalLayout {
+  std::int64_t rows = 0, cols = 0, nnz = 0;
+  std::vector<std::int64_t> offsets;
+  std::vector<std::int64_t> list_begin{0};
+  std::vector<DiagonalPiece> pieces;
+  std::vector<V> values;
+
+  std::int64_t lists() const { return std::int64_t(list_begin.size()) - 1; }
+  // Padding: the share of stored values that are not entries of the matrix.
+  double padding() const { return values.empty() ? 0.0 : 1.0 - double(nnz) / double(values.size()); }
+};
+
+// A layout may store this many times CSR's bytes (values and column indices)
+// at most, plus a megabyte: a matrix that would need more is not diagonal, and
+// a format asked for it (-mat_aijadaptive_format dia on a random sparse matrix)
+// refuses it as unsupported, so that the next candidate takes it, instead of
+// allocating rows times diagonals values. The search engine offers these
+// formats only below CSR's bytes (diagonal_search.hpp).
+inline constexpr double kMaxDiagonalBytesOverCsr = 4.0;
+
+// The values a layout cut as `specs` would store.
+std::int64_t diagonal_stored_values(const std::vector<DiagonalPieceSpec>& specs);
+
+// The layout of `a` cut as `specs` says (pieces in row order covering every row
+// once; consecutive pieces with equal offset lists share one list), the values
+// filled in. Throws unsupported when it would store more than the limit above,
+// or when a row's columns do not increase; internal if an entry of a row lies on
+// no diagonal of its piece. Filled by several threads on large matrices.
+template <class V, class I>
+DiagonalLayout<V> build_diagonal_layout(const CsrView<V, I>& a, const std::vector<DiagonalPieceSpec>& specs);
+
+// Same pattern, new values.
+template <class V, class I>
+void refill_diagonal_layout(const CsrView<V, I>& a, DiagonalLayout<V>& layout);
+
+// The CUDA blocks of a layout for blocks of `block_threads` rows.
+template <class V>
+std::vector<DiagonalBlock> diagonal_blocks(const DiagonalLayout<V>& layout, int block_threads);
+
+// y = alpha * A * x + beta * y walking `blocks` as the kernel does: for each
+// row, the diagonals of its list in order, entries outside the matrix skipped.
+template <class V>
+void diagonal_reference_apply(const DiagonalLayout<V>& layout, const std::vector<DiagonalBlock>& blocks, V alpha,
+                              const V* x, V beta, V* y);
+
+// y = alpha * A^T * x + beta * y of a one-piece layout (dia): output j sums
+// the diagonals in order, each at row j - offset.
+template <class V>
+void diagonal_reference_transpose(const DiagonalLayout<V>& layout, V alpha, const V* x, V beta, V* y);
+
+// The host half shared by the three formats: everything but the cutting.
+template <class V, class I>
+class DiagonalHostFormat : public HostFormat<V, I> {
+ public:
+  DiagonalHostFormat(FormatId id, const FormatContext& context, int block_threads);
+  Capabilities capabilities() const override;
+  void build(const CsrView<V, I>& a) override;
+  void refill(const CsrView<V, I>& a) override;
+  void apply(Op op, V alpha, const V* x, V beta, V* y) const override;
+  const CsrView<V, I>& csr() const override { return a_; }
+  std::size_t extra_host_bytes() const override;
+  std::size_t device_bytes_needed() const override;
+  std::unique_ptr<DeviceFormat<V, I>> upload(Stream stream) const override;
+  std::vector<std::string> describe() const override;
+
+  FormatId id() const { return id_; }
+  const FormatContext& context() const { return context_; }
+  int block_threads() const { return block_threads_; }
+  const DiagonalLayout<V>& layout() const { return layout_; }
+  const std::vector<DiagonalBlock>& blocks() const { return blocks_; }
+
+ protected:
+  // The format's cutting of `a` into pieces.
+  virtual std::vector<DiagonalPieceSpec> cut(const CsrView<V, I>& a) const = 0;
+
+ private:
+  FormatId id_;
+  FormatContext context_;
+  int block_threads_;
+  CsrView<V, I> a_;
+  DiagonalLayout<V> layout_;
+  std::vector<DiagonalBlock> blocks_;
+};
+
+// The device half (src/diagonal/kernels.cu).
+template <class V, class I>
+std::unique_ptr<DeviceFormat<V, I>> upload_diagonal(const DiagonalHostFormat<V, I>& host, Stream stream);
+
+// The sorted distinct offsets (column - row) of a's entries in rows [row0, row1).
+template <class V, class I>
+std::vector<std::int64_t> diagonal_offsets(const CsrView<V, I>& a, std::int64_t row0, std::int64_t row1);
+
+}  // namespace aijadaptive

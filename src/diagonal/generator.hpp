@@ -1,0 +1,33 @@
+// The code generator of DIA-Adaptive: a kernel for one layout with its
+// diagonal offsets as constants and the loop over them unrolled, one case per
+// (offset list, bounds checked or not), compiled at run time (NVRTC, through
+// the kernel cache). It computes exactly what the generic kernel
+// (src/diagonal/kernels.cu) computes, in the same order, so the two give the
+// same bits and a format can switch from one to the other once it is ready.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "aijadaptive/diagonal_layout.hpp"
+
+namespace aijadaptive::detail {
+
+// Beyond these the source grows past what NVRTC compiles in a fraction of a
+// second (and the instruction cache would thrash): the generic kernel stays.
+inline constexpr std::int64_t kMaxGeneratedLists = 64;
+inline constexpr std::int64_t kMaxGeneratedTerms = 4096;  // diagonals summed over all cases
+
+struct GeneratedDiagonalKernel {
+  std::string key;      // what the source depends on, for the kernel cache
+  std::string name;     // the extern "C" kernel
+  std::string source;   // empty when not generated
+  std::string why_not;  // why not, when not
+};
+
+template <class V>
+GeneratedDiagonalKernel generate_diagonal_kernel(const DiagonalLayout<V>& layout,
+                                                 const std::vector<DiagonalBlock>& blocks, int block_threads,
+                                                 bool stream_loads);
+
+}  // namespace aijadaptive::detail

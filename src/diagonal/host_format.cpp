@@ -1,0 +1,83 @@
+// The host half of the DIA-Adaptive formats: layout, blocks, reference kernel.
+#include <cstdio>
+
+#include "aijadaptive/diagonal_layout.hpp"
+#include "aijadaptive/instantiate.hpp"
+
+namespace aijadaptive {
+
+template <class V, class I>
+DiagonalHostFormat<V, I>::DiagonalHostFormat(FormatId id, const FormatContext& context, int block_threads)
+    : id_(id), context_(context), block_threads_(block_threads) {
+  AIJA_REQUIRE(block_threads >= 32 && block_threads <= 1024 && block_threads % 32 == 0, invalid_argument,
+               std::string(format_name(id)) + ": block_threads = " + std::to_string(block_threads) +
+                   ", expected a multiple of 32 in [32, 1024]");
+}
+
+// Only a one-piece layout (dia) has a transpose of its own: output j reads the
+// diagonals at rows j - offset, which cross pieces in the others.
+template <class V, class I>
+Capabilities DiagonalHostFormat<V, I>::capabilities() const {
+  Capabilities c;
+  c.transpose = id_ == FormatId::dia;
+  return c;
+}
+
+template <class V, class I>
+void DiagonalHostFormat<V, I>::build(const CsrView<V, I>& a) {
+  a_ = a;
+  layout_ = build_diagonal_layout(a, cut(a));
+  blocks_ = diagonal_blocks(layout_, block_threads_);
+}
+
+template <class V, class I>
+void DiagonalHostFormat<V, I>::refill(const CsrView<V, I>& a) {
+  a_ = a;
+  refill_diagonal_layout(a, layout_);
+}
+
+template <class V, class I>
+void DiagonalHostFormat<V, I>::apply(Op op, V alpha, const V* x, V beta, V* y) const {
+  if (op == Op::plain)
+    diagonal_reference_apply(layout_, blocks_, alpha, x, beta, y);
+  else
+    diagonal_reference_transpose(layout_, alpha, x, beta, y);
+}
+
+template <class V, class I>
+std::size_t DiagonalHostFormat<V, I>::extra_host_bytes() const {
+  return layout_.values.size() * sizeof(V) + (layout_.offsets.size() + layout_.list_begin.size()) * 8 +
+         layout_.pieces.size() * sizeof(DiagonalPiece) + blocks_.size() * sizeof(DiagonalBlock);
+}
+
+// The values, the offset lists (as I) and the blocks.
+template <class V, class I>
+std::size_t DiagonalHostFormat<V, I>::device_bytes_needed() const {
+  return layout_.values.size() * sizeof(V) + (layout_.offsets.size() + layout_.list_begin.size()) * sizeof(I) +
+         blocks_.size() * sizeof(DiagonalBlock);
+}
+
+template <class V, class I>
+std::unique_ptr<DeviceFormat<V, I>> DiagonalHostFormat<V, I>::upload(Stream stream) const {
+  AIJA_UPLOAD_WITH_CUDA(upload_diagonal(*this, stream));
+}
+
+template <class V, class I>
+std::vector<std::string> DiagonalHostFormat<V, I>::describe() const {
+  std::int64_t widest = 0;
+  for (std::int64_t l = 0; l < layout_.lists(); ++l)
+    widest = std::max(widest, layout_.list_begin[std::size_t(l) + 1] - layout_.list_begin[std::size_t(l)]);
+  char text[240];
+  std::snprintf(text, sizeof(text),
+                "%s: %zu row pieces, %lld offset lists (at most %lld diagonals), padding %.1f%%, %.2f bytes per "
+                "nonzero, T = %d",
+                format_name(id_), layout_.pieces.size(), (long long)layout_.lists(), (long long)widest,
+                100.0 * layout_.padding(),
+                layout_.nnz ? double(device_bytes_needed()) / double(layout_.nnz) : 0.0, block_threads_);
+  return {text};
+}
+
+#define AIJA_INSTANTIATE(V, I) template class DiagonalHostFormat<V, I>;
+AIJA_FOR_EACH_TYPE_PAIR(AIJA_INSTANTIATE)
+
+}  // namespace aijadaptive

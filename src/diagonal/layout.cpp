@@ -1,0 +1,237 @@
+// The DIA-Adaptive layout: building it from the pieces a format cut, refilling
+// it, its CUDA blocks and the host reference kernel.
+#include "aijadaptive/diagonal_layout.hpp"
+
+#include <algorithm>
+#include <exception>
+#include <string>
+#include <thread>
+
+#include "aijadaptive/errors.hpp"
+#include "aijadaptive/instantiate.hpp"
+
+namespace aijadaptive {
+
+namespace {
+
+// Runs body(first_row, last_row) over [0, rows) in contiguous parts, on as many
+// threads as the machine has when the matrix is large enough to pay for them
+// (the fill streams the CSR arrays once: hundreds of MB for a large matrix).
+template <class Body>
+void for_row_ranges(std::int64_t rows, std::int64_t nnz, Body body) {
+  constexpr std::int64_t kEntriesPerThread = 4 << 20;
+  const std::int64_t hw = std::max(1u, std::thread::hardware_concurrency());
+  const std::int64_t parts = std::max<std::int64_t>(1, std::min(hw, nnz / kEntriesPerThread));
+  if (parts == 1) {
+    body(std::int64_t(0), rows);
+    return;
+  }
+  std::vector<std::exception_ptr> failed(std::size_t(parts), nullptr);
+  std::vector<std::thread> threads;
+  for (std::int64_t p = 0; p < parts; ++p)
+    threads.emplace_back([&, p] {
+      try {
+        body(rows * p / parts, rows * (p + 1) / parts);
+      } catch (...) {  // an exception must not leave a thread: rethrown below
+        failed[std::size_t(p)] = std::current_exception();
+      }
+    });
+  for (std::thread& t : threads) t.join();
+  for (const std::exception_ptr& e : failed)
+    if (e) std::rethrow_exception(e);
+}
+
+// Writes row i's values, each entry at its diagonal's slot, walking the row
+// and the sorted offset list together. A row's columns must increase (AIJ's
+// always do): a repeated column would need its values summed, which a slot
+// cannot hold without changing the order of additions, so such a matrix is
+// refused (unsupported: the next candidate format takes it).
+template <class V, class I>
+void fill_row(const CsrView<V, I>& a, std::int64_t i, const DiagonalPiece& p, const std::int64_t* list,
+              std::int64_t count, V* values) {
+  std::int64_t k = 0;
+  for (std::int64_t e = a.row_ptr[i]; e < a.row_ptr[i + 1]; ++e) {
+    const std::int64_t off = std::int64_t(a.col_idx[e]) - i;
+    AIJA_REQUIRE(e == a.row_ptr[i] || a.col_idx[e] > a.col_idx[e - 1], unsupported,
+                 "the diagonal formats need each row's columns in increasing order without repeats (row " +
+                     std::to_string(i) + ")");
+    while (k < count && list[k] < off) ++k;
+    AIJA_REQUIRE(k < count && list[k] == off, internal,
+                 "row " + std::to_string(i) + ": offset " + std::to_string(off) + " is not stored by its piece");
+    values[p.values + k * p.stride + (i - p.row0)] = a.values[e];
+    ++k;
+  }
+}
+
+template <class V, class I>
+void fill(const CsrView<V, I>& a, DiagonalLayout<V>& layout) {
+  for_row_ranges(a.rows, a.nnz(), [&](std::int64_t first, std::int64_t last) {
+    auto piece = std::upper_bound(layout.pieces.begin(), layout.pieces.end(), first,
+                                  [](std::int64_t row, const DiagonalPiece& p) { return row < p.row0; });
+    --piece;
+    for (std::int64_t i = first; i < last; ++i) {
+      while (i >= piece->row0 + piece->rows) ++piece;
+      const std::int64_t* list = layout.offsets.data() + layout.list_begin[std::size_t(piece->list)];
+      const std::int64_t count = layout.list_begin[std::size_t(piece->list) + 1] - layout.list_begin[std::size_t(piece->list)];
+      fill_row(a, i, *piece, list, count, layout.values.data());
+    }
+  });
+}
+
+// Whether diagonal `off` has rows of [r0, r1) inside a rows x cols matrix.
+bool crosses(std::int64_t off, std::int64_t r0, std::int64_t r1, std::int64_t cols) {
+  return std::max(r0, -off) < std::min(r1, cols - off);
+}
+
+}  // namespace
+
+template <class V, class I>
+std::vector<std::int64_t> diagonal_offsets(const CsrView<V, I>& a, std::int64_t row0, std::int64_t row1) {
+  // A mark per possible offset (-(rows - 1) .. cols - 1): one pass, no sort of the entries.
+  const std::int64_t rows = a.rows, cols = a.cols;
+  std::vector<bool> seen(std::size_t(std::max<std::int64_t>(0, rows + cols - 1)), false);
+  std::vector<std::int64_t> found;
+  for (std::int64_t i = row0; i < row1; ++i)
+    for (std::int64_t e = a.row_ptr[i]; e < a.row_ptr[i + 1]; ++e) {
+      const std::int64_t off = std::int64_t(a.col_idx[e]) - i;
+      if (!seen[std::size_t(off + rows - 1)]) {
+        seen[std::size_t(off + rows - 1)] = true;
+        found.push_back(off);
+      }
+    }
+  std::sort(found.begin(), found.end());
+  return found;
+}
+
+std::int64_t diagonal_stored_values(const std::vector<DiagonalPieceSpec>& specs) {
+  std::int64_t values = 0;
+  for (const DiagonalPieceSpec& s : specs)
+    values += (s.rows + kDiagonalAlign - 1) / kDiagonalAlign * kDiagonalAlign * std::int64_t(s.offsets.size());
+  return values;
+}
+
+template <class V, class I>
+DiagonalLayout<V> build_diagonal_layout(const CsrView<V, I>& a, const std::vector<DiagonalPieceSpec>& specs) {
+  const double stored = double(diagonal_stored_values(specs)) * double(sizeof(V));
+  const double csr = double(a.nnz()) * double(sizeof(V) + sizeof(I));
+  AIJA_REQUIRE(stored <= kMaxDiagonalBytesOverCsr * csr + 1024.0 * 1024.0, unsupported,
+               "the diagonals of this matrix would take " + std::to_string(std::int64_t(stored / csr)) +
+                   " times the bytes of its CSR arrays: it is not a diagonal matrix");
+  DiagonalLayout<V> layout;
+  layout.rows = a.rows;
+  layout.cols = a.cols;
+  layout.nnz = a.nnz();
+  std::int64_t next_row = 0, values = 0;
+  for (const DiagonalPieceSpec& s : specs) {
+    AIJA_REQUIRE(s.row0 == next_row && s.rows > 0 && std::is_sorted(s.offsets.begin(), s.offsets.end()), internal,
+                 "diagonal pieces must cover the rows in order, each with a sorted offset list");
+    for (std::int64_t off : s.offsets)
+      AIJA_REQUIRE(crosses(off, s.row0, s.row0 + s.rows, a.cols), internal,
+                   "offset " + std::to_string(off) + " does not cross rows " + std::to_string(s.row0) + "+" +
+                       std::to_string(s.rows));
+    const bool same_list = !layout.pieces.empty() &&
+                           std::equal(s.offsets.begin(), s.offsets.end(),
+                                      layout.offsets.begin() + layout.list_begin[layout.list_begin.size() - 2],
+                                      layout.offsets.end());
+    if (!same_list) {
+      layout.offsets.insert(layout.offsets.end(), s.offsets.begin(), s.offsets.end());
+      layout.list_begin.push_back(std::int64_t(layout.offsets.size()));
+    }
+    DiagonalPiece p;
+    p.row0 = s.row0;
+    p.rows = s.rows;
+    p.list = layout.lists() - 1;
+    p.values = values;
+    p.stride = (s.rows + kDiagonalAlign - 1) / kDiagonalAlign * kDiagonalAlign;
+    values += p.stride * std::int64_t(s.offsets.size());
+    layout.pieces.push_back(p);
+    next_row += s.rows;
+  }
+  AIJA_REQUIRE(next_row == a.rows, internal, "the diagonal pieces do not cover every row");
+  layout.values.assign(std::size_t(values), V(0));
+  fill(a, layout);
+  return layout;
+}
+
+template <class V, class I>
+void refill_diagonal_layout(const CsrView<V, I>& a, DiagonalLayout<V>& layout) {
+  AIJA_REQUIRE(a.rows == layout.rows && a.cols == layout.cols && a.nnz() == layout.nnz, invalid_argument,
+               "refill with a different pattern: build again");
+  fill(a, layout);  // padding stays zero: the pattern is the same
+}
+
+template <class V>
+std::vector<DiagonalBlock> diagonal_blocks(const DiagonalLayout<V>& layout, int block_threads) {
+  std::vector<DiagonalBlock> blocks;
+  for (const DiagonalPiece& p : layout.pieces) {
+    const std::int64_t* list = layout.offsets.data() + layout.list_begin[std::size_t(p.list)];
+    const std::int64_t count = layout.list_begin[std::size_t(p.list) + 1] - layout.list_begin[std::size_t(p.list)];
+    const std::int64_t lowest = count ? list[0] : 0, highest = count ? list[count - 1] : 0;
+    for (std::int64_t r = 0; r < p.rows; r += block_threads) {
+      DiagonalBlock b;
+      b.values = p.values + r;
+      b.row0 = p.row0 + r;
+      b.stride = p.stride;
+      b.rows = std::int32_t(std::min<std::int64_t>(block_threads, p.rows - r));
+      // Sorted offsets: the extremes tell whether every diagonal stays inside.
+      const bool inside = count == 0 || (b.row0 + lowest >= 0 && b.row0 + b.rows - 1 + highest < layout.cols);
+      b.list_guard = std::int32_t(p.list * 2 + (inside ? 0 : 1));
+      blocks.push_back(b);
+    }
+  }
+  return blocks;
+}
+
+template <class V>
+void diagonal_reference_apply(const DiagonalLayout<V>& layout, const std::vector<DiagonalBlock>& blocks, V alpha,
+                              const V* x, V beta, V* y) {
+  for (const DiagonalBlock& b : blocks) {
+    const std::int64_t list = b.list_guard / 2;
+    const std::int64_t* off = layout.offsets.data() + layout.list_begin[std::size_t(list)];
+    const std::int64_t count = layout.list_begin[std::size_t(list) + 1] - layout.list_begin[std::size_t(list)];
+    for (std::int64_t t = 0; t < b.rows; ++t) {
+      const std::int64_t row = b.row0 + t;
+      const V* v = layout.values.data() + b.values + t;
+      V sum = 0;
+      for (std::int64_t k = 0; k < count; ++k) {
+        const std::int64_t c = row + off[k];
+        if (c >= 0 && c < layout.cols) sum += v[k * b.stride] * x[c];
+      }
+      y[row] = beta == V(0) ? alpha * sum : alpha * sum + beta * y[row];  // beta == 0: y unread
+    }
+  }
+}
+
+template <class V>
+void diagonal_reference_transpose(const DiagonalLayout<V>& layout, V alpha, const V* x, V beta, V* y) {
+  AIJA_REQUIRE(layout.pieces.size() <= 1, internal, "the diagonal transpose needs a one-piece layout (dia)");
+  for (std::int64_t j = 0; j < layout.cols; ++j) {
+    V sum = 0;
+    if (!layout.pieces.empty()) {
+      const DiagonalPiece& p = layout.pieces[0];
+      for (std::int64_t k = 0; k < layout.list_begin[1]; ++k) {
+        const std::int64_t i = j - layout.offsets[std::size_t(k)];
+        if (i >= 0 && i < layout.rows) sum += layout.values[std::size_t(p.values + k * p.stride + i)] * x[i];
+      }
+    }
+    y[j] = beta == V(0) ? alpha * sum : alpha * sum + beta * y[j];
+  }
+}
+
+#define AIJA_INSTANTIATE(V, I)                                                                                 \
+  template std::vector<std::int64_t> diagonal_offsets<V, I>(const CsrView<V, I>&, std::int64_t, std::int64_t); \
+  template DiagonalLayout<V> build_diagonal_layout<V, I>(const CsrView<V, I>&,                                  \
+                                                         const std::vector<DiagonalPieceSpec>&);                \
+  template void refill_diagonal_layout<V, I>(const CsrView<V, I>&, DiagonalLayout<V>&);
+AIJA_FOR_EACH_TYPE_PAIR(AIJA_INSTANTIATE)
+#undef AIJA_INSTANTIATE
+
+#define AIJA_INSTANTIATE_VALUE(V)                                                                               \
+  template std::vector<DiagonalBlock> diagonal_blocks<V>(const DiagonalLayout<V>&, int);                        \
+  template void diagonal_reference_apply<V>(const DiagonalLayout<V>&, const std::vector<DiagonalBlock>&, V,     \
+                                            const V*, V, V*);                                                   \
+  template void diagonal_reference_transpose<V>(const DiagonalLayout<V>&, V, const V*, V, V*);
+AIJA_INSTANTIATE_VALUE(double)
+AIJA_INSTANTIATE_VALUE(float)
+
+}  // namespace aijadaptive

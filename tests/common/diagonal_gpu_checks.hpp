@@ -1,0 +1,90 @@
+// GPU checks shared by the DIA-Adaptive formats' tests: the device half with
+// its generic kernel against the host kernel, the kernel generated for the
+// matrix (NVRTC) against the generic one bit for bit, the transpose (native
+// for dia, the core's for the others), through the adaptive matrix.
+#pragma once
+
+#include <aijadaptive/adaptive_matrix.hpp>
+#include <aijadaptive/device_buffer.hpp>
+#include <aijadaptive/kernel_cache.hpp>
+
+#include "device_vectors.hpp"
+#include "diagonal_checks.hpp"
+
+namespace aijadaptive::test {
+
+// Runs op on the device half and returns y; beta == 0 starts from NaN.
+template <class V, class I>
+std::vector<V> device_apply(DeviceFormat<V, I>& dev, Op op, V alpha, const std::vector<V>& x, V beta,
+                            const std::vector<V>& y0) {
+  const DeviceBuffer<V> dx = to_device(x);
+  DeviceBuffer<V> dy = to_device(beta == V(0) ? std::vector<V>(y0.size(), std::numeric_limits<V>::quiet_NaN()) : y0);
+  if (op == Op::plain)
+    dev.apply(alpha, dx.data(), beta, dy.data(), nullptr);
+  else
+    dev.apply_transpose(alpha, dx.data(), beta, dy.data(), nullptr);
+  return to_host(dy);
+}
+
+template <class V, class I>
+void check_diagonal_format_gpu(FormatId id) {
+  FormatContext generic, generated;
+  generic.device = generated.device = device_info(current_device());
+#if AIJADAPTIVE_HAVE_CUDA  // (a build without CUDA skips these tests)
+  generated.kernels = &kernel_cache();
+#endif
+  std::uint64_t seed = 100;
+  for (const auto& [name, b] : diagonal_test_matrices()) {
+    SCOPED_TRACE(std::string(format_name(id)) + ", " + name);
+    const auto m = banded<V, I>(b);
+    auto host = make_host_format<V, I>(id, generic);
+    host->build(m.view());
+    auto dev = host->upload(nullptr);
+    auto jit_host = make_host_format<V, I>(id, generated);
+    jit_host->build(m.view());
+    auto jit = jit_host->upload(nullptr);
+    jit->finish_background_work();
+    synchronize(nullptr);
+    ASSERT_FALSE(jit->describe().empty());
+    if (!m.values.empty())  // a kernel for every layout with rows (lists are few here)
+      EXPECT_NE(jit->describe()[0].find("generated"), std::string::npos) << jit->describe()[0];
+    for (Op op : {Op::plain, Op::transpose}) {
+      if (op == Op::transpose && !host->capabilities().transpose) continue;
+      const bool t = op == Op::transpose;
+      const auto x = random_vector<V>(std::size_t(t ? m.rows : m.cols), ++seed);
+      const auto y0 = random_vector<V>(std::size_t(t ? m.cols : m.rows), ++seed);
+      for (auto [alpha, beta] : {std::pair<V, V>{1, 0}, {1, 1}, {V(-1.5), V(0.25)}}) {
+        std::vector<V> expect = y0;
+        host->apply(op, alpha, x.data(), beta, expect.data());
+        const std::vector<V> got = device_apply(*dev, op, alpha, x, beta, y0);
+        expect_close(got, expect, 2 * error_bound(m.view(), t, alpha, x, beta, y0));
+        if (!t) ASSERT_EQ(device_apply(*jit, op, alpha, x, beta, y0), got) << "generated and generic kernels differ";
+      }
+    }
+  }
+}
+
+// Through the adaptive matrix with the format fixed: on the device, every
+// product right, the transpose the format's own or the core's.
+template <class V, class I>
+void check_diagonal_format_adaptive(FormatId id) {
+  const auto m = banded<V, I>(diagonal_test_matrices()[3].second);  // type III: every path
+  MatrixOptions o;
+  o.format = FormatChoice::fixed(id);
+  AdaptiveMatrix<V, I> a(o);
+  a.build(m.view());
+  ASSERT_EQ(a.placement(), Placement::device) << a.placement_reason();
+  ASSERT_EQ(a.format_name(), format_name(id));
+  for (Op op : {Op::plain, Op::transpose}) {
+    const bool t = op == Op::transpose;
+    const auto x = random_vector<V>(std::size_t(t ? m.rows : m.cols), 5);
+    const auto y0 = random_vector<V>(std::size_t(t ? m.cols : m.rows), 6);
+    std::vector<V> expect = y0, y = y0;
+    csr_reference_apply(m.view(), op, V(2), x.data(), V(0.5), expect.data());
+    a.apply(op, V(2), {x.data()}, V(0.5), {y.data()});
+    expect_close(y, expect, 2 * error_bound(m.view(), t, V(2), x, V(0.5), y0));
+  }
+  EXPECT_EQ(a.transpose_fallback_built(), id != FormatId::dia);
+}
+
+}  // namespace aijadaptive::test

@@ -1,0 +1,31 @@
+// Format `brcsd1` on the GPU: the generic kernel against the host kernel on the
+// shared test matrices, the generated kernel bit for bit against the generic
+// one, the transpose, through the adaptive matrix (tests/common/diagonal_gpu_checks.hpp).
+#include <aijadaptive/device.hpp>
+#include <gtest/gtest.h>
+
+#include "diagonal_gpu_checks.hpp"
+#include "type_pairs.hpp"
+
+namespace aijadaptive {
+namespace {
+
+template <class P>
+class Brcsd1Gpu : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    if (device_count() == 0) GTEST_SKIP() << "no GPU, brcsd1 GPU tests skipped: " << device_status();
+  }
+};
+TYPED_TEST_SUITE(Brcsd1Gpu, test::TypePairs);
+
+TYPED_TEST(Brcsd1Gpu, DeviceHalfAgainstTheHostAndTheGeneratedKernelAgainstTheGeneric) {
+  test::check_diagonal_format_gpu<typename TypeParam::first_type, typename TypeParam::second_type>(FormatId::brcsd1);
+}
+
+TYPED_TEST(Brcsd1Gpu, ThroughTheAdaptiveMatrix) {
+  test::check_diagonal_format_adaptive<typename TypeParam::first_type, typename TypeParam::second_type>(FormatId::brcsd1);
+}
+
+}  // namespace
+}  // namespace aijadaptive

@@ -1,0 +1,116 @@
+// Format `dia` on the host: one piece with every diagonal, its layout and host
+// kernel (and transpose) against the CSR reference on the shared test
+// matrices, the blocks' bounds checks, rows it refuses.
+#include <aijadaptive/errors.hpp>
+#include <aijadaptive/formats/dia.hpp>
+#include <gtest/gtest.h>
+
+#include "diagonal_checks.hpp"
+#include "type_pairs.hpp"
+
+#if AIJADAPTIVE_HAVE_CUDA
+#include <aijadaptive/kernel_cache.hpp>
+
+#include "diagonal/generator.hpp"
+#endif
+
+namespace aijadaptive {
+namespace {
+
+template <class P>
+class DiaHost : public ::testing::Test {};
+TYPED_TEST_SUITE(DiaHost, test::TypePairs);
+
+TYPED_TEST(DiaHost, EveryTestMatrix) {
+  test::check_format_on_test_matrices<typename TypeParam::first_type, typename TypeParam::second_type>(FormatId::dia);
+}
+
+TYPED_TEST(DiaHost, SmallBlocks) {
+  TuningParams p;
+  p.set("dia.block_threads=32");
+  test::check_format_on_test_matrices<typename TypeParam::first_type, typename TypeParam::second_type>(FormatId::dia,
+                                                                                                         p);
+}
+
+TEST(Dia, OnePieceWithEveryDiagonalAndBoundsChecksOnlyAtTheEdges) {
+  const auto m = test::banded<double, std::int32_t>({4096, 4096, {-64, -1, 0, 1, 64}});
+  DiaHostFormat<double, std::int32_t> f(FormatContext{});
+  f.build(m.view());
+  ASSERT_EQ(f.layout().pieces.size(), 1u);
+  EXPECT_EQ(f.layout().offsets, (std::vector<std::int64_t>{-64, -1, 0, 1, 64}));
+  EXPECT_EQ(f.layout().pieces[0].stride, 4096);
+  EXPECT_NEAR(f.layout().padding(), 1.0 - double(m.values.size()) / (5.0 * 4096), 1e-12);
+  EXPECT_TRUE(f.capabilities().transpose);
+  // Blocks of 256 rows: the first and the last reach past the matrix, the 14 between do not.
+  ASSERT_EQ(f.blocks().size(), 16u);
+  for (std::size_t b = 0; b < 16; ++b) EXPECT_EQ(f.blocks()[b].list_guard, b == 0 || b == 15 ? 1 : 0) << b;
+  EXPECT_NE(f.describe()[0].find("1 row pieces, 1 offset lists"), std::string::npos) << f.describe()[0];
+}
+
+TEST(Dia, RefusesRowsWhoseColumnsDoNotIncrease) {
+  test::OwnedCsr<double, std::int32_t> m;
+  m.rows = m.cols = 3;
+  m.row_ptr = {0, 2, 3, 4};
+  m.col_idx = {1, 0, 1, 2};  // row 0 unsorted
+  m.values = {1, 2, 3, 4};
+  DiaHostFormat<double, std::int32_t> f(FormatContext{});
+  try {
+    f.build(m.view());
+    FAIL() << "accepted";
+  } catch (const Error& e) {
+    EXPECT_EQ(e.kind(), ErrorKind::unsupported);  // the next candidate format takes it
+  }
+}
+
+#if AIJADAPTIVE_HAVE_CUDA
+// The code generator's source compiles (NVRTC needs no GPU) for the layout of
+// every test matrix and every diagonal format, in both value types, with and
+// without the streaming loads; its cases are those of the blocks.
+template <class V>
+void compile_generated_kernels() {
+  KernelCache cache("");  // no disk cache
+  for (FormatId id : {FormatId::dia, FormatId::brcsd1, FormatId::brcsd2}) {
+    for (const auto& [name, b] : test::diagonal_test_matrices()) {
+      SCOPED_TRACE(std::string(format_name(id)) + ", " + name);
+      const auto m = test::banded<V, std::int32_t>(b);
+      auto f = make_host_format<V, std::int32_t>(id, FormatContext{});
+      f->build(m.view());
+      const auto& d = dynamic_cast<const DiagonalHostFormat<V, std::int32_t>&>(*f);
+      for (bool stream : {false, true}) {
+        const auto g = detail::generate_diagonal_kernel(d.layout(), d.blocks(), d.block_threads(), stream);
+        ASSERT_FALSE(g.source.empty()) << g.why_not;
+        for (const DiagonalBlock& block : d.blocks())
+          EXPECT_NE(g.source.find("case " + std::to_string(block.list_guard) + ":"), std::string::npos);
+        EXPECT_EQ(cache.compile(g.key, g.source, g.name, 90).name, g.name);
+      }
+    }
+  }
+}
+
+TEST(DiaGenerator, TheGeneratedSourceCompilesForEveryLayout) {
+  compile_generated_kernels<double>();
+  compile_generated_kernels<float>();
+}
+
+TEST(DiaGenerator, TooManyListsAreLeftToTheGenericKernel) {
+  // brcsd2 with 32-row pieces on a matrix whose extra diagonal changes from
+  // one piece to the next: a list per piece, more than the generator unrolls.
+  test::Banded b{32 * 100, 32 * 100, {0}};
+  for (std::int64_t p = 0; p < 100; ++p) b.scatter.push_back({32 * p, 32 * p + 5 + p % 20});
+  const auto m = test::banded<double, std::int32_t>(b);
+  TuningParams t;
+  t.set("brcsd2.piece_rows=32");
+  FormatContext ctx;
+  ctx.params = t;
+  auto f = make_host_format<double, std::int32_t>(FormatId::brcsd2, ctx);
+  f->build(m.view());
+  const auto& d = dynamic_cast<const DiagonalHostFormat<double, std::int32_t>&>(*f);
+  ASSERT_GT(d.layout().lists(), detail::kMaxGeneratedLists);
+  const auto g = detail::generate_diagonal_kernel(d.layout(), d.blocks(), d.block_threads(), false);
+  EXPECT_TRUE(g.source.empty());
+  EXPECT_NE(g.why_not.find("offset lists"), std::string::npos) << g.why_not;
+}
+#endif
+
+}  // namespace
+}  // namespace aijadaptive
