@@ -16,7 +16,7 @@ logs=$(mktemp -d)
 source config/gpu/run.sh debian /work/main
 export XDG_CACHE_HOME=$logs/cache
 nvidia-smi -L > "$logs/gpu.txt"
-timeout 240 ctest --test-dir build -L gpu --output-on-failure > "$logs/ctest-gpu.txt" 2>&1
+timeout 420 ctest --test-dir build -L gpu --output-on-failure > "$logs/ctest-gpu.txt" 2>&1
 echo "1. ctest -L gpu: exit $? -- $(grep -E 'tests passed' "$logs/ctest-gpu.txt")"
 grep -E "\*\*\*Failed" "$logs/ctest-gpu.txt" | head
 bench=build/examples/aijadaptive-bench

@@ -31,7 +31,9 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <memory>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "aijadaptive/csr_view.hpp"
@@ -69,13 +71,35 @@ struct DiagonalBlock {
 };
 static_assert(sizeof(DiagonalBlock) == 32, "the generated kernels declare the same struct");
 
+// An allocator that leaves new elements uninitialised: the fill writes every
+// value, in parallel, so the pages of a large layout are first touched by the
+// threads that fill them rather than by one thread zeroing them before.
+template <class T>
+struct UninitialisedAllocator : std::allocator<T> {
+  template <class U>
+  struct rebind {
+    using other = UninitialisedAllocator<U>;
+  };
+  UninitialisedAllocator() = default;
+  template <class U>
+  UninitialisedAllocator(const UninitialisedAllocator<U>&) noexcept {}
+  template <class U>
+  void construct(U* p) noexcept {
+    ::new (static_cast<void*>(p)) U;
+  }
+  template <class U, class... Args>
+  void construct(U* p, Args&&... args) {
+    ::new (static_cast<void*>(p)) U(std::forward<Args>(args)...);
+  }
+};
+
 template <class V>
 struct DiagonalLayout {
   std::int64_t rows = 0, cols = 0, nnz = 0;
   std::vector<std::int64_t> offsets;
   std::vector<std::int64_t> list_begin{0};
   std::vector<DiagonalPiece> pieces;
-  std::vector<V> values;
+  std::vector<V, UninitialisedAllocator<V>> values;
 
   std::int64_t lists() const { return std::int64_t(list_begin.size()) - 1; }
   // Padding: the share of stored values that are not entries of the matrix.
@@ -137,6 +161,9 @@ class DiagonalHostFormat : public HostFormat<V, I> {
 
   FormatId id() const { return id_; }
   const FormatContext& context() const { return context_; }
+  // Every diagonal of `a`, sorted: the analysis's when it found them (no
+  // second pass over the entries), else counted here.
+  std::vector<std::int64_t> offsets_of(const CsrView<V, I>& a) const;
   int block_threads() const { return block_threads_; }
   const DiagonalLayout<V>& layout() const { return layout_; }
   const std::vector<DiagonalBlock>& blocks() const { return blocks_; }

@@ -3,6 +3,7 @@
 
 #include <cstdint>
 #include <string>
+#include <vector>
 
 #include "aijadaptive/csr_view.hpp"
 #include "aijadaptive/diagonal_search.hpp"
@@ -31,6 +32,7 @@ struct Features {
   // that runs on a GPU, not by compute_features().
   DiagonalType diagonal_type = DiagonalType::none;
   std::string diagonal_reason;
+  std::vector<std::int64_t> diagonal_offsets;  // sorted, when a type was found
 };
 
 template <class V, class I>

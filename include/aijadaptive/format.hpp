@@ -30,6 +30,7 @@
 #include "aijadaptive/csr_view.hpp"
 #include "aijadaptive/device.hpp"
 #include "aijadaptive/errors.hpp"
+#include "aijadaptive/features.hpp"
 #include "aijadaptive/format_list.hpp"
 #include "aijadaptive/tuning.hpp"
 
@@ -51,6 +52,10 @@ struct FormatContext {
   DeviceInfo device;     // the GPU the format is built for (Hopper's limits when there is none)
   TuningParams params;   // the user's settings of the formats' parameters
   KernelCache* kernels = nullptr;  // run-time compiled kernels (null without CUDA, or when turned off)
+  // What the analysis found of the matrix the format is built for (null when
+  // a format is built on its own): a builder reuses it rather than pass over
+  // the entries again (the DIA formats, its diagonals).
+  const Features* features = nullptr;
 };
 
 template <class V, class I>

@@ -267,5 +267,9 @@ class KernelCache {
 
 // The process-wide cache (thread-safe).
 KernelCache& kernel_cache();
+// Ends the process-wide cache now (waits for its worker, unloads its kernels):
+// called by release_device_resources(), before the CUDA runtime goes at exit.
+// Kernels it handed out are invalid afterwards.
+void release_kernel_cache() noexcept;
 
 }  // namespace aijadaptive

@@ -119,7 +119,9 @@ struct AdaptiveMatrix<V, I>::Impl {
 
   void select() {
     Analysis<V, I> r = analyse_matrix(a, options.format, options.reorder);
-    features = r.features;
+    features = std::move(r.features);
+    // The formats may reuse what it found, unless they are built on P A P^T.
+    context.features = r.reordering ? nullptr : &features;
     selection = std::move(r.selection);
     reordering = std::move(r.reordering);
   }

@@ -10,9 +10,10 @@ template <class V, class I>
 Analysis<V, I> analyse_matrix(const CsrView<V, I>& a, const FormatChoice& format, ReorderChoice reorder) {
   Analysis<V, I> r;
   r.features = compute_features(a);
-  const DiagonalSearch diagonal = diagonal_search(a);
+  DiagonalSearch diagonal = diagonal_search(a);
   r.features.diagonal_type = diagonal.type;
-  r.features.diagonal_reason = diagonal.reason;
+  r.features.diagonal_reason = std::move(diagonal.reason);
+  if (diagonal.type != DiagonalType::none) r.features.diagonal_offsets = std::move(diagonal.features.offsets);
   std::optional<Reordering<V, I>> rcm;
   const bool requested = reorder == ReorderChoice::always && a.rows == a.cols;
   if (requested || wants_rcm_ratio(r.features, reorder)) {

@@ -6,6 +6,7 @@
 #include <string>
 
 #include "aijadaptive/device.hpp"
+#include "aijadaptive/kernel_cache.hpp"
 #include "core/cuda_check.hpp"
 #include "core/cuda_context.hpp"
 
@@ -105,6 +106,7 @@ DeviceMemoryInfo device_memory_info() {
 }
 
 void release_device_resources() noexcept {
+  release_kernel_cache();
   for (auto& [device, handle] : cusparse_handles()) cusparseDestroy(handle);
   cusparse_handles().clear();
 }

@@ -24,6 +24,14 @@ Capabilities DiagonalHostFormat<V, I>::capabilities() const {
 }
 
 template <class V, class I>
+std::vector<std::int64_t> DiagonalHostFormat<V, I>::offsets_of(const CsrView<V, I>& a) const {
+  const Features* f = context_.features;
+  if (f && !f->diagonal_offsets.empty() && f->rows == a.rows && f->cols == a.cols && f->nnz == a.nnz())
+    return f->diagonal_offsets;
+  return diagonal_offsets(a, 0, a.rows);
+}
+
+template <class V, class I>
 void DiagonalHostFormat<V, I>::build(const CsrView<V, I>& a) {
   a_ = a;
   layout_ = build_diagonal_layout(a, cut(a));

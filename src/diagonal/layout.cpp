@@ -41,25 +41,40 @@ void for_row_ranges(std::int64_t rows, std::int64_t nnz, Body body) {
     if (e) std::rethrow_exception(e);
 }
 
-// Writes row i's values, each entry at its diagonal's slot, walking the row
-// and the sorted offset list together. A row's columns must increase (AIJ's
-// always do): a repeated column would need its values summed, which a slot
-// cannot hold without changing the order of additions, so such a matrix is
-// refused (unsupported: the next candidate format takes it).
+// Writes row i's slot of every diagonal of its piece: the entry's value where
+// the row has one, zero where it has none (padding), walking the row and the
+// sorted offset list together. A row's columns must increase (AIJ's always
+// do): a repeated column would need its values summed, which a slot cannot
+// hold without changing the order of additions, so such a matrix is refused
+// (unsupported: the next candidate format takes it).
 template <class V, class I>
 void fill_row(const CsrView<V, I>& a, std::int64_t i, const DiagonalPiece& p, const std::int64_t* list,
               std::int64_t count, V* values) {
-  std::int64_t k = 0;
-  for (std::int64_t e = a.row_ptr[i]; e < a.row_ptr[i + 1]; ++e) {
-    const std::int64_t off = std::int64_t(a.col_idx[e]) - i;
-    AIJA_REQUIRE(e == a.row_ptr[i] || a.col_idx[e] > a.col_idx[e - 1], unsupported,
+  std::int64_t e = a.row_ptr[i];
+  const std::int64_t end = a.row_ptr[i + 1];
+  V* slot = values + p.values + (i - p.row0);
+  for (std::int64_t k = 0; k < count; ++k, slot += p.stride) {
+    const bool here = e < end && std::int64_t(a.col_idx[e]) - i == list[k];
+    *slot = here ? a.values[e] : V(0);
+    e += here;
+  }
+  if (e == end) return;
+  for (std::int64_t f = a.row_ptr[i] + 1; f < end; ++f)
+    AIJA_REQUIRE(a.col_idx[f] > a.col_idx[f - 1], unsupported,
                  "the diagonal formats need each row's columns in increasing order without repeats (row " +
                      std::to_string(i) + ")");
-    while (k < count && list[k] < off) ++k;
-    AIJA_REQUIRE(k < count && list[k] == off, internal,
-                 "row " + std::to_string(i) + ": offset " + std::to_string(off) + " is not stored by its piece");
-    values[p.values + k * p.stride + (i - p.row0)] = a.values[e];
-    ++k;
+  AIJA_THROW(internal, "row " + std::to_string(i) + ": column " + std::to_string(a.col_idx[e]) +
+                           " is on no diagonal of its piece");
+}
+
+// The slots past a piece's last row, up to its stride (alignment), hold zeros.
+template <class V>
+void zero_alignment_slots(DiagonalLayout<V>& layout) {
+  for (const DiagonalPiece& p : layout.pieces) {
+    const std::int64_t count = layout.list_begin[std::size_t(p.list) + 1] - layout.list_begin[std::size_t(p.list)];
+    for (std::int64_t k = 0; k < count; ++k)
+      std::fill(layout.values.begin() + p.values + k * p.stride + p.rows,
+                layout.values.begin() + p.values + (k + 1) * p.stride, V(0));
   }
 }
 
@@ -148,8 +163,9 @@ DiagonalLayout<V> build_diagonal_layout(const CsrView<V, I>& a, const std::vecto
     next_row += s.rows;
   }
   AIJA_REQUIRE(next_row == a.rows, internal, "the diagonal pieces do not cover every row");
-  layout.values.assign(std::size_t(values), V(0));
+  layout.values.resize(std::size_t(values));  // not zeroed: the fill writes every slot
   fill(a, layout);
+  zero_alignment_slots(layout);
   return layout;
 }
 
@@ -157,7 +173,7 @@ template <class V, class I>
 void refill_diagonal_layout(const CsrView<V, I>& a, DiagonalLayout<V>& layout) {
   AIJA_REQUIRE(a.rows == layout.rows && a.cols == layout.cols && a.nnz() == layout.nnz, invalid_argument,
                "refill with a different pattern: build again");
-  fill(a, layout);  // padding stays zero: the pattern is the same
+  fill(a, layout);  // the padding written as zeros again, the alignment slots untouched
 }
 
 template <class V>

@@ -201,10 +201,25 @@ KernelCache::Stats KernelCache::stats() const {
   return stats_;
 }
 
+namespace {
+std::mutex process_cache_mutex;
+std::unique_ptr<KernelCache> process_cache;
+}  // namespace
+
 KernelCache& kernel_cache() {
-  // Built on first use (thread-safe), destroyed at exit: see ~RuntimeKernel.
-  static KernelCache cache;
-  return cache;
+  const std::lock_guard<std::mutex> lock(process_cache_mutex);
+  if (!process_cache) process_cache = std::make_unique<KernelCache>();
+  return *process_cache;
+}
+
+// Its worker thread may be compiling or loading: it must finish while the
+// CUDA runtime, MPI and PETSc are alive (at exit, with them torn down, a load
+// crashed on the H100 in 2026-11-23's tests). Hence an explicit end, called by
+// release_device_resources() (PetscFinalize through the plugin, the end of
+// the benchmark); a later kernel_cache() starts a new one.
+void release_kernel_cache() noexcept {
+  const std::lock_guard<std::mutex> lock(process_cache_mutex);
+  process_cache.reset();
 }
 
 }  // namespace aijadaptive

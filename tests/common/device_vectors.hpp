@@ -11,6 +11,14 @@
 
 namespace aijadaptive::test {
 
+// The GPU test binaries end as a program should: the kernel cache's worker
+// (formats compile kernels in the background) stopped while CUDA is alive.
+struct ReleaseDeviceResourcesAtEnd : ::testing::Environment {
+  void TearDown() override { release_device_resources(); }
+};
+inline ::testing::Environment* const release_device_resources_at_end =
+    ::testing::AddGlobalTestEnvironment(new ReleaseDeviceResourcesAtEnd);
+
 template <class V>
 std::vector<V> to_host(const DeviceBuffer<V>& d) {
   std::vector<V> h(d.size());

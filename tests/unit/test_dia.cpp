@@ -95,8 +95,8 @@ TEST(DiaGenerator, TheGeneratedSourceCompilesForEveryLayout) {
 TEST(DiaGenerator, TooManyListsAreLeftToTheGenericKernel) {
   // brcsd2 with 32-row pieces on a matrix whose extra diagonal changes from
   // one piece to the next: a list per piece, more than the generator unrolls.
-  test::Banded b{32 * 100, 32 * 100, {0}};
-  for (std::int64_t p = 0; p < 100; ++p) b.scatter.push_back({32 * p, 32 * p + 5 + p % 20});
+  test::Banded b{32 * 1100, 32 * 1100, {0}};
+  for (std::int64_t p = 0; p < 1100; ++p) b.scatter.push_back({32 * p, 32 * p + 5 + p % 20});
   const auto m = test::banded<double, std::int32_t>(b);
   TuningParams t;
   t.set("brcsd2.piece_rows=32");

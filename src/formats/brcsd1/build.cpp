@@ -48,7 +48,7 @@ Brcsd1HostFormat<V, I>::Brcsd1HostFormat(const FormatContext& context)
 template <class V, class I>
 std::vector<DiagonalPieceSpec> Brcsd1HostFormat<V, I>::cut(const CsrView<V, I>& a) const {
   if (a.rows == 0) return {};
-  const std::vector<std::int64_t> offsets = diagonal_offsets(a, 0, a.rows);
+  const std::vector<std::int64_t> offsets = this->offsets_of(a);
   const std::vector<std::int64_t> points = brcsd1_piece_points(offsets, a.rows, a.cols, eta_);
   std::vector<DiagonalPieceSpec> specs;
   for (std::size_t k = 0; k + 1 < points.size(); ++k) {

@@ -18,7 +18,7 @@ DiaHostFormat<V, I>::DiaHostFormat(const FormatContext& context)
 template <class V, class I>
 std::vector<DiagonalPieceSpec> DiaHostFormat<V, I>::cut(const CsrView<V, I>& a) const {
   if (a.rows == 0) return {};
-  return {{0, a.rows, diagonal_offsets(a, 0, a.rows)}};
+  return {{0, a.rows, this->offsets_of(a)}};
 }
 
 template <class V, class I>
