@@ -20,7 +20,7 @@
 #include "device_vectors.hpp"
 #include "random_csr.hpp"
 
-#include "axpy_source.hpp"
+#include "kernel_cache_helpers.hpp"
 #include "scoped_temp_dir.hpp"
 
 namespace aijadaptive {
@@ -188,15 +188,7 @@ TEST_F(KernelCacheGpu, TheProcessWideCacheLoadsAndLaunches) {
 
 // ---- background compiles and the disk cache -------------------------------------
 
-// Polls as a format would, with a deadline generous for a loaded machine.
-bool wait_ready(const PendingKernel& pending, double seconds = 120) {
-  const auto deadline = std::chrono::steady_clock::now() + std::chrono::duration<double>(seconds);
-  while (!pending.ready()) {
-    if (std::chrono::steady_clock::now() > deadline) return false;
-    std::this_thread::sleep_for(std::chrono::milliseconds(1));
-  }
-  return true;
-}
+using test::wait_ready;
 
 // y = a*x + y with `kernel`, as check_axpy runs it, returned for comparison.
 std::vector<double> run_axpy(const RuntimeKernel& kernel, int n, std::uint64_t seed) {

@@ -19,14 +19,13 @@
 #include <thread>
 #include <vector>
 
-#include "axpy_source.hpp"
+#include "kernel_cache_helpers.hpp"
 #include "scoped_env.hpp"
 #include "scoped_temp_dir.hpp"
 
 namespace aijadaptive {
 namespace {
 
-// @T@ stands for the value type, as the generated formats will fill it in.
 using test::axpy_source;
 
 // No disk cache: these tests count NVRTC compiles, which entries left in
@@ -512,15 +511,7 @@ TEST(KernelCacheDisk, TwoCachesWritingOneEntryLeaveOneSoundEntry) {
 
 // ---- background compiles ------------------------------------------------------
 
-// Polls as a format would, with a deadline generous for a loaded CI machine.
-bool wait_ready(const PendingKernel& pending, double seconds = 120) {
-  const auto deadline = std::chrono::steady_clock::now() + std::chrono::duration<double>(seconds);
-  while (!pending.ready()) {
-    if (std::chrono::steady_clock::now() > deadline) return false;
-    std::this_thread::sleep_for(std::chrono::milliseconds(1));
-  }
-  return true;
-}
+using test::wait_ready;
 
 TEST(KernelCacheAsync, ACompileBecomesReadyWithWhatCompileAnswers) {
   ScopedTempDir tmp;
