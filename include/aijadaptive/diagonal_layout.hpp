@@ -116,6 +116,11 @@ inline constexpr double kMaxDiagonalBytesOverCsr = 4.0;
 
 // The values a layout cut as `specs` would store.
 std::int64_t diagonal_stored_values(const std::vector<DiagonalPieceSpec>& specs);
+// Throws unsupported when `stored_values` values are more than the limit above
+// allows for `a`: the check of build_diagonal_layout, for a cutting to make
+// early, before it has spent the time and memory of a layout too large.
+template <class V, class I>
+void require_diagonal_storage(const CsrView<V, I>& a, std::int64_t stored_values);
 
 // The layout of `a` cut as `specs` says (pieces in row order covering every row
 // once; consecutive pieces with equal offset lists share one list), the values

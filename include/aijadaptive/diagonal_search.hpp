@@ -27,8 +27,9 @@ namespace aijadaptive {
 inline constexpr std::int64_t kDiagonalZ = 100;
 // A run of rows this long without an entry, inside a diagonal's span, is a
 // "long zero section". It is the row count of one BRCSD-II piece (a CUDA
-// block's rows): a run that long empties at least one whole piece of that
-// diagonal, which BRCSD-II then skips and DIA or BRCSD-I would pad.
+// block's rows): a run that long can empty a whole piece of that diagonal (a
+// run of twice that always does), which BRCSD-II then skips and DIA or
+// BRCSD-I would pad.
 inline constexpr std::int64_t kLongZeroRun = 256;
 inline constexpr std::int64_t kBrcsd2PieceRows = kLongZeroRun;
 // Beyond this many diagonals the matrix is not diagonal: the formats' generic

@@ -4,8 +4,8 @@
 // constants, loops unrolled). Compiling takes tens to hundreds of milliseconds,
 // so the same source must be compiled once per process, not once per matrix:
 //
-//   key "dia:double:int32:offsets=-1,0,1", arch 90  --compile()-->  CompiledKernel (CUBIN)
-//   key ...,                              device 0  --get()------>  RuntimeKernel (loaded)
+//   key "diagonal:aija_diagonal_double_256_<hash>", arch 90  --compile()-->  CompiledKernel (CUBIN)
+//   key ...,                                       device 0  --get()------>  RuntimeKernel (loaded)
 //
 // and once per machine, not once per run: the CUBINs are kept on disk (see
 // KernelCache's constructor), so the second run of a program finds them there.
@@ -163,13 +163,14 @@ class KernelCache {
 
   // Compiles `source` (self-contained CUDA C++, no #include of toolkit headers)
   // with NVRTC for sm_<arch> into a CUBIN, once per (key, arch). `key` names
-  // everything the source depends on (the caller's job, e.g.
-  // "dia:double:int32:offsets=-1,0,1"); a key seen before with another source or
+  // everything the source depends on (the caller's job, e.g. the diagonal
+  // formats' "diagonal:<kernel name with a hash of its cases>"); a key seen before with another source or
   // name throws ErrorKind::internal rather than run the wrong kernel. The kernel
   // is `name`, declared extern "C". A failed compile throws ErrorKind::compile
   // with the key and the compiler log, and is not cached (a retry compiles again).
   // Options: -std=c++17 -default-device, no fast math (results match the kernels
-  // built by nvcc bit for bit; both contract a*b+c into an FMA by default).
+  // built by nvcc bit for bit, both contracting a*b+c into an FMA by default,
+  // when the NVRTC loaded at run time is the release of the nvcc that built us).
   // A kernel not in memory is looked for in the disk cache first (a hit runs
   // no NVRTC); one compiled is written there, best effort (a failed write is
   // counted, never thrown). Failures are never written.

@@ -6,6 +6,7 @@
 #include <chrono>
 #include <climits>
 #include <cstdio>
+#include <exception>
 #include <thread>
 #include <memory>
 #include <string>
@@ -169,13 +170,24 @@ class DiagonalDeviceFormat final : public DeviceFormat<V, I> {
       jit_note_ = "run-time compilation is off";
       return;
     }
-    const detail::GeneratedDiagonalKernel g =
-        detail::generate_diagonal_kernel(host_.layout(), host_.blocks(), host_.block_threads(), stream_loads_);
-    if (g.source.empty()) {
-      jit_note_ = g.why_not;
+    if (host_.blocks().empty() || host_.layout().offsets.empty()) {
+      jit_note_ = "no entries to generate a kernel for";
       return;
     }
-    pending_ = host_.context().kernels->get_async(g.key, g.source, g.name, host_.context().device.id);
+    // The generated kernel only makes the product faster: whatever keeps it
+    // from starting leaves the generic kernel, not a failed upload.
+    try {
+      const detail::GeneratedDiagonalKernel g =
+          detail::generate_diagonal_kernel(host_.layout(), host_.blocks(), host_.block_threads(), stream_loads_);
+      if (g.source.empty()) {
+        jit_note_ = g.why_not;
+        return;
+      }
+      pending_ = host_.context().kernels->get_async(g.key, g.source, g.name, host_.context().device.id);
+    } catch (const std::exception& e) {
+      jit_note_ = std::string("the run-time compile could not start: ") + e.what();
+      pending_.reset();
+    }
   }
 
   void take_generated_kernel() {

@@ -80,6 +80,7 @@ void zero_alignment_slots(DiagonalLayout<V>& layout) {
 
 template <class V, class I>
 void fill(const CsrView<V, I>& a, DiagonalLayout<V>& layout) {
+  if (layout.pieces.empty()) return;  // no rows
   for_row_ranges(a.rows, a.nnz(), [&](std::int64_t first, std::int64_t last) {
     auto piece = std::upper_bound(layout.pieces.begin(), layout.pieces.end(), first,
                                   [](std::int64_t row, const DiagonalPiece& p) { return row < p.row0; });
@@ -126,12 +127,18 @@ std::int64_t diagonal_stored_values(const std::vector<DiagonalPieceSpec>& specs)
 }
 
 template <class V, class I>
-DiagonalLayout<V> build_diagonal_layout(const CsrView<V, I>& a, const std::vector<DiagonalPieceSpec>& specs) {
-  const double stored = double(diagonal_stored_values(specs)) * double(sizeof(V));
+void require_diagonal_storage(const CsrView<V, I>& a, std::int64_t stored_values) {
+  const double stored = double(stored_values) * double(sizeof(V));
   const double csr = double(a.nnz()) * double(sizeof(V) + sizeof(I));
   AIJA_REQUIRE(stored <= kMaxDiagonalBytesOverCsr * csr + 1024.0 * 1024.0, unsupported,
-               "the diagonals of this matrix would take " + std::to_string(std::int64_t(stored / csr)) +
-                   " times the bytes of its CSR arrays: it is not a diagonal matrix");
+               "the diagonals of this matrix would take " +
+                   (csr > 0 ? std::to_string(std::int64_t(stored / csr)) + " times" : std::string("more than")) +
+                   " the bytes of its CSR arrays: it is not a diagonal matrix");
+}
+
+template <class V, class I>
+DiagonalLayout<V> build_diagonal_layout(const CsrView<V, I>& a, const std::vector<DiagonalPieceSpec>& specs) {
+  require_diagonal_storage(a, diagonal_stored_values(specs));
   DiagonalLayout<V> layout;
   layout.rows = a.rows;
   layout.cols = a.cols;
@@ -173,7 +180,14 @@ template <class V, class I>
 void refill_diagonal_layout(const CsrView<V, I>& a, DiagonalLayout<V>& layout) {
   AIJA_REQUIRE(a.rows == layout.rows && a.cols == layout.cols && a.nnz() == layout.nnz, invalid_argument,
                "refill with a different pattern: build again");
-  fill(a, layout);  // the padding written as zeros again, the alignment slots untouched
+  try {
+    fill(a, layout);  // the padding written as zeros again, the alignment slots untouched
+  } catch (const Error& e) {
+    // An entry off the layout's diagonals: the caller's pattern changed (same
+    // counts); the values are partly refilled, so the layout must be built again.
+    if (e.kind() != ErrorKind::internal) throw;
+    AIJA_THROW(invalid_argument, std::string("refill with a different pattern: build again (") + e.what() + ")");
+  }
 }
 
 template <class V>
@@ -238,7 +252,8 @@ void diagonal_reference_transpose(const DiagonalLayout<V>& layout, V alpha, cons
   template std::vector<std::int64_t> diagonal_offsets<V, I>(const CsrView<V, I>&, std::int64_t, std::int64_t); \
   template DiagonalLayout<V> build_diagonal_layout<V, I>(const CsrView<V, I>&,                                  \
                                                          const std::vector<DiagonalPieceSpec>&);                \
-  template void refill_diagonal_layout<V, I>(const CsrView<V, I>&, DiagonalLayout<V>&);
+  template void refill_diagonal_layout<V, I>(const CsrView<V, I>&, DiagonalLayout<V>&);            \
+  template void require_diagonal_storage<V, I>(const CsrView<V, I>&, std::int64_t);
 AIJA_FOR_EACH_TYPE_PAIR(AIJA_INSTANTIATE)
 #undef AIJA_INSTANTIATE
 

@@ -165,7 +165,8 @@ void classify(DiagonalSearch& out, const Scan& s, std::int64_t value_bytes, std:
   // p_zero < alpha in integers, (n K - nnz) / (n K) < (K - 1) / (K Z), so that
   // a matrix exactly at the threshold (a 5-point stencil on a 100 x 100 grid)
   // is never type I by rounding: doubles put some such matrices below alpha.
-  const bool small_padding = kDiagonalZ * (f.dia_stored - f.nnz) < f.rows * (f.K - 1);
+  // No padding at all is type I too (one full diagonal has alpha = 0).
+  const bool small_padding = f.dia_stored == f.nnz || kDiagonalZ * (f.dia_stored - f.nnz) < f.rows * (f.K - 1);
   DiagonalType type = DiagonalType::brcsd2;
   std::int64_t stored = f.brcsd2_stored;
   if (f.n_offset == 0 && small_padding) {

@@ -1,7 +1,12 @@
 // Format `brcsd1` on the host: the piece points of BRCSD-I, its pieces and
-// their diagonals, layout and host kernel on the shared test matrices.
+// their diagonals, layout and host kernel on the shared test matrices; the
+// three diagonal formats' refusal of a matrix that is not diagonal.
+#include <aijadaptive/errors.hpp>
 #include <aijadaptive/formats/brcsd1.hpp>
 #include <gtest/gtest.h>
+
+#include <algorithm>
+#include <random>
 
 #include "diagonal_checks.hpp"
 #include "type_pairs.hpp"
@@ -49,6 +54,39 @@ TEST(Brcsd1, EachPieceStoresTheDiagonalsThatCrossIt) {
   EXPECT_EQ(std::int64_t(m.values.size()), 2 * 4 * 1000 - 2);
   EXPECT_FALSE(f.capabilities().transpose);  // the core's cuSPARSE transpose serves it
   test::check_layout(m, f);
+}
+
+// A matrix that is not diagonal, forced into a diagonal format, is refused as
+// unsupported (the next candidate takes it) before its layout is made: here a
+// million offsets, which BRCSD-I would otherwise list in each of its thousands
+// of pieces (tens of GB).
+TEST(DiagonalFormats, RefuseARandomMatrixBeforeCuttingIt) {
+  const std::int64_t n = 1 << 20;
+  test::OwnedCsr<double, std::int32_t> m;
+  m.rows = m.cols = std::int32_t(n);
+  std::mt19937_64 rng(7);
+  for (std::int64_t i = 0; i < n; ++i) {
+    const std::int64_t j = std::int64_t(rng() % std::uint64_t(n));
+    for (std::int64_t c : {std::min(i, j), std::max(i, j)}) {
+      if (!m.col_idx.empty() && std::int64_t(m.row_ptr.back()) < std::int64_t(m.col_idx.size()) &&
+          m.col_idx.back() == std::int32_t(c))
+        continue;  // j == i: one entry
+      m.col_idx.push_back(std::int32_t(c));
+      m.values.push_back(1.0);
+    }
+    m.row_ptr.push_back(std::int32_t(m.col_idx.size()));
+  }
+  for (FormatId id : {FormatId::dia, FormatId::brcsd1, FormatId::brcsd2}) {
+    SCOPED_TRACE(format_name(id));
+    auto f = make_host_format<double, std::int32_t>(id, FormatContext{});
+    try {
+      f->build(m.view());
+      FAIL() << "accepted";
+    } catch (const Error& e) {
+      EXPECT_EQ(e.kind(), ErrorKind::unsupported) << e.what();
+      EXPECT_NE(std::string(e.what()).find("not a diagonal matrix"), std::string::npos) << e.what();
+    }
+  }
 }
 
 }  // namespace

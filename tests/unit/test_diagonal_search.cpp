@@ -187,6 +187,18 @@ TYPED_TEST(DiagonalSearchTest, LongTridiagonalIsTypeI) {
   EXPECT_NE(s.reason.find("type I (dia)"), std::string::npos) << s.reason;
 }
 
+TYPED_TEST(DiagonalSearchTest, TheMainDiagonalAloneIsTypeI) {
+  using V = typename TestFixture::V;
+  using I = typename TestFixture::I;
+  // K = 1 gives alpha = 0, which no padding is below; none at all is type I.
+  const DiagonalSearch s = searched(on_diagonals<V, I>(50, 50, {0}));
+  EXPECT_DOUBLE_EQ(s.features.alpha, 0.0);
+  EXPECT_EQ(s.type, DiagonalType::dia) << s.reason;
+  // One missing entry is padding above alpha: type III.
+  const DiagonalSearch gap = searched(on_diagonals<V, I>(50, 50, {0}, [](std::int64_t i, std::int64_t) { return i != 7; }));
+  EXPECT_EQ(gap.type, DiagonalType::brcsd2) << gap.reason;
+}
+
 TYPED_TEST(DiagonalSearchTest, SingleEntryDiagonalIsAScatterPoint) {
   using V = typename TestFixture::V;
   using I = typename TestFixture::I;

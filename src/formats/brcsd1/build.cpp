@@ -49,6 +49,13 @@ template <class V, class I>
 std::vector<DiagonalPieceSpec> Brcsd1HostFormat<V, I>::cut(const CsrView<V, I>& a) const {
   if (a.rows == 0) return {};
   const std::vector<std::int64_t> offsets = this->offsets_of(a);
+  // Every diagonal is stored over all its rows at least: a matrix that is not
+  // diagonal (thousands of offsets) is refused here, before a piece list of
+  // pieces times offsets is made.
+  std::int64_t spans = 0;
+  for (std::int64_t d : offsets)
+    spans += std::max<std::int64_t>(0, std::min<std::int64_t>(a.rows, a.cols - d) - std::max<std::int64_t>(0, -d));
+  require_diagonal_storage(a, spans);
   const std::vector<std::int64_t> points = brcsd1_piece_points(offsets, a.rows, a.cols, eta_);
   std::vector<DiagonalPieceSpec> specs;
   for (std::size_t k = 0; k + 1 < points.size(); ++k) {
