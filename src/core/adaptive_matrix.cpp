@@ -61,7 +61,9 @@ struct AdaptiveMatrix<V, I>::Impl {
   int device = -1;
   FormatContext context;
   std::shared_ptr<Reordering<V, I>> reordering;
+  // Made on `stream_device` and kept across builds on that device.
   std::optional<OwnedStream> stream;
+  int stream_device = -1;
   StreamFence fence;
   detail::HostVectorStaging<V> staging;
   // Host halves before device halves: a device half refers to its host half,
@@ -76,6 +78,16 @@ struct AdaptiveMatrix<V, I>::Impl {
     dev.reset();
     transpose_host.reset();
     staging.forget_x();
+  }
+
+  // A build on another device than the last: the stream, its fence and the
+  // staging buffers of the old one are released there, and made anew.
+  void leave_other_device() {
+    if (!stream || stream_device == device) return;
+    const DeviceGuard old(stream_device);
+    staging = detail::HostVectorStaging<V>{};
+    fence = StreamFence{};
+    stream.reset();
   }
 
   // Where the matrix runs; on a GPU, the device (the caller's decision, or the
@@ -176,7 +188,11 @@ struct AdaptiveMatrix<V, I>::Impl {
 
   // Uploads the current candidate, or the ones after it, until one works.
   void upload_chain() {
-    if (!stream) stream.emplace();
+    leave_other_device();
+    if (!stream) {
+      stream.emplace();
+      stream_device = device;
+    }
     fence.enter(stream->get());
     std::string why = skipped.empty() ? "no candidate format could be built" : skipped.back().why;
     for (bool have = host != nullptr; have; have = build_next_host()) {
@@ -257,7 +273,7 @@ void AdaptiveMatrix<V, I>::analyse(const CsrView<V, I>& a) {
   m.reordering.reset();
   m.skipped.clear();
   m.a = a;
-  m.analysed = true;
+  m.analysed = false;  // until this analysis is through: a failed one leaves nothing to run
   m.placement = Placement::host;
   m.format_name = "csr";
   m.features = Features{};
@@ -268,11 +284,13 @@ void AdaptiveMatrix<V, I>::analyse(const CsrView<V, I>& a) {
     // The host products are the CSR reference kernel: no format is analysed.
     m.selection = Selection{};
     m.reason = "the host runs the CSR arrays as they are";
+    m.analysed = true;
     return;
   }
   m.select();
   m.make_chain();
   m.build_next_host();
+  m.analysed = true;
 }
 
 template <class V, class I>

@@ -1,6 +1,7 @@
 #include "aijadaptive/analysis.hpp"
 
 #include <optional>
+#include <string>
 
 #include "aijadaptive/instantiate.hpp"
 
@@ -10,10 +11,17 @@ template <class V, class I>
 Analysis<V, I> analyse_matrix(const CsrView<V, I>& a, const FormatChoice& format, ReorderChoice reorder) {
   Analysis<V, I> r;
   r.features = compute_features(a);
-  DiagonalSearch diagonal = diagonal_search(a);
-  r.features.diagonal_type = diagonal.type;
-  r.features.diagonal_reason = std::move(diagonal.reason);
-  if (diagonal.type != DiagonalType::none) r.features.diagonal_offsets = std::move(diagonal.features.offsets);
+  // The search serves the automatic choice and the diagonal formats (which
+  // reuse its offsets); a fixed CSR format is spared its pass over the entries.
+  const bool csr_fixed = !format.automatic && (format.format == FormatId::csr || format.format == FormatId::ipcsr);
+  if (csr_fixed) {
+    r.features.diagonal_reason = std::string("not searched: the format is fixed (") + format_name(format.format) + ")";
+  } else {
+    DiagonalSearch diagonal = diagonal_search(a);
+    r.features.diagonal_type = diagonal.type;
+    r.features.diagonal_reason = std::move(diagonal.reason);
+    if (diagonal.type != DiagonalType::none) r.features.diagonal_offsets = std::move(diagonal.features.offsets);
+  }
   std::optional<Reordering<V, I>> rcm;
   const bool requested = reorder == ReorderChoice::always && a.rows == a.cols;
   if (requested || wants_rcm_ratio(r.features, reorder)) {

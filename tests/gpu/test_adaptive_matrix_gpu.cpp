@@ -1,7 +1,8 @@
 // The adaptive matrix on a GPU: the fallback chain (formats that refuse to
 // upload, a per-format memory limit, every candidate failing), the core's
 // transpose for a format without one, products alternating between two
-// streams over shared scratch, and the caller's current device left alone.
+// streams over shared scratch, the caller's current device left alone, and
+// the device's own stream and buffers when a rebuild moves to another GPU.
 #include <aijadaptive/adaptive_matrix.hpp>
 #include <aijadaptive/device.hpp>
 #include <aijadaptive/device_buffer.hpp>
@@ -257,6 +258,28 @@ TEST_F(AdaptiveMatrixGpu, ADeviceThatDoesNotExistIsTheCallersMistake) {
     FAIL() << "device " << o.device << " was accepted";
   } catch (const Error& e) {
     EXPECT_EQ(e.kind(), ErrorKind::invalid_argument);
+  }
+  EXPECT_FALSE(a.built());  // nothing half-analysed left to run
+  std::vector<double> x(10, 1.0), y(10);
+  EXPECT_THROW(a.apply(Op::plain, 1.0, {x.data()}, 0.0, {y.data()}), Error);
+}
+
+TEST_F(AdaptiveMatrixGpu, ARebuildOnAnotherDeviceLeavesTheOldOnesStreamAndBuffers) {
+  if (device_count() < 2) GTEST_SKIP() << "needs two GPUs";
+  const auto m = test::random_csr<double, std::int32_t>({1000, 1000, 0.01, 0, 0, 9});
+  const auto x = test::random_vector<double>(1000, 1);
+  std::vector<double> expect(1000);
+  csr_reference_apply(m.view(), Op::plain, 1.0, x.data(), 0.0, expect.data());
+  AdaptiveMatrix<double, std::int32_t> a;
+  for (int d : {0, 1, 0}) {
+    MatrixOptions o;
+    o.device = d;
+    a.set_options(o);
+    a.build(m.view());
+    ASSERT_EQ(a.device(), d);
+    std::vector<double> y(1000);  // host vectors: staged through the matrix's buffers on its stream
+    a.apply(Op::plain, 1.0, {x.data()}, 0.0, {y.data()});
+    expect_close(y, expect, 2 * test::error_bound(m.view(), false, 1.0, x, 0.0, expect));
   }
 }
 

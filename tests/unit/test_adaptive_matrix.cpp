@@ -1,6 +1,6 @@
 // The adaptive matrix on the host: the CSR reference kernel with no format
 // analysed, refill, misuse; the analysis a GPU matrix starts from (features,
-// the reordering decision); the reordering wrapper's host half around every
+// the reordering decision, where the diagonal search runs); the reordering wrapper's host half around every
 // format.
 #include <aijadaptive/adaptive_matrix.hpp>
 #include <aijadaptive/analysis.hpp>
@@ -192,6 +192,32 @@ TEST(Analysis, AutoKeepsRcmOnlyWhenItMakesTheGathersLocal) {
   const auto small = analyse_matrix(shuffled_grid(40, 9).view(), any, ReorderChoice::automatic);
   EXPECT_LT(small.features.rcm_gather_sector_ratio, 0.0);
   EXPECT_FALSE(small.selection.reorder);
+}
+
+TEST(Analysis, TheDiagonalSearchRunsOnlyWhereItsAnswerIsUsed) {
+  // Tridiagonal, 2000 rows: type I (dia) for the search engine.
+  test::OwnedCsr<double, std::int32_t> m;
+  m.rows = m.cols = 2000;
+  for (std::int32_t i = 0; i < m.rows; ++i) {
+    for (std::int32_t j = std::max(0, i - 1); j <= std::min(m.cols - 1, i + 1); ++j) {
+      m.col_idx.push_back(j);
+      m.values.push_back(1.0);
+    }
+    m.row_ptr.push_back(std::int32_t(m.col_idx.size()));
+  }
+  const auto automatic = analyse_matrix(m.view(), FormatChoice{}, ReorderChoice::never);
+  EXPECT_EQ(automatic.features.diagonal_type, DiagonalType::dia) << automatic.features.diagonal_reason;
+  EXPECT_EQ(automatic.selection.candidates.front().format, FormatId::dia);
+  // A diagonal format asked for by name reuses the search's offsets.
+  const auto brcsd1 = analyse_matrix(m.view(), FormatChoice::fixed(FormatId::brcsd1), ReorderChoice::never);
+  EXPECT_EQ(brcsd1.features.diagonal_offsets, (std::vector<std::int64_t>{-1, 0, 1}));
+  // A CSR format asked for by name: no search.
+  for (FormatId id : {FormatId::csr, FormatId::ipcsr}) {
+    const auto fixed = analyse_matrix(m.view(), FormatChoice::fixed(id), ReorderChoice::never);
+    EXPECT_EQ(fixed.features.diagonal_type, DiagonalType::none);
+    EXPECT_TRUE(fixed.features.diagonal_offsets.empty());
+    EXPECT_EQ(fixed.features.diagonal_reason.rfind("not searched", 0), 0u) << fixed.features.diagonal_reason;
+  }
 }
 
 TEST(Analysis, RectangularMatricesAreNeverReordered) {
