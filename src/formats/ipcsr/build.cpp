@@ -57,8 +57,9 @@ std::int64_t ipcsr_shared_size(const DeviceInfo& limits, int block_threads,
       std::min(budget / blocks_per_sm - overhead, limits.shared_per_block - kIpcsrStaticSharedBytes);
   const std::int64_t values = per_block / std::int64_t(value_bytes);
   AIJA_REQUIRE(values >= 1, invalid_argument,
-               "ipcsr: no shared memory left for staging with T = " + std::to_string(block_threads) +
-                   " and shared fraction " + std::to_string(shared_fraction));
+               "ipcsr: no shared memory left for staging with block_threads = " + std::to_string(block_threads) +
+                   " and shared_fraction " + std::to_string(shared_fraction) +
+                   ": raise -mat_aijadaptive_ipcsr_shared_fraction or lower -mat_aijadaptive_ipcsr_block_threads");
   return values;
 }
 

@@ -274,16 +274,19 @@ class IpcsrDeviceFormat final : public DeviceFormat<V, I> {
   std::size_t stage_bytes() const { return std::size_t(params_.shared_size) * sizeof(V); }
 
   // Lets the kernel take the staging area (over 48 KB needs an opt-in) and
-  // asks for the L1/shared split that fits blocks_per_sm blocks at once.
+  // asks for the L1/shared split that fits blocks_per_sm blocks at once. Both
+  // are attributes of the kernel, shared by every matrix that runs it: the
+  // limit is the device's (a matrix with a smaller SHARED_SIZE must not lower
+  // it under another's launches); the split is a preference, the latest wins.
   void configure_kernel(const DeviceInfo& limits) {
     const std::int64_t per_block = std::int64_t(stage_bytes()) + kIpcsrStaticSharedBytes;
     AIJA_REQUIRE(per_block <= limits.shared_per_block, unsupported,
                  "ipcsr: SHARED_SIZE = " + std::to_string(params_.shared_size) + " needs " +
                      std::to_string(per_block) + " bytes of shared memory per block, this GPU has " +
                      std::to_string(limits.shared_per_block) +
-                     " (lower ipcsr.shared_fraction or ipcsr.block_threads)");
+                     " (lower -mat_aijadaptive_ipcsr_shared_fraction or -mat_aijadaptive_ipcsr_block_threads)");
     AIJA_CUDA_CHECK(cudaFuncSetAttribute(kernel_, cudaFuncAttributeMaxDynamicSharedMemorySize,
-                                         int(stage_bytes())));
+                                         int(limits.shared_per_block - kIpcsrStaticSharedBytes)));
     const std::int64_t blocks_per_sm = std::max<std::int64_t>(
         1, std::min(limits.max_threads_per_sm / params_.block_threads, limits.max_blocks_per_sm));
     const double wanted = double(blocks_per_sm * (per_block + limits.reserved_shared_per_block));
