@@ -38,45 +38,49 @@ int NodeLocalDevice() {
 // each read with its own type so that -help shows it as such.
 PetscErrorCode TuningFromOptions(Mat A, AijaOptionItems PetscOptionsObject, aijadaptive::TuningParams* params) {
   PetscFunctionBegin;
-  for (aijadaptive::FormatId id : aijadaptive::all_formats()) {
-    for (const aijadaptive::ParamSpec& spec : aijadaptive::format_params(id)) {
-      const std::string option = std::string("-mat_aijadaptive_") + aijadaptive::format_name(id) + "_" + spec.name;
-      const std::string help = spec.help + " (" + aijadaptive::param_expectation(spec) + ")";
-      const auto it = params->values().find(std::string(aijadaptive::format_name(id)) + "." + spec.name);
-      const std::string current = it != params->values().end() ? it->second : spec.default_value;
-      std::string given;
-      PetscBool set = PETSC_FALSE;
-      switch (spec.kind) {
-        case aijadaptive::ParamSpec::Kind::integer: {
-          PetscInt v = PetscInt(std::stoll(current));
-          PetscCall(PetscOptionsInt(option.c_str(), help.c_str(), "", v, &v, &set));
-          given = std::to_string(v);
-          break;
+  try {  // the C++ of the loop (strings, the parameter tables) must not throw through PETSc
+    for (aijadaptive::FormatId id : aijadaptive::all_formats()) {
+      for (const aijadaptive::ParamSpec& spec : aijadaptive::format_params(id)) {
+        const std::string option = std::string("-mat_aijadaptive_") + aijadaptive::format_name(id) + "_" + spec.name;
+        const std::string help = spec.help + " (" + aijadaptive::param_expectation(spec) + ")";
+        const auto it = params->values().find(std::string(aijadaptive::format_name(id)) + "." + spec.name);
+        const std::string current = it != params->values().end() ? it->second : spec.default_value;
+        std::string given;
+        PetscBool set = PETSC_FALSE;
+        switch (spec.kind) {
+          case aijadaptive::ParamSpec::Kind::integer: {
+            PetscInt v = PetscInt(std::stoll(current));
+            PetscCall(PetscOptionsInt(option.c_str(), help.c_str(), "", v, &v, &set));
+            given = std::to_string(v);
+            break;
+          }
+          case aijadaptive::ParamSpec::Kind::real: {
+            PetscReal v = PetscReal(std::stod(current));
+            PetscCall(PetscOptionsReal(option.c_str(), help.c_str(), "", v, &v, &set));
+            char text[64];
+            PetscCall(PetscSNPrintf(text, sizeof(text), "%.17g", (double)v));
+            given = text;
+            break;
+          }
+          case aijadaptive::ParamSpec::Kind::choice: {
+            char value[256];
+            PetscCall(PetscStrncpy(value, current.c_str(), sizeof(value)));
+            PetscCall(PetscOptionsString(option.c_str(), help.c_str(), "", value, value, sizeof(value), &set));
+            given = value;
+            break;
+          }
         }
-        case aijadaptive::ParamSpec::Kind::real: {
-          PetscReal v = PetscReal(std::stod(current));
-          PetscCall(PetscOptionsReal(option.c_str(), help.c_str(), "", v, &v, &set));
-          char text[64];
-          PetscCall(PetscSNPrintf(text, sizeof(text), "%.17g", (double)v));
-          given = text;
-          break;
+        if (!set) continue;
+        try {
+          params->set(id, spec.name, given);
+        } catch (const aijadaptive::Error&) {
+          SETERRQ(PetscObjectComm((PetscObject)A), PETSC_ERR_ARG_OUTOFRANGE, "%s %s: expected %s", option.c_str(),
+                  given.c_str(), aijadaptive::param_expectation(spec).c_str());
         }
-        case aijadaptive::ParamSpec::Kind::choice: {
-          char value[256];
-          PetscCall(PetscStrncpy(value, current.c_str(), sizeof(value)));
-          PetscCall(PetscOptionsString(option.c_str(), help.c_str(), "", value, value, sizeof(value), &set));
-          given = value;
-          break;
-        }
-      }
-      if (!set) continue;
-      try {
-        params->set(id, spec.name, given);
-      } catch (const aijadaptive::Error&) {
-        SETERRQ(PetscObjectComm((PetscObject)A), PETSC_ERR_ARG_OUTOFRANGE, "%s %s: expected %s", option.c_str(),
-                given.c_str(), aijadaptive::param_expectation(spec).c_str());
       }
     }
+  } catch (const std::exception& e) {
+    SETERRQ(PetscObjectComm((PetscObject)A), PETSC_ERR_LIB, "aijadaptive: reading the tuning options: %s", e.what());
   }
   PetscFunctionReturn(PETSC_SUCCESS);
 }
@@ -86,20 +90,26 @@ PetscErrorCode TuningFromOptions(Mat A, AijaOptionItems PetscOptionsObject, aija
 const char* const kTransferNames[3] = {"stage", "direct", "pin"};
 
 PetscErrorCode ChooseDevice(const Settings& s, int* device) {
+  int count = 0;
+
   PetscFunctionBegin;
   *device = -1;
-  if (s.force_host || aijadaptive::device_count() == 0) PetscFunctionReturn(PETSC_SUCCESS);
-  if (s.device >= 0) {
-    *device = int(s.device);
-    PetscFunctionReturn(PETSC_SUCCESS);
-  }
+  if (s.force_host) PetscFunctionReturn(PETSC_SUCCESS);
+  AIJA_CALL(count = aijadaptive::device_count());
+  if (count == 0) PetscFunctionReturn(PETSC_SUCCESS);
+  PetscCheck(s.device < count, PETSC_COMM_SELF, PETSC_ERR_ARG_OUTOFRANGE,
+             "-mat_aijadaptive_device %d: this node has %d GPU(s), numbered from 0", (int)s.device, count);
 #if AIJA_PETSC_HAS_CUDA
   // PETSc picks this rank's GPU (and makes it current) first, so that its
-  // vectors and our matrix agree.
+  // vectors and our matrix agree: its device is the matrix's.
   PetscCall(PetscDeviceInitialize(PETSC_DEVICE_CUDA));
   AIJA_CALL(*device = aijadaptive::current_device());
+  PetscCheck(s.device < 0 || s.device == *device, PETSC_COMM_SELF, PETSC_ERR_ARG_INCOMP,
+             "-mat_aijadaptive_device %d: PETSc's vectors of this rank are on GPU %d, and the matrix must be on the "
+             "same one; choose the GPU with PETSc's -device_select_cuda %d instead",
+             (int)s.device, *device, (int)s.device);
 #else
-  *device = NodeLocalDevice();
+  *device = s.device >= 0 ? int(s.device) : NodeLocalDevice();
 #endif
   PetscFunctionReturn(PETSC_SUCCESS);
 }

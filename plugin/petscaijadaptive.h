@@ -17,7 +17,9 @@
 PETSC_EXTERN PetscErrorCode MatAIJAdaptiveInitializePackage(void);
 
 /* The format chosen for the matrix (for an MPI matrix: its diagonal block on
-   this rank) and whether it lives on the GPU. The matrix must be assembled. */
+   this rank) and whether it lives on the GPU. The matrix must be assembled.
+   The string belongs to the matrix, as MatGetType()'s does: valid until the
+   matrix is built again (a new nonzero pattern or new options) or destroyed. */
 PETSC_EXTERN PetscErrorCode MatAIJAdaptiveGetFormat(Mat, const char **format, PetscBool *on_device);
 
 /* The number of GPUs this process can use (0 without CUDA, a driver or a GPU). */

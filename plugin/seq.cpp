@@ -20,11 +20,12 @@ const char* kToSeqAIJ = "MatConvert_seqaijadaptive_seqaij_C";
 const char* kFromSeqAIJ = "MatConvert_seqaij_seqaijadaptive_C";
 
 PetscErrorCode Rebuild(Mat A, SeqState* s, const aijadaptive::CsrView<PetscScalar, PetscInt>& view) {
-  aijadaptive::MatrixOptions options = ToMatrixOptions(s->settings);
+  aijadaptive::MatrixOptions options;
 
   PetscFunctionBegin;
+  AIJA_CALL(options = ToMatrixOptions(s->settings));
   PetscCall(ChooseDevice(s->settings, &options.device));
-  s->matrix.set_options(options);
+  AIJA_CALL(s->matrix.set_options(options));
   PetscCall(PetscLogEventBegin(events.build, A, 0, 0, 0));
   AIJA_CALL(s->matrix.analyse(view));
   PetscCall(PetscLogEventEnd(events.build, A, 0, 0, 0));
@@ -82,8 +83,8 @@ PetscErrorCode Apply(Mat A, aijadaptive::Op op, Vec x, Vec y, Vec z) {
     if (y != z) PetscCall(VecCopy(y, z));
     beta = 1;
   }
-  PetscCall(GetRead(x, true, &xa));
-  PetscCall(GetWrite(z, true, beta != PetscScalar(0), &za));
+  PetscCall(GetRead(x, &xa));
+  PetscCall(GetWrite(z, beta != PetscScalar(0), &za));
   if (s->settings.transfer == Transfer::pin) {
     if (!PetscMemTypeDevice(xa.memtype)) PetscCall(PinHostArray(x, xa.data));
     if (!PetscMemTypeDevice(za.memtype)) PetscCall(PinHostArray(z, za.data));
@@ -120,9 +121,15 @@ PetscErrorCode MultTransposeAdd(Mat A, Vec x, Vec y, Vec z) { return Apply(A, ai
 // SeqAIJ's products as they are now in A->ops, unless ours are installed:
 // called after every AIJ call that may set them (assembly, which installs the
 // I-node products where it finds I-nodes, duplication, conversion).
+// Slot by slot: one that still holds our product keeps the host one captured
+// before (AIJ may have replaced some products and not others), so that the
+// host products never call back into ours.
 void CaptureHostProducts(Mat A, SeqState* s) {
-  if (A->ops->mult == Mult) return;
-  s->host_products = {A->ops->mult, A->ops->multadd, A->ops->multtranspose, A->ops->multtransposeadd};
+  HostProducts& h = s->host_products;
+  if (A->ops->mult != Mult) h.mult = A->ops->mult;
+  if (A->ops->multadd != MultAdd) h.multadd = A->ops->multadd;
+  if (A->ops->multtranspose != MultTranspose) h.multtranspose = A->ops->multtranspose;
+  if (A->ops->multtransposeadd != MultTransposeAdd) h.multtransposeadd = A->ops->multtransposeadd;
 }
 
 void RestoreHostProducts(Mat A, const SeqState* s) {
@@ -159,9 +166,10 @@ PetscErrorCode AssemblyEnd(Mat A, MatAssemblyType mode) {
 }
 
 PetscErrorCode SetFromOptions(Mat A, AijaOptionItems PetscOptionsObject) {
-  Settings s = State(A)->settings;
+  Settings s;
 
   PetscFunctionBegin;
+  AIJA_CALL(s = State(A)->settings);
   if (BaseSeqOps().setfromoptions) PetscCall(BaseSeqOps().setfromoptions(A, PetscOptionsObject));
   PetscOptionsHeadBegin(PetscOptionsObject, "SeqAIJAdaptive options");
   PetscCall(SettingsFromOptions(A, PetscOptionsObject, &s));

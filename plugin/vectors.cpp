@@ -46,14 +46,10 @@ aijadaptive::InputVector<PetscScalar> ReadAccess::view() const {
 
 aijadaptive::OutputVector<PetscScalar> WriteAccess::view() const { return {data, Space(memtype)}; }
 
-PetscErrorCode GetRead(Vec v, bool device_ok, ReadAccess* r) {
+PetscErrorCode GetRead(Vec v, ReadAccess* r) {
   PetscFunctionBegin;
   r->v = v;
-  if (device_ok) PetscCall(VecGetArrayReadAndMemType(v, &r->data, &r->memtype));
-  else {
-    PetscCall(VecGetArrayRead(v, &r->data));
-    r->memtype = PETSC_MEMTYPE_HOST;
-  }
+  PetscCall(VecGetArrayReadAndMemType(v, &r->data, &r->memtype));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
@@ -64,15 +60,13 @@ PetscErrorCode RestoreRead(ReadAccess* r) {
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
-PetscErrorCode GetWrite(Vec v, bool device_ok, bool read, WriteAccess* w) {
+PetscErrorCode GetWrite(Vec v, bool read, WriteAccess* w) {
   PetscFunctionBegin;
   w->v = v;
   w->read = read;
   w->memtype = PETSC_MEMTYPE_HOST;
-  if (device_ok && read) PetscCall(VecGetArrayAndMemType(v, &w->data, &w->memtype));
-  else if (device_ok) PetscCall(VecGetArrayWriteAndMemType(v, &w->data, &w->memtype));
-  else if (read) PetscCall(VecGetArray(v, &w->data));
-  else PetscCall(VecGetArrayWrite(v, &w->data));
+  if (read) PetscCall(VecGetArrayAndMemType(v, &w->data, &w->memtype));
+  else PetscCall(VecGetArrayWriteAndMemType(v, &w->data, &w->memtype));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 

@@ -24,10 +24,10 @@ struct WriteAccess {
   aijadaptive::OutputVector<PetscScalar> view() const;
 };
 
-// device_ok: the matrix is on the GPU, so device arrays are welcome.
-PetscErrorCode GetRead(Vec v, bool device_ok, ReadAccess* r);
+// For a product on the GPU: the arrays where they are, host or device.
+PetscErrorCode GetRead(Vec v, ReadAccess* r);
 PetscErrorCode RestoreRead(ReadAccess* r);
-PetscErrorCode GetWrite(Vec v, bool device_ok, bool read, WriteAccess* w);
+PetscErrorCode GetWrite(Vec v, bool read, WriteAccess* w);
 PetscErrorCode RestoreWrite(WriteAccess* w);
 
 // Page-locks a host vector's array once; undone when the vector is destroyed
