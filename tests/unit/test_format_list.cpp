@@ -1,10 +1,16 @@
-// The format list: names unique, round trip, choices parse and print.
+// The format list: names unique, round trip, choices parse and print. The
+// selector on hand-made features, and the analysis that feeds it real matrices.
+#include <aijadaptive/analysis.hpp>
 #include <aijadaptive/format_list.hpp>
 #include <aijadaptive/selector.hpp>
 #include <gtest/gtest.h>
 
 #include <set>
 #include <string>
+#include <vector>
+
+#include "diagonal_checks.hpp"
+#include "random_csr.hpp"
 
 namespace aijadaptive {
 namespace {
@@ -69,16 +75,55 @@ Features shape(std::int64_t rows, std::int64_t nnz, double row_cv) {
   return f;
 }
 
-TEST(Selector, RegularRowsGoToIpcsr) {
-  const Selection s = select_format(shape(4096000, 109215352, 0.06), FormatChoice::automatic_choice());
+Features scattered(Features f, double ratio) {
+  f.gather_sector_ratio = ratio;
+  return f;
+}
+
+// The row statistics of a 27-point stencil (160^3), but features whose
+// diagonal search found nothing (diagonal_type none, the default: e.g. more
+// than kMaxDiagonals diagonals, or a stencil numbered at random). A real
+// stencil in natural order is diagonal and goes to a diagonal format instead
+// (DiagonalTypesGoToTheirFormatThenIpcsrThenCsr, and the analysis below).
+TEST(Selector, RegularRowsWithoutADiagonalTypeGoToIpcsr) {
+  const Features stencil27_rows = shape(4096000, 109215352, 0.06);
+  ASSERT_EQ(stencil27_rows.diagonal_type, DiagonalType::none);
+  const Selection s = select_format(stencil27_rows, FormatChoice::automatic_choice());
   EXPECT_EQ(s.first(), FormatId::ipcsr);
   EXPECT_NE(s.candidates.front().reason.find("regular rows"), std::string::npos) << s.candidates.front().reason;
   EXPECT_EQ(select_format(shape(1000, 5000, 2.0), FormatChoice::automatic_choice()).first(), FormatId::ipcsr);
 }
 
-Features scattered(Features f, double ratio) {
-  f.gather_sector_ratio = ratio;
+Features diagonal(Features f, DiagonalType type, const std::string& reason) {
+  f.diagonal_type = type;
+  f.diagonal_reason = reason;
   return f;
+}
+
+TEST(Selector, DiagonalTypesGoToTheirFormatThenIpcsrThenCsr) {
+  // Whatever the row statistics: a regular stencil, and irregular rows with
+  // scattered columns in a large matrix (csr without a diagonal type).
+  for (const Features& rows : {shape(4096000, 109215352, 0.06), scattered(shape(2097152, 32413378, 10.5), 0.98)}) {
+    for (auto [type, format] : {std::pair{DiagonalType::dia, FormatId::dia},
+                                {DiagonalType::brcsd1, FormatId::brcsd1},
+                                {DiagonalType::brcsd2, FormatId::brcsd2}}) {
+      SCOPED_TRACE(format_name(format));
+      const std::string why = std::string("type ") + diagonal_type_name(type) + ": the search's words";
+      const Selection s = select_format(diagonal(rows, type, why), FormatChoice::automatic_choice());
+      ASSERT_EQ(s.candidates.size(), 3u);
+      EXPECT_EQ(s.candidates[0].format, format);
+      EXPECT_EQ(s.candidates[1].format, FormatId::ipcsr);
+      EXPECT_EQ(s.candidates[2].format, FormatId::csr);
+      const std::string& reason = s.candidates[0].reason;
+      EXPECT_EQ(reason.rfind(std::string("auto: ") + format_name(format), 0), 0u) << reason;
+      EXPECT_NE(reason.find("diagonal matrix"), std::string::npos) << reason;
+      EXPECT_NE(reason.find(why), std::string::npos) << reason;  // the search's reason, passed on
+      for (const Candidate& c : s.candidates) EXPECT_FALSE(c.reason.empty());
+      // A fixed choice still wins over the diagonal type.
+      EXPECT_EQ(select_format(diagonal(rows, type, why), FormatChoice::fixed(FormatId::ipcsr)).first(),
+                FormatId::ipcsr);
+    }
+  }
 }
 
 TEST(Selector, IrregularRowsGoToIpcsrUnlessLargeWithScatteredColumns) {
@@ -103,6 +148,8 @@ TEST(Selector, IrregularRowsGoToIpcsrUnlessLargeWithScatteredColumns) {
 TEST(Selector, CsrIsAlwaysTheLastCandidateAndNeverTwice) {
   std::vector<Features> shapes = {shape(4096000, 109215352, 0.06), scattered(shape(2097152, 32413378, 10.5), 0.98),
                                   shape(10, 30, 0.5), Features{}};
+  for (DiagonalType t : {DiagonalType::dia, DiagonalType::brcsd1, DiagonalType::brcsd2})
+    shapes.push_back(diagonal(shape(27000, 183600, 0.05), t, "type"));
   for (const Features& f : shapes) {
     std::vector<FormatChoice> choices = {FormatChoice::automatic_choice()};
     for (FormatId id : all_formats()) choices.push_back(FormatChoice::fixed(id));
@@ -158,6 +205,80 @@ TEST(Selector, ReorderingIsDecidedHereFromTheFeaturesIncludingWhatRcmGives) {
   for (ReorderChoice c : {ReorderChoice::automatic, ReorderChoice::never, ReorderChoice::always})
     EXPECT_EQ(parse_reorder_choice(reorder_choice_name(c)), c);
   EXPECT_FALSE(parse_reorder_choice("yes"));
+}
+
+// ---- the analysis: real matrices through the search engine to the selector ------
+
+bool is_diagonal_format(FormatId id) {
+  return id == FormatId::dia || id == FormatId::brcsd1 || id == FormatId::brcsd2;
+}
+
+FormatId format_of(DiagonalType t) {
+  return t == DiagonalType::dia ? FormatId::dia : t == DiagonalType::brcsd1 ? FormatId::brcsd1 : FormatId::brcsd2;
+}
+
+// The 3D 7-point Laplacian on an n^3 grid in natural order (x fastest), the
+// matrix of tests/petsc/plain_solver.c: offsets 0, +-1, +-n, +-n^2, with the
+// grid's faces cutting them.
+test::OwnedCsr<double, std::int32_t> stencil7(std::int32_t n) {
+  test::OwnedCsr<double, std::int32_t> m;
+  m.rows = m.cols = n * n * n;
+  m.row_ptr.assign(1, 0);
+  for (std::int32_t z = 0; z < n; ++z)
+    for (std::int32_t y = 0; y < n; ++y)
+      for (std::int32_t x = 0; x < n; ++x) {
+        const std::int32_t i = (z * n + y) * n + x;
+        auto add = [&](std::int32_t col, double v) {
+          m.col_idx.push_back(col);
+          m.values.push_back(v);
+        };
+        if (z > 0) add(i - n * n, -1);
+        if (y > 0) add(i - n, -1);
+        if (x > 0) add(i - 1, -1);
+        add(i, 6);
+        if (x < n - 1) add(i + 1, -1);
+        if (y < n - 1) add(i + n, -1);
+        if (z < n - 1) add(i + n * n, -1);
+        m.row_ptr.push_back(std::int32_t(m.col_idx.size()));
+      }
+  return m;
+}
+
+void expect_diagonal_selection(const Analysis<double, std::int32_t>& a, const std::vector<std::int64_t>& offsets) {
+  const Features& f = a.features;
+  ASSERT_NE(f.diagonal_type, DiagonalType::none) << f.diagonal_reason;
+  EXPECT_EQ(f.diagonal_offsets, offsets);
+  const auto& c = a.selection.candidates;
+  ASSERT_FALSE(c.empty());
+  EXPECT_TRUE(is_diagonal_format(c.front().format)) << format_name(c.front().format) << ": " << c.front().reason;
+  EXPECT_EQ(c.front().format, format_of(f.diagonal_type)) << f.diagonal_reason;
+  EXPECT_NE(c.front().reason.find(f.diagonal_reason), std::string::npos) << c.front().reason;
+  EXPECT_EQ(c.back().format, FormatId::csr);
+  EXPECT_FALSE(a.selection.reorder);
+}
+
+TEST(Analysis, ADiagonalMatrixGoesToADiagonalFormatFirstAndCsrLast) {
+  const FormatChoice any = FormatChoice::automatic_choice();
+  {
+    SCOPED_TRACE("3D 7-point stencil, 30^3");
+    const auto m = stencil7(30);
+    expect_diagonal_selection(analyse_matrix(m.view(), any, ReorderChoice::never), {-900, -30, -1, 0, 1, 30, 900});
+  }
+  {
+    SCOPED_TRACE("tridiagonal, 1000");
+    const auto m = test::banded<double, std::int32_t>({1000, 1000, {-1, 0, 1}});
+    expect_diagonal_selection(analyse_matrix(m.view(), any, ReorderChoice::never), {-1, 0, 1});
+  }
+}
+
+TEST(Analysis, ARandomMatrixIsNotDiagonal) {
+  // Some 1% of 3000 columns per row: thousands of diagonals, none full.
+  const auto m = test::random_csr<double, std::int32_t>({3000, 3000, 0.01, 0, 0, 5});
+  const auto a = analyse_matrix(m.view(), FormatChoice::automatic_choice(), ReorderChoice::never);
+  EXPECT_EQ(a.features.diagonal_type, DiagonalType::none) << a.features.diagonal_reason;
+  EXPECT_TRUE(a.features.diagonal_offsets.empty());
+  for (const Candidate& c : a.selection.candidates) EXPECT_FALSE(is_diagonal_format(c.format)) << c.reason;
+  EXPECT_EQ(a.selection.candidates.back().format, FormatId::csr);
 }
 
 }  // namespace

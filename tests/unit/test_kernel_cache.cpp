@@ -154,7 +154,8 @@ TEST(KernelCache, AKernelNotDeclaredExternCIsACompileError) {
 
 TEST(KernelCache, AnArchitectureNvrtcDoesNotKnowIsACompileError) {
   KernelCache cache(memory_only);
-  // sm_35 left NVRTC with CUDA 12; the message lists what it does know.
+  // sm_35 left NVRTC with CUDA 12, the oldest toolkit the build accepts
+  // (find_package(CUDAToolkit 12.0), CMakeLists.txt); the message lists what it does know.
   const auto e = error_of([&] { cache.compile("test:old", axpy_source("double"), "axpy", 35); });
   ASSERT_TRUE(e);
   EXPECT_EQ(e->kind(), ErrorKind::compile) << e->what();
@@ -200,8 +201,6 @@ TEST(KernelCache, ThreadsAskingForOneKeyShareOneKernel) {
   EXPECT_GE(s.misses, 1u);
 }
 
-TEST(KernelCache, TheProcessWideCacheIsOne) { EXPECT_EQ(&kernel_cache(), &kernel_cache()); }
-
 // ---- the disk cache -----------------------------------------------------------
 
 using test::ScopedEnv;
@@ -210,6 +209,37 @@ using test::ScopedTempDir;
 namespace fs = std::filesystem;
 
 const std::string kKey = "test:disk:axpy:double";
+
+TEST(KernelCache, TheProcessWideCacheIsSharedByThreadsAndEndsWithRelease) {
+  // Its disk directory is the environment's when it is made: a fresh one here,
+  // so the statistics below are this test's alone.
+  ScopedTempDir tmp;
+  ScopedEnv xdg("XDG_CACHE_HOME", tmp.path().c_str());
+  release_kernel_cache();  // one an earlier test made, if any
+  // Made once, under its lock, however many threads ask first.
+  std::vector<KernelCache*> seen(4, nullptr);
+  std::vector<std::thread> threads;
+  for (std::size_t t = 0; t < seen.size(); ++t) threads.emplace_back([&, t] { seen[t] = &kernel_cache(); });
+  for (auto& t : threads) t.join();
+  for (KernelCache* c : seen) EXPECT_EQ(c, seen[0]);
+  // What one thread compiled through it, another finds in memory.
+  const CompiledKernel* compiled = nullptr;
+  std::thread([&] { compiled = &kernel_cache().compile(kKey, axpy_source("double"), "axpy", 90); }).join();
+  ASSERT_NE(compiled, nullptr);
+  EXPECT_EQ(&kernel_cache().compile(kKey, axpy_source("double"), "axpy", 90), compiled);
+  EXPECT_EQ(kernel_cache().disk_status(), "disk cache in " + tmp / "aijadaptive");
+  auto s = kernel_cache().stats();
+  EXPECT_EQ(s.misses, 1u);
+  EXPECT_EQ(s.hits, 1u);
+  EXPECT_EQ(s.disk_writes, 1u);
+  // After release a new cache starts, empty in memory: it finds the kernel on disk.
+  release_kernel_cache();
+  EXPECT_TRUE(kernel_cache().compile(kKey, axpy_source("double"), "axpy", 90).from_disk);
+  s = kernel_cache().stats();
+  EXPECT_EQ(s.misses, 0u);
+  EXPECT_EQ(s.disk_hits, 1u);
+  release_kernel_cache();  // before the directory goes
+}
 
 // The entries (*.kernel) and the leftovers (anything else) in `dir`.
 struct Listing {
