@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Issue 9's second GPU call, in the repo root on the GPU machine with .runtime/
-# carried (config/gpu/pack.sh for build/debian and build-cuda-petsc/cudapetsc,
-# and .runtime/analysis-timing: a timing of the host analysis's steps):
+# carried (config/gpu/pack.sh for build/debian and build-cuda-petsc/cudapetsc;
+# build/examples/aijadaptive-analysis-timing times the host analysis's steps):
 #   1. the GPU tests (Debian PETSc 3.18 build);
 #   2. where the host set-up time of stencil27 n=160 goes;
 #   3. dia3 and stencil27 n=160 with every diagonal format, ipcsr, auto, cuSPARSE;
@@ -17,7 +17,7 @@ export XDG_CACHE_HOME=$logs/cache
   timeout 300 ctest --test-dir build -L gpu --output-on-failure > "$logs/ctest-gpu.txt" 2>&1
   echo "1. ctest -L gpu: exit $? -- $(grep -E 'tests passed' "$logs/ctest-gpu.txt")"
   grep -E "\*\*\*Failed|Segmentation" "$logs/ctest-gpu.txt" | head
-  timeout 60 .runtime/analysis-timing gen:stencil27:n=160 > "$logs/analysis-timing.txt" 2>&1
+  timeout 60 build/examples/aijadaptive-analysis-timing gen:stencil27:n=160 > "$logs/analysis-timing.txt" 2>&1
   echo "2. host set-up steps, stencil27 n=160 (s):" $(cat "$logs/analysis-timing.txt")
   timeout 150 build/examples/aijadaptive-bench --formats dia,brcsd1,brcsd2,ipcsr,auto,cusparse-alg1,cusparse-alg2 \
     --csv "$logs/dia3.csv" gen:dia3:n=3000000,k=11,seg=4096 gen:stencil27:n=160 > "$logs/dia3.txt" 2>&1

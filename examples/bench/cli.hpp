@@ -34,7 +34,7 @@ struct Options {
   MtxOptions mtx;
   std::uint64_t seed = 1;
   std::size_t copy_mib = 0;  // 0: max(1 GiB, 4 x L2) on the device, 256 MiB on the host
-  AdaptiveSettings adaptive;  // --reorder and --param, of aijadaptive's methods
+  AdaptiveSettings adaptive;  // --reorder, --param and --jit, of aijadaptive's methods
 };
 
 // Throws UsageError naming the option and the valid choices.

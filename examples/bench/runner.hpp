@@ -54,7 +54,7 @@ inline constexpr const char* kNotApplicable = "n/a: ";
 
 struct Result {
   std::string method, selected, where, note;
-  std::string status;  // "ok", "wrong" or "error: ..."
+  std::string status;  // "ok", "wrong", "error: ..." or kNotApplicable + why
   bool correct = false;
   double build_s = NAN, upload_s = NAN;
   Summary time;

@@ -18,7 +18,7 @@
 // A new format: one line in format_list.hpp, a folder src/formats/<name>/
 // (CMakeLists.txt, build.cpp, reference.cpp, kernels.cu), a header
 // include/aijadaptive/formats/<name>.hpp, its tests (tests/unit/test_<name>.cpp,
-// tests/gpu/test_<name>_gpu.cpp) and a selector rule. It defines the three
+// tests/gpu/test_<name>_gpu.cpp) and a selector rule. It defines the two
 // functions declared for it below.
 #pragma once
 

@@ -1,0 +1,58 @@
+// aijadaptive-analysis-timing: where the host set-up time of one generated
+// matrix goes, step by step (seconds, one run each, double and int32):
+//
+//   aijadaptive-analysis-timing gen:stencil27:n=160
+//
+// check_csr (the input check PETSc skips), compute_features, the diagonal
+// search, the whole analysis (features, search and selection), the diagonal
+// offsets pass, and the dia and brcsd2 host builds (layout filled). Issue 9's
+// set-up figures (docs/h100-2026-11-23-dia/analysis-timing.txt) come from it.
+#include <aijadaptive/analysis.hpp>
+#include <aijadaptive/diagonal_search.hpp>
+#include <aijadaptive/features.hpp>
+#include <aijadaptive/formats/brcsd2.hpp>
+#include <aijadaptive/formats/dia.hpp>
+
+#include <chrono>
+#include <cstdio>
+#include <exception>
+
+#include "generators.hpp"
+
+namespace {
+
+template <class F>
+double seconds(F&& f) {
+  const auto start = std::chrono::steady_clock::now();
+  f();
+  return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  using namespace aijadaptive;
+  if (argc != 2 || !bench::is_generator_spec(argv[1])) {
+    std::fprintf(stderr, "usage: %s gen:<generator>:<key>=<value>,...  (see aijadaptive-bench --help)\n", argv[0]);
+    return 2;
+  }
+  try {
+    const auto m = bench::generate<double, std::int32_t>(bench::parse_generator_spec(argv[1]));
+    const CsrView<double, std::int32_t> a = m.view();
+    std::printf("check_csr %.3f\n", seconds([&] { check_csr(a); }));
+    std::printf("features %.3f\n", seconds([&] { compute_features(a); }));
+    std::printf("search %.3f\n", seconds([&] { diagonal_search(a); }));
+    std::printf("analyse_matrix %.3f\n", seconds([&] {
+                  analyse_matrix(a, FormatChoice::automatic_choice(), ReorderChoice::automatic);
+                }));
+    std::printf("offsets %.3f\n", seconds([&] { diagonal_offsets(a, 0, a.rows); }));
+    DiaHostFormat<double, std::int32_t> dia(FormatContext{});
+    std::printf("dia build %.3f\n", seconds([&] { dia.build(a); }));
+    Brcsd2HostFormat<double, std::int32_t> brcsd2(FormatContext{});
+    std::printf("brcsd2 build %.3f\n", seconds([&] { brcsd2.build(a); }));
+  } catch (const std::exception& e) {
+    std::fprintf(stderr, "%s\n", e.what());
+    return 1;
+  }
+  return 0;
+}
