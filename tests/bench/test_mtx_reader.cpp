@@ -292,7 +292,9 @@ TEST(ReaderData, RealMatricesHaveTheDocumentedSizes) {
     EXPECT_EQ(std::int64_t(m.nnz()), k.nnz) << k.file;
     expect_sorted_rows(m);
   }
-  if (found == 0) GTEST_SKIP() << "no copy of shared/matrices in " << AIJA_TEST_MATRICES;
+  if (found == 0)
+    GTEST_SKIP() << "no real matrices in " << AIJA_TEST_MATRICES
+                 << " (optional: configure with -DAIJADAPTIVE_BENCH_MATRICES=<dir>)";
 }
 
 TEST(ReaderData, ComplexRealMatrixIsRefused) {
