@@ -43,19 +43,17 @@ PetscErrorCode TuningFromOptions(Mat A, AijaOptionItems PetscOptionsObject, aija
       for (const aijadaptive::ParamSpec& spec : aijadaptive::format_params(id)) {
         const std::string option = std::string("-mat_aijadaptive_") + aijadaptive::format_name(id) + "_" + spec.name;
         const std::string help = spec.help + " (" + aijadaptive::param_expectation(spec) + ")";
-        const auto it = params->values().find(std::string(aijadaptive::format_name(id)) + "." + spec.name);
-        const std::string current = it != params->values().end() ? it->second : spec.default_value;
         std::string given;
         PetscBool set = PETSC_FALSE;
-        switch (spec.kind) {
+        switch (spec.kind) {  // the current value (set before, or the default) shown by -help
           case aijadaptive::ParamSpec::Kind::integer: {
-            PetscInt v = PetscInt(std::stoll(current));
+            PetscInt v = PetscInt(params->integer(id, spec.name));
             PetscCall(PetscOptionsInt(option.c_str(), help.c_str(), "", v, &v, &set));
             given = std::to_string(v);
             break;
           }
           case aijadaptive::ParamSpec::Kind::real: {
-            PetscReal v = PetscReal(std::stod(current));
+            PetscReal v = PetscReal(params->real(id, spec.name));
             PetscCall(PetscOptionsReal(option.c_str(), help.c_str(), "", v, &v, &set));
             char text[64];
             PetscCall(PetscSNPrintf(text, sizeof(text), "%.17g", (double)v));
@@ -64,7 +62,7 @@ PetscErrorCode TuningFromOptions(Mat A, AijaOptionItems PetscOptionsObject, aija
           }
           case aijadaptive::ParamSpec::Kind::choice: {
             char value[256];
-            PetscCall(PetscStrncpy(value, current.c_str(), sizeof(value)));
+            PetscCall(PetscStrncpy(value, params->choice(id, spec.name).c_str(), sizeof(value)));
             PetscCall(PetscOptionsString(option.c_str(), help.c_str(), "", value, value, sizeof(value), &set));
             given = value;
             break;

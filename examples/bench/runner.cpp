@@ -6,6 +6,7 @@
 #include <limits>
 #include <sstream>
 
+#include <aijadaptive/analysis.hpp>
 #include <aijadaptive/device.hpp>
 #include <aijadaptive/device_buffer.hpp>
 #include <aijadaptive/errors.hpp>
@@ -121,9 +122,7 @@ MatrixReport run_typed(const MatrixSource& source, const RunConfig& c) {
     return report;
   }
   report.features = compute_features(a.view());
-  const DiagonalSearch diagonal = diagonal_search(a.view());  // DIA-Adaptive's search engine
-  report.features.diagonal_type = diagonal.type;
-  report.features.diagonal_reason = diagonal.reason;
+  add_diagonal_search(a.view(), report.features);  // DIA-Adaptive's search engine
 
   std::vector<V> x(std::size_t(a.cols)), y(std::size_t(a.rows)), ref(std::size_t(a.rows));
   for (std::size_t i = 0; i < x.size(); ++i) x[i] = V(vector_value(c.seed, i));

@@ -22,4 +22,9 @@ struct Analysis {
 template <class V, class I>
 Analysis<V, I> analyse_matrix(const CsrView<V, I>& a, const FormatChoice& format, ReorderChoice reorder);
 
+// DIA-Adaptive's search engine on `a`, its verdict put into `f` (diagonal_type,
+// diagonal_reason and, for a diagonal matrix, diagonal_offsets).
+template <class V, class I>
+void add_diagonal_search(const CsrView<V, I>& a, Features& f);
+
 }  // namespace aijadaptive

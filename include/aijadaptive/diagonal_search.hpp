@@ -14,6 +14,7 @@
 // No format is built here; the stored counts are what each layout would hold.
 #pragma once
 
+#include <algorithm>
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -39,6 +40,18 @@ inline constexpr std::int64_t kBrcsd2PieceRows = kLongZeroRun;
 inline constexpr std::int64_t kMaxDiagonals = 1024;
 
 enum class DiagonalType { none, dia, brcsd1, brcsd2 };  // none: not diagonal; I, II, III
+
+// The span of diagonal d in a rows x cols matrix: the rows [begin, end) where
+// 0 <= i + d < cols (empty when begin >= end).
+struct DiagonalSpan {
+  std::int64_t begin = 0, end = 0;
+  std::int64_t length() const { return end > begin ? end - begin : 0; }
+  // Whether it has a row in [r0, r1).
+  bool meets(std::int64_t r0, std::int64_t r1) const { return std::max(begin, r0) < std::min(end, r1); }
+};
+inline DiagonalSpan diagonal_span(std::int64_t d, std::int64_t rows, std::int64_t cols) {
+  return {std::max<std::int64_t>(0, -d), std::min(rows, cols - d)};
+}
 
 // "not diagonal", "I (dia)", "II (brcsd1)", "III (brcsd2)".
 const char* diagonal_type_name(DiagonalType t);

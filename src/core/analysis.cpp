@@ -8,6 +8,14 @@
 namespace aijadaptive {
 
 template <class V, class I>
+void add_diagonal_search(const CsrView<V, I>& a, Features& f) {
+  DiagonalSearch diagonal = diagonal_search(a);
+  f.diagonal_type = diagonal.type;
+  f.diagonal_reason = std::move(diagonal.reason);
+  if (diagonal.type != DiagonalType::none) f.diagonal_offsets = std::move(diagonal.features.offsets);
+}
+
+template <class V, class I>
 Analysis<V, I> analyse_matrix(const CsrView<V, I>& a, const FormatChoice& format, ReorderChoice reorder) {
   Analysis<V, I> r;
   r.features = compute_features(a);
@@ -17,10 +25,7 @@ Analysis<V, I> analyse_matrix(const CsrView<V, I>& a, const FormatChoice& format
   if (csr_fixed) {
     r.features.diagonal_reason = std::string("not searched: the format is fixed (") + format_name(format.format) + ")";
   } else {
-    DiagonalSearch diagonal = diagonal_search(a);
-    r.features.diagonal_type = diagonal.type;
-    r.features.diagonal_reason = std::move(diagonal.reason);
-    if (diagonal.type != DiagonalType::none) r.features.diagonal_offsets = std::move(diagonal.features.offsets);
+    add_diagonal_search(a, r.features);
   }
   std::optional<Reordering<V, I>> rcm;
   const bool requested = reorder == ReorderChoice::always && a.rows == a.cols;
@@ -35,8 +40,9 @@ Analysis<V, I> analyse_matrix(const CsrView<V, I>& a, const FormatChoice& format
   return r;
 }
 
-#define AIJA_INSTANTIATE(V, I) \
-  template Analysis<V, I> analyse_matrix<V, I>(const CsrView<V, I>&, const FormatChoice&, ReorderChoice);
+#define AIJA_INSTANTIATE(V, I)                                                                            \
+  template Analysis<V, I> analyse_matrix<V, I>(const CsrView<V, I>&, const FormatChoice&, ReorderChoice); \
+  template void add_diagonal_search<V, I>(const CsrView<V, I>&, Features&);
 AIJA_FOR_EACH_TYPE_PAIR(AIJA_INSTANTIATE)
 
 }  // namespace aijadaptive

@@ -16,19 +16,19 @@ template <class V, class I>
 class ReorderedDeviceFormat final : public DeviceFormat<V, I> {
  public:
   ReorderedDeviceFormat(const ReorderedHostFormat<V, I>& host, Stream stream)
-      : host_(host), inner_(host.inner().upload(stream)) {
+      : inner_(host.inner().upload(stream)), writes_rows_(host.inner().capabilities().row_map) {
     const Permutation<I>& p = host.reordering().permutation;
     n_ = p.size();
     new_to_old_ = DeviceBuffer<I>(p.new_to_old.size());
     copy_to_device(new_to_old_.data(), p.new_to_old.data(), new_to_old_.bytes(), stream);
     xp_ = DeviceBuffer<V>(std::size_t(n_));
     if (host.scatters()) yp_ = DeviceBuffer<V>(std::size_t(n_));
-    if (host.inner().capabilities().row_map) inner_->set_row_map(new_to_old_.data());
+    if (writes_rows_) inner_->set_row_map(new_to_old_.data());
   }
 
   void apply(V alpha, const V* x, V beta, V* y, Stream stream) override {
     detail::permute_gather(x, new_to_old_.data(), n_, xp_.data(), stream);
-    if (host_.inner().capabilities().row_map) {
+    if (writes_rows_) {
       inner_->apply(alpha, xp_.data(), beta, y, stream);  // writes the caller's rows itself
       return;
     }
@@ -52,8 +52,8 @@ class ReorderedDeviceFormat final : public DeviceFormat<V, I> {
   void finish_background_work() override { inner_->finish_background_work(); }
 
  private:
-  const ReorderedHostFormat<V, I>& host_;
   std::unique_ptr<DeviceFormat<V, I>> inner_;
+  bool writes_rows_;  // the inner format writes y through the row map: no scatter
   std::int64_t n_ = 0;
   DeviceBuffer<I> new_to_old_;
   DeviceBuffer<V> xp_, yp_;  // x and (when scattered) y in B's numbering

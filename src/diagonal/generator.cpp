@@ -4,19 +4,9 @@
 #include <sstream>
 #include <type_traits>
 
+#include "jit/disk_cache.hpp"
+
 namespace aijadaptive::detail {
-
-namespace {
-
-// FNV-1a, 64 bits: a short name for the offsets in the kernel's name and key
-// (the kernel cache compares the whole source as well).
-std::uint64_t fnv1a(const std::string& s) {
-  std::uint64_t h = 1469598103934665603ull;
-  for (unsigned char c : s) h = (h ^ c) * 1099511628211ull;
-  return h;
-}
-
-}  // namespace
 
 template <class V>
 GeneratedDiagonalKernel generate_diagonal_kernel(const DiagonalLayout<V>& layout,
@@ -54,7 +44,7 @@ GeneratedDiagonalKernel generate_diagonal_kernel(const DiagonalLayout<V>& layout
   const std::string cases_text = body.str();
   std::ostringstream name;
   name << "aija_diagonal_" << type << "_" << block_threads << (stream_loads ? "_cs_" : "_") << std::hex
-       << fnv1a(cases_text);
+       << jit::fnv1a64(cases_text.data(), cases_text.size());  // short; the cache compares the whole source too
   g.name = name.str();
   g.key = "diagonal:" + g.name;
   std::ostringstream s;

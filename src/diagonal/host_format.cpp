@@ -54,7 +54,7 @@ void DiagonalHostFormat<V, I>::apply(Op op, V alpha, const V* x, V beta, V* y) c
 
 template <class V, class I>
 std::size_t DiagonalHostFormat<V, I>::extra_host_bytes() const {
-  return layout_.values.size() * sizeof(V) + (layout_.offsets.size() + layout_.list_begin.size()) * 8 +
+  return layout_.values.size() * sizeof(V) + (layout_.offsets.size() + layout_.list_begin.size()) * sizeof(std::int64_t) +
          layout_.pieces.size() * sizeof(DiagonalPiece) + blocks_.size() * sizeof(DiagonalBlock);
 }
 

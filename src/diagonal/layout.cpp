@@ -7,6 +7,7 @@
 #include <string>
 #include <thread>
 
+#include "aijadaptive/diagonal_search.hpp"
 #include "aijadaptive/errors.hpp"
 #include "aijadaptive/instantiate.hpp"
 
@@ -94,11 +95,6 @@ void fill(const CsrView<V, I>& a, DiagonalLayout<V>& layout) {
   });
 }
 
-// Whether diagonal `off` has rows of [r0, r1) inside a rows x cols matrix.
-bool crosses(std::int64_t off, std::int64_t r0, std::int64_t r1, std::int64_t cols) {
-  return std::max(r0, -off) < std::min(r1, cols - off);
-}
-
 }  // namespace
 
 template <class V, class I>
@@ -148,7 +144,7 @@ DiagonalLayout<V> build_diagonal_layout(const CsrView<V, I>& a, const std::vecto
     AIJA_REQUIRE(s.row0 == next_row && s.rows > 0 && std::is_sorted(s.offsets.begin(), s.offsets.end()), internal,
                  "diagonal pieces must cover the rows in order, each with a sorted offset list");
     for (std::int64_t off : s.offsets)
-      AIJA_REQUIRE(crosses(off, s.row0, s.row0 + s.rows, a.cols), internal,
+      AIJA_REQUIRE(diagonal_span(off, a.rows, a.cols).meets(s.row0, s.row0 + s.rows), internal,
                    "offset " + std::to_string(off) + " does not cross rows " + std::to_string(s.row0) + "+" +
                        std::to_string(s.rows));
     const bool same_list = !layout.pieces.empty() &&

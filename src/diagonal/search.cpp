@@ -117,14 +117,13 @@ Scan scan(const CsrView<V, I>& a, DiagonalFeatures& f) {
   f.offsets.reserve(diagonals.size());
   for (const Diagonal& g : diagonals) {
     const std::int64_t d = g.offset;
-    const std::int64_t span_begin = std::max<std::int64_t>(0, -d);
-    const std::int64_t span_end = std::min(rows, cols - d);
-    const std::int64_t tail = span_end - 1 - g.last_row;  // the run after the last entry
+    const DiagonalSpan span = diagonal_span(d, rows, cols);
+    const std::int64_t tail = span.end - 1 - g.last_row;  // the run after the last entry
     if (tail > longest) {
       longest = tail;
       s.longest_run_offset = d;
     }
-    f.brcsd1_stored += span_end - span_begin;
+    f.brcsd1_stored += span.length();
     if (g.first_row == g.last_row && f.scatter_points++ == 0) s.scatter_offset = d;
     f.n_offset += (d > f.delta || d < -f.delta);
     f.offsets.push_back(d);

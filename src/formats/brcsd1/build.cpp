@@ -53,15 +53,14 @@ std::vector<DiagonalPieceSpec> Brcsd1HostFormat<V, I>::cut(const CsrView<V, I>& 
   // diagonal (thousands of offsets) is refused here, before a piece list of
   // pieces times offsets is made.
   std::int64_t spans = 0;
-  for (std::int64_t d : offsets)
-    spans += std::max<std::int64_t>(0, std::min<std::int64_t>(a.rows, a.cols - d) - std::max<std::int64_t>(0, -d));
+  for (std::int64_t d : offsets) spans += diagonal_span(d, a.rows, a.cols).length();
   require_diagonal_storage(a, spans);
   const std::vector<std::int64_t> points = brcsd1_piece_points(offsets, a.rows, a.cols, eta_);
   std::vector<DiagonalPieceSpec> specs;
   for (std::size_t k = 0; k + 1 < points.size(); ++k) {
     DiagonalPieceSpec s{points[k], points[k + 1] - points[k], {}};
     for (std::int64_t d : offsets)  // the diagonals with a row of the piece inside the matrix
-      if (std::max(s.row0, -d) < std::min(s.row0 + s.rows, std::int64_t(a.cols) - d)) s.offsets.push_back(d);
+      if (diagonal_span(d, a.rows, a.cols).meets(s.row0, s.row0 + s.rows)) s.offsets.push_back(d);
     specs.push_back(std::move(s));
   }
   return specs;
