@@ -39,28 +39,6 @@ int checked_device_arch(int device) {
   return major * 10 + minor;
 }
 
-// Makes `device` current for a scope and gives the caller its device back
-// afterwards, also when the load throws.
-class CurrentDevice {
- public:
-  explicit CurrentDevice(int device) {
-    AIJA_CUDA_CHECK(cudaGetDevice(&previous_));
-    if (previous_ != device) {
-      AIJA_CUDA_CHECK(cudaSetDevice(device));
-      changed_ = true;
-    }
-  }
-  ~CurrentDevice() {
-    if (changed_) (void)cudaSetDevice(previous_);
-  }
-  CurrentDevice(const CurrentDevice&) = delete;
-  CurrentDevice& operator=(const CurrentDevice&) = delete;
-
- private:
-  int previous_ = 0;
-  bool changed_ = false;
-};
-
 std::string compiler_identity(int arch) {
   std::string id = jit::nvrtc_version();
   for (const auto& option : jit::compile_options(arch)) id += " " + option;
@@ -190,7 +168,7 @@ const RuntimeKernel& KernelCache::load(const CompiledKernel& compiled, int devic
   const LoadedKey loaded_key{compiled.key, compiled.arch, device};
   const auto it = loaded_.find(loaded_key);
   if (it != loaded_.end()) return *it->second;
-  CurrentDevice current(device);
+  const DeviceGuard current(device);  // the load happens there; the caller's device comes back
   std::unique_ptr<RuntimeKernel> kernel(new RuntimeKernel(compiled, device));
   ++stats_.loads;
   return *loaded_.emplace(loaded_key, std::move(kernel)).first->second;
