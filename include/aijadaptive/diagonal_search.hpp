@@ -72,6 +72,9 @@ struct DiagonalFeatures {
   std::int64_t brcsd1_stored = 0;  // sum of the diagonals' span lengths
   std::int64_t brcsd2_stored = 0;  // per piece of kBrcsd2PieceRows rows: rows * diagonals present
   std::vector<std::int64_t> offsets;  // sorted; empty when the pass stopped early
+  // Every row's columns strictly increase (as in PETSc's AIJ), which the
+  // diagonal formats need; meaningful only when the pass completed.
+  bool rows_increase = true;
 };
 
 struct DiagonalSearch {
@@ -80,10 +83,13 @@ struct DiagonalSearch {
   std::string reason;  // one line, for -mat_view and the benchmark
 };
 
-// O(rows + nnz) time, O(rows + cols) memory (2 bytes per possible diagonal).
-// Columns need not be sorted within a row. V only enters the byte guard.
-// Throws ErrorKind::invalid_argument on a column index outside [0, cols).
+// O(rows + nnz) time, O(rows + cols) memory (2 bytes per possible diagonal,
+// per part). Columns need not be sorted within a row. V only enters the byte
+// guard. Throws ErrorKind::invalid_argument on a column index outside [0, cols).
+// A large matrix is searched in row parts on several threads, merged into the
+// same result as one pass gives; `parts` > 0 asks for that many parts whatever
+// the size (the tests' way to check the merge), 0 lets the size decide.
 template <class V, class I>
-DiagonalSearch diagonal_search(const CsrView<V, I>& a);
+DiagonalSearch diagonal_search(const CsrView<V, I>& a, int parts = 0);
 
 }  // namespace aijadaptive

@@ -11,11 +11,13 @@
 #include "aijadaptive/diagonal_search.hpp"
 
 #include <algorithm>
+#include <atomic>
 #include <cstdio>
 #include <limits>
 
 #include "aijadaptive/errors.hpp"
 #include "aijadaptive/instantiate.hpp"
+#include "core/row_parts.hpp"
 
 namespace aijadaptive {
 
@@ -36,15 +38,29 @@ namespace {
 using Slot = std::uint16_t;
 static_assert(kMaxDiagonals < std::numeric_limits<Slot>::max(), "diagonal numbers must fit a slot");
 
+// A diagonal as one part of the rows saw it.
 struct Diagonal {
   std::int64_t offset;
-  std::int64_t first_row;  // row of the first entry; -1 once a row holds two
-  std::int64_t last_row;   // row of the latest entry; one entry: first == last
+  std::int64_t first_row;     // row of the part's first entry on it
+  std::int64_t last_row;      // row of the part's latest entry on it
+  std::int64_t longest_run;   // longest run of rows without an entry between two of the part's entries
+  bool repeated;              // a row of the part holds it twice (a column repeated)
+};
+
+// One part's pass: its rows start a BRCSD-II piece (or the matrix), so the
+// pieces it counts are its own.
+struct PartScan {
+  std::vector<Diagonal> diagonals;  // in order of discovery
+  bool complete = true;             // false: stopped at more than kMaxDiagonals
+  bool gave_up = false;             // stopped because another part did
+  std::int64_t stopped_row = 0;
+  std::int64_t brcsd2 = 0;          // values BRCSD-II stores for the part's pieces
+  bool rows_increase = true;
 };
 
 // What the pass found beyond the features, for the reason line.
 struct Scan {
-  bool complete = true;            // false: stopped at more than kMaxDiagonals
+  bool complete = true;
   std::int64_t stopped_row = 0;
   std::int64_t longest_run_offset = 0;
   std::int64_t scatter_offset = 0;  // the first diagonal (by offset) with one entry
@@ -56,40 +72,42 @@ std::int64_t piece_of(std::int64_t row) {
 }
 
 template <class V, class I>
-Scan scan(const CsrView<V, I>& a, DiagonalFeatures& f) {
-  Scan s;
+PartScan scan_part(const CsrView<V, I>& a, detail::RowPart part, const std::atomic<bool>& give_up) {
+  PartScan s;
   const std::int64_t rows = a.rows, cols = a.cols;
-  std::vector<Slot> slot(std::size_t(rows + cols - 1), 0);
-  std::vector<Diagonal> diagonals;
+  const detail::ZeroedTable<Slot> slot = detail::zeroed_table<Slot>(rows + cols - 1);
+  std::vector<Diagonal>& diagonals = s.diagonals;
   diagonals.reserve(std::size_t(kMaxDiagonals));
-  std::int64_t longest = 0, brcsd2 = 0;
-  for (std::int64_t i = 0; i < rows; ++i) {
+  std::int64_t brcsd2 = 0;
+  bool increase = true;
+  for (std::int64_t i = part.begin; i < part.end; ++i) {
+    if (give_up.load(std::memory_order_relaxed)) {
+      s.complete = false;  // another part found too many diagonals
+      s.gave_up = true;
+      return s;
+    }
     const std::int64_t piece = piece_of(i);
     const std::int64_t piece_rows = std::min(kBrcsd2PieceRows, rows - piece * kBrcsd2PieceRows);
     const bool piece_start = i == piece * kBrcsd2PieceRows;
+    std::int64_t previous = -1;
     for (std::int64_t k = a.row_ptr[i], end = a.row_ptr[i + 1]; k < end; ++k) {
       const std::int64_t c = a.col_idx[k];
       // One predictable compare keeps a bad column from indexing past the table.
       if (std::uint64_t(c) >= std::uint64_t(cols))
         AIJA_THROW(invalid_argument, "diagonal_search: column " + std::to_string(c) + " in row " +
                                          std::to_string(i) + " is outside [0, " + std::to_string(cols) + ")");
+      increase &= c > previous;
+      previous = c;
       const std::int64_t d = c - i;
       Slot& id = slot[std::size_t(d + rows - 1)];
       if (id == 0) {
         if (std::int64_t(diagonals.size()) == kMaxDiagonals) {
           s.complete = false;
           s.stopped_row = i;
-          f.K = kMaxDiagonals + 1;
           return s;
         }
-        diagonals.push_back({d, i, i});
+        diagonals.push_back({d, i, i, 0, false});
         id = Slot(diagonals.size());
-        // The run before the first entry starts at the span's first row.
-        const std::int64_t run = i - std::max<std::int64_t>(0, -d);
-        if (run > longest) {
-          longest = run;
-          s.longest_run_offset = d;
-        }
         brcsd2 += piece_rows;
         continue;
       }
@@ -100,37 +118,93 @@ Scan scan(const CsrView<V, I>& a, DiagonalFeatures& f) {
       // same piece, has neither a run nor a new piece to count.
       if (last == i - 1 && !piece_start) continue;
       // A column twice in a row: two entries in one row, no run, no new piece.
-      if (last == i) g.first_row = -1;
-      const std::int64_t run = i - last - 1;
-      if (run > longest) {
-        longest = run;
-        s.longest_run_offset = d;
-      }
+      if (last == i) g.repeated = true;
+      g.longest_run = std::max(g.longest_run, i - last - 1);
       if (piece_of(last) != piece) brcsd2 += piece_rows;
     }
   }
+  s.brcsd2 = brcsd2;
+  s.rows_increase = increase;
+  return s;
+}
 
-  std::sort(diagonals.begin(), diagonals.end(),
-            [](const Diagonal& x, const Diagonal& y) { return x.offset < y.offset; });
-  f.K = std::int64_t(diagonals.size());
+// The parts' diagonals merged in row order: runs across part boundaries and at
+// the ends of each span, scatter points over the whole matrix. Ties between
+// runs of equal length name the smallest offset.
+Scan merge(const std::vector<PartScan>& parts, DiagonalFeatures& f) {
+  Scan s;
+  const std::int64_t rows = f.rows, cols = f.cols;
+  for (const PartScan& p : parts)
+    if (!p.complete && !p.gave_up) {
+      s.stopped_row = s.complete ? p.stopped_row : std::min(s.stopped_row, p.stopped_row);
+      s.complete = false;
+    }
+  if (!s.complete) {
+    f.K = kMaxDiagonals + 1;
+    return s;
+  }
+  struct Seen {
+    std::int64_t offset;
+    std::size_t part;
+    const Diagonal* d;
+  };
+  std::vector<Seen> seen;
+  for (std::size_t p = 0; p < parts.size(); ++p) {
+    f.brcsd2_stored += parts[p].brcsd2;
+    f.rows_increase = f.rows_increase && parts[p].rows_increase;
+    for (const Diagonal& d : parts[p].diagonals) seen.push_back({d.offset, p, &d});
+  }
+  std::sort(seen.begin(), seen.end(),
+            [](const Seen& x, const Seen& y) { return x.offset != y.offset ? x.offset < y.offset : x.part < y.part; });
   f.delta = (rows + kDiagonalZ - 1) / kDiagonalZ;
-  f.offsets.reserve(diagonals.size());
-  for (const Diagonal& g : diagonals) {
-    const std::int64_t d = g.offset;
+  std::int64_t longest = 0;
+  for (std::size_t k = 0; k < seen.size();) {
+    const std::int64_t d = seen[k].offset;
+    if (f.K == kMaxDiagonals) {  // the parts' diagonals together are too many
+      s.complete = false;
+      s.stopped_row = rows;
+      f.K = kMaxDiagonals + 1;
+      f.offsets.clear();
+      return s;
+    }
     const DiagonalSpan span = diagonal_span(d, rows, cols);
-    const std::int64_t tail = span.end - 1 - g.last_row;  // the run after the last entry
-    if (tail > longest) {
-      longest = tail;
+    std::int64_t run = seen[k].d->first_row - span.begin;  // before the first entry
+    bool several = false;
+    std::int64_t last = -1;
+    std::size_t j = k;
+    for (; j < seen.size() && seen[j].offset == d; ++j) {
+      const Diagonal& g = *seen[j].d;
+      if (last >= 0) run = std::max(run, g.first_row - last - 1);  // across the parts' boundary
+      run = std::max(run, g.longest_run);
+      several = several || j > k || g.repeated || g.first_row != g.last_row;
+      last = g.last_row;
+    }
+    run = std::max(run, span.end - 1 - last);  // after the last entry
+    if (run > longest) {
+      longest = run;
       s.longest_run_offset = d;
     }
     f.brcsd1_stored += span.length();
-    if (g.first_row == g.last_row && f.scatter_points++ == 0) s.scatter_offset = d;
+    if (!several && f.scatter_points++ == 0) s.scatter_offset = d;
     f.n_offset += (d > f.delta || d < -f.delta);
     f.offsets.push_back(d);
+    ++f.K;
+    k = j;
   }
   f.longest_zero_run = longest;
-  f.brcsd2_stored = brcsd2;
   return s;
+}
+
+template <class V, class I>
+Scan scan(const CsrView<V, I>& a, DiagonalFeatures& f, int part_count) {
+  const std::vector<detail::RowPart> ranges = detail::row_parts(a.rows, f.nnz, kBrcsd2PieceRows, part_count);
+  std::vector<PartScan> parts(ranges.size());
+  std::atomic<bool> give_up{false};
+  detail::run_row_parts(ranges.size(), [&](std::size_t p) {
+    parts[p] = scan_part(a, ranges[p], give_up);
+    if (!parts[p].complete) give_up.store(true, std::memory_order_relaxed);
+  });
+  return merge(parts, f);
 }
 
 void derive(DiagonalFeatures& f) {
@@ -205,7 +279,7 @@ void classify(DiagonalSearch& out, const Scan& s, std::int64_t value_bytes, std:
 }  // namespace
 
 template <class V, class I>
-DiagonalSearch diagonal_search(const CsrView<V, I>& a) {
+DiagonalSearch diagonal_search(const CsrView<V, I>& a, int parts) {
   DiagonalSearch out;
   DiagonalFeatures& f = out.features;
   f.rows = a.rows;
@@ -215,7 +289,7 @@ DiagonalSearch diagonal_search(const CsrView<V, I>& a) {
     out.reason = a.rows <= 0 ? "not diagonal: no rows" : "not diagonal: no stored entries";
     return out;
   }
-  const Scan s = scan(a, f);
+  const Scan s = scan(a, f, parts);
   if (!s.complete) {
     out.reason = "not diagonal: more than " + std::to_string(kMaxDiagonals) + " diagonals (found by row " +
                  std::to_string(s.stopped_row) + " of " + std::to_string(f.rows) + ")";
@@ -226,7 +300,7 @@ DiagonalSearch diagonal_search(const CsrView<V, I>& a) {
   return out;
 }
 
-#define AIJA_INSTANTIATE(V, I) template DiagonalSearch diagonal_search<V, I>(const CsrView<V, I>&);
+#define AIJA_INSTANTIATE(V, I) template DiagonalSearch diagonal_search<V, I>(const CsrView<V, I>&, int);
 AIJA_FOR_EACH_TYPE_PAIR(AIJA_INSTANTIATE)
 
 }  // namespace aijadaptive

@@ -58,5 +58,26 @@ TEST(Brcsd2, PiecesStoreOnlyTheDiagonalsWithEntriesAndShareEqualLists) {
   test::check_reference(cut, f, 3);
 }
 
+// The cutting in row parts on several threads gives the pieces one pass gives,
+// for every test matrix and part count (the parts meet at piece boundaries).
+TEST(Brcsd2, TheCutInRowPartsEqualsOnePass) {
+  for (const auto& [name, b] : test::diagonal_test_matrices()) {
+    const auto m = test::banded<double, std::int32_t>(b);
+    for (std::int64_t piece_rows : {32, 256}) {
+      const auto one = brcsd2_cut(m.view(), piece_rows, 1);
+      for (int parts : {2, 3, 7}) {
+        SCOPED_TRACE(name + ", pieces of " + std::to_string(piece_rows) + ", " + std::to_string(parts) + " parts");
+        const auto many = brcsd2_cut(m.view(), piece_rows, parts);
+        ASSERT_EQ(many.size(), one.size());
+        for (std::size_t k = 0; k < one.size(); ++k) {
+          EXPECT_EQ(many[k].row0, one[k].row0);
+          EXPECT_EQ(many[k].rows, one[k].rows);
+          EXPECT_EQ(many[k].offsets, one[k].offsets);
+        }
+      }
+    }
+  }
+}
+
 }  // namespace
 }  // namespace aijadaptive

@@ -107,6 +107,8 @@ DiagonalFeatures brute_force(const OwnedCsr<V, I>& m) {
   }
   f.label_lz = f.longest_zero_run >= 256;
   f.label_s = f.scatter_points > 0;
+  for (std::int64_t i = 0; i < f.rows; ++i)
+    for (I k = m.row_ptr[i] + 1; k < m.row_ptr[i + 1]; ++k) f.rows_increase = f.rows_increase && m.col_idx[k] > m.col_idx[k - 1];
   return f;
 }
 
@@ -128,13 +130,26 @@ void expect_same_features(const DiagonalFeatures& got, const DiagonalFeatures& w
   EXPECT_EQ(got.dia_stored, want.dia_stored);
   EXPECT_EQ(got.brcsd1_stored, want.brcsd1_stored);
   EXPECT_EQ(got.brcsd2_stored, want.brcsd2_stored);
+  EXPECT_EQ(got.rows_increase, want.rows_increase);
 }
 
-// The search on m, after checking its features against the brute-force count.
+// The search on m, after checking its features against the brute-force count,
+// and the search in row parts (on several threads) against the single pass.
 template <class V, class I>
 DiagonalSearch searched(const OwnedCsr<V, I>& m) {
   DiagonalSearch s = diagonal_search(m.view());
   if (s.features.K <= kMaxDiagonals) expect_same_features(s.features, brute_force(m));
+  for (int parts : {1, 2, 3, 7}) {
+    SCOPED_TRACE(testing::Message() << parts << " row parts");
+    const DiagonalSearch p = diagonal_search(m.view(), parts);
+    EXPECT_EQ(p.type, s.type);
+    if (s.features.K > kMaxDiagonals) {
+      EXPECT_GT(p.features.K, kMaxDiagonals);
+      continue;
+    }
+    expect_same_features(p.features, s.features);
+    EXPECT_EQ(p.reason, s.reason);
+  }
   EXPECT_FALSE(s.reason.empty());
   EXPECT_EQ(s.reason.find('\n'), std::string::npos) << s.reason;
   EXPECT_EQ(s.reason.rfind(s.type == DiagonalType::none ? "not diagonal" : "type ", 0), 0u) << s.reason;
@@ -402,11 +417,42 @@ TYPED_TEST(DiagonalSearchTest, UnsortedColumnsGiveTheSameResult) {
     return d != 400 || (i % 97 != 0 && (i < 300 || i > 700));
   });
   const DiagonalSearch a = searched(sorted);
+  EXPECT_TRUE(a.features.rows_increase);
   for (std::uint64_t seed : {1, 2, 3}) {
-    const DiagonalSearch b = searched(shuffled(sorted, seed));
+    DiagonalSearch b = searched(shuffled(sorted, seed));
+    // The one difference: the rows' columns no longer increase (which the
+    // diagonal formats need, and learn from here).
+    EXPECT_FALSE(b.features.rows_increase);
+    b.features.rows_increase = true;
     expect_same_features(b.features, a.features);
     EXPECT_EQ(b.type, a.type);
     EXPECT_EQ(b.reason, a.reason);
+  }
+}
+
+// Each row part meets at most 768 diagonals, all of them together 1536: the
+// merge of the parts finds the matrix not diagonal, as one pass does.
+TYPED_TEST(DiagonalSearchTest, TooManyDiagonalsOnlyTogether) {
+  using V = typename TestFixture::V;
+  using I = typename TestFixture::I;
+  OwnedCsr<V, I> m;
+  m.rows = 512;
+  m.cols = 4000;
+  m.row_ptr.assign(1, 0);
+  for (std::int64_t i = 0; i < 512; ++i) {
+    const std::int64_t first = i < 256 ? 3 * i : 2000 + 3 * (i - 256);
+    for (std::int64_t d = first; d < first + 3; ++d) {
+      m.col_idx.push_back(I(i + d));
+      m.values.push_back(V(1));
+    }
+    m.row_ptr.push_back(I(m.col_idx.size()));
+  }
+  for (int parts : {1, 2}) {
+    const DiagonalSearch s = diagonal_search(m.view(), parts);
+    EXPECT_EQ(s.type, DiagonalType::none) << parts;
+    EXPECT_GT(s.features.K, kMaxDiagonals) << parts;
+    EXPECT_TRUE(s.features.offsets.empty()) << parts;
+    EXPECT_NE(s.reason.find("more than 1024 diagonals"), std::string::npos) << s.reason;
   }
 }
 

@@ -13,6 +13,12 @@
 
 namespace aijadaptive {
 
+// BRCSD-II's cutting of `a`: pieces of piece_rows rows, each with the sorted
+// offsets of its entries. One pass, in row parts on several threads (parts ==
+// 0: as many as the size pays for; > 0: that many, for the tests).
+template <class V, class I>
+std::vector<DiagonalPieceSpec> brcsd2_cut(const CsrView<V, I>& a, std::int64_t piece_rows, int parts = 0);
+
 template <class V, class I>
 class Brcsd2HostFormat final : public DiagonalHostFormat<V, I> {
  public:

@@ -4,6 +4,7 @@
 
 #include "aijadaptive/formats/brcsd2.hpp"
 #include "aijadaptive/instantiate.hpp"
+#include "core/row_parts.hpp"
 #include "diagonal/tuning.hpp"
 
 namespace aijadaptive {
@@ -22,30 +23,43 @@ Brcsd2HostFormat<V, I>::Brcsd2HostFormat(const FormatContext& context)
                                int(context.params.integer(FormatId::brcsd2, "block_threads"))),
       piece_rows_(context.params.integer(FormatId::brcsd2, "piece_rows")) {}
 
-// One pass over the entries: a stamp per possible offset records the last
-// piece that saw it, so each piece lists its diagonals without clearing a
-// table per piece.
+// One pass over the entries, in row parts on several threads (each part whole
+// pieces): a stamp per possible offset records the last piece of the part
+// that saw it (1 + its number in the part; 0: none), so each piece lists its
+// diagonals without clearing a table per piece.
+template <class V, class I>
+std::vector<DiagonalPieceSpec> brcsd2_cut(const CsrView<V, I>& a, std::int64_t piece_rows, int part_count) {
+  const std::int64_t rows = a.rows, cols = a.cols;
+  const std::vector<detail::RowPart> parts = detail::row_parts(rows, a.nnz(), piece_rows, part_count);
+  std::vector<std::vector<DiagonalPieceSpec>> part_specs(parts.size());
+  detail::run_row_parts(parts.size(), [&](std::size_t p) {
+    const detail::ZeroedTable<std::int64_t> stamp = detail::zeroed_table<std::int64_t>(rows + cols - 1);
+    std::vector<DiagonalPieceSpec>& specs = part_specs[p];
+    for (std::int64_t r0 = parts[p].begin; r0 < parts[p].end; r0 += piece_rows) {
+      DiagonalPieceSpec s{r0, std::min(piece_rows, parts[p].end - r0), {}};
+      const std::int64_t piece = std::int64_t(specs.size()) + 1;
+      for (std::int64_t i = r0; i < r0 + s.rows; ++i)
+        for (std::int64_t e = a.row_ptr[i]; e < a.row_ptr[i + 1]; ++e) {
+          const std::int64_t off = std::int64_t(a.col_idx[e]) - i;
+          std::int64_t& seen = stamp[std::size_t(off + rows - 1)];
+          if (seen != piece) {
+            seen = piece;
+            s.offsets.push_back(off);
+          }
+        }
+      std::sort(s.offsets.begin(), s.offsets.end());
+      specs.push_back(std::move(s));
+    }
+  });
+  std::vector<DiagonalPieceSpec> specs;
+  for (std::vector<DiagonalPieceSpec>& part : part_specs)
+    for (DiagonalPieceSpec& s : part) specs.push_back(std::move(s));
+  return specs;
+}
+
 template <class V, class I>
 std::vector<DiagonalPieceSpec> Brcsd2HostFormat<V, I>::cut(const CsrView<V, I>& a) const {
-  const std::int64_t rows = a.rows, cols = a.cols;
-  std::vector<std::int64_t> stamp(std::size_t(std::max<std::int64_t>(0, rows + cols - 1)), -1);
-  std::vector<DiagonalPieceSpec> specs;
-  for (std::int64_t r0 = 0; r0 < rows; r0 += piece_rows_) {
-    DiagonalPieceSpec s{r0, std::min(piece_rows_, rows - r0), {}};
-    const std::int64_t piece = std::int64_t(specs.size());
-    for (std::int64_t i = r0; i < r0 + s.rows; ++i)
-      for (std::int64_t e = a.row_ptr[i]; e < a.row_ptr[i + 1]; ++e) {
-        const std::int64_t off = std::int64_t(a.col_idx[e]) - i;
-        std::int64_t& seen = stamp[std::size_t(off + rows - 1)];
-        if (seen != piece) {
-          seen = piece;
-          s.offsets.push_back(off);
-        }
-      }
-    std::sort(s.offsets.begin(), s.offsets.end());
-    specs.push_back(std::move(s));
-  }
-  return specs;
+  return brcsd2_cut(a, piece_rows_);
 }
 
 template <class V, class I>
@@ -53,8 +67,9 @@ std::unique_ptr<HostFormat<V, I>> make_brcsd2_host_format(const FormatContext& c
   return std::make_unique<Brcsd2HostFormat<V, I>>(context);
 }
 
-#define AIJA_INSTANTIATE(V, I)          \
-  template class Brcsd2HostFormat<V, I>; \
+#define AIJA_INSTANTIATE(V, I)                                                                                \
+  template std::vector<DiagonalPieceSpec> brcsd2_cut<V, I>(const CsrView<V, I>&, std::int64_t, int);           \
+  template class Brcsd2HostFormat<V, I>;                                                                       \
   template std::unique_ptr<HostFormat<V, I>> make_brcsd2_host_format<V, I>(const FormatContext&);
 AIJA_FOR_EACH_TYPE_PAIR(AIJA_INSTANTIATE)
 

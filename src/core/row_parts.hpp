@@ -1,0 +1,51 @@
+// Host passes of the set-up over several threads: the rows cut
+// into contiguous parts, each part's pass on a thread of its own, the results
+// merged in row order by the caller.
+#pragma once
+
+#include <cstdint>
+#include <cstdlib>
+#include <functional>
+#include <memory>
+#include <new>
+#include <vector>
+
+namespace aijadaptive::detail {
+
+struct RowPart {
+  std::int64_t begin = 0, end = 0;
+};
+
+// Entries a part should have at least: below that, a thread costs more to
+// start than its share of the pass saves.
+inline constexpr std::int64_t kEntriesPerRowPart = std::int64_t(4) << 20;
+
+// [0, rows) cut into contiguous parts, every part but the first starting at a
+// multiple of `align` (so that a part never splits a piece of `align` rows):
+// with parts == 0, one per hardware thread but each of kEntriesPerRowPart
+// entries at least on average (one part for a small matrix); otherwise that
+// many (tests), or fewer if the rows have fewer multiples of `align`.
+std::vector<RowPart> row_parts(std::int64_t rows, std::int64_t nnz, std::int64_t align, int parts = 0);
+
+// body(p) for every part p, each on its own thread (the last on the caller's);
+// the first exception thrown is rethrown once every thread has ended.
+void run_row_parts(std::size_t parts, const std::function<void(std::size_t)>& body);
+
+// A zeroed table for one part's pass, indexed by offset: from calloc, whose
+// large allocations are pages mapped zero-filled on first touch, so a part
+// that meets a few diagonals pays for a few pages (a stencil), not for the
+// whole table (rows + cols entries).
+struct FreeDeleter {
+  void operator()(void* p) const { std::free(p); }
+};
+template <class T>
+using ZeroedTable = std::unique_ptr<T[], FreeDeleter>;
+
+template <class T>
+ZeroedTable<T> zeroed_table(std::int64_t count) {
+  ZeroedTable<T> t(static_cast<T*>(std::calloc(std::size_t(count > 0 ? count : 1), sizeof(T))));
+  if (!t) throw std::bad_alloc();
+  return t;
+}
+
+}  // namespace aijadaptive::detail
