@@ -4,9 +4,11 @@
 //   aijadaptive-analysis-timing gen:stencil27:n=160
 //
 // check_csr (the input check PETSc skips), compute_features, the diagonal
-// search, the whole analysis (features, search and selection), the diagonal
-// offsets pass, and the dia and brcsd2 host builds (layout filled). Issue 9's
-// set-up figures (docs/h100-2026-11-23-dia/analysis-timing.txt) come from it.
+// search in one pass and in row parts on the machine's threads, the whole
+// analysis (features, search and selection), the diagonal offsets pass, the
+// dia and brcsd2 host builds (pieces and lists: what a device build does on
+// the host) and their values filled on the host (the reference kernel's, not
+// part of a device build). Issue 9's set-up figures come from it.
 #include <aijadaptive/analysis.hpp>
 #include <aijadaptive/diagonal_search.hpp>
 #include <aijadaptive/features.hpp>
@@ -16,6 +18,7 @@
 #include <chrono>
 #include <cstdio>
 #include <exception>
+#include <thread>
 
 #include "generators.hpp"
 
@@ -41,15 +44,19 @@ int main(int argc, char** argv) {
     const CsrView<double, std::int32_t> a = m.view();
     std::printf("check_csr %.3f\n", seconds([&] { check_csr(a); }));
     std::printf("features %.3f\n", seconds([&] { compute_features(a); }));
-    std::printf("search %.3f\n", seconds([&] { diagonal_search(a); }));
+    std::printf("search_one_pass %.3f\n", seconds([&] { diagonal_search(a, 1); }));
+    std::printf("search %.3f (%u hardware threads)\n", seconds([&] { diagonal_search(a); }),
+                std::thread::hardware_concurrency());
     std::printf("analyse_matrix %.3f\n", seconds([&] {
                   analyse_matrix(a, FormatChoice::automatic_choice(), ReorderChoice::automatic);
                 }));
     std::printf("offsets %.3f\n", seconds([&] { diagonal_offsets(a, 0, a.rows); }));
     DiaHostFormat<double, std::int32_t> dia(FormatContext{});
     std::printf("dia build %.3f\n", seconds([&] { dia.build(a); }));
+    std::printf("dia host values %.3f\n", seconds([&] { dia.layout_with_values(); }));
     Brcsd2HostFormat<double, std::int32_t> brcsd2(FormatContext{});
     std::printf("brcsd2 build %.3f\n", seconds([&] { brcsd2.build(a); }));
+    std::printf("brcsd2 host values %.3f\n", seconds([&] { brcsd2.layout_with_values(); }));
   } catch (const std::exception& e) {
     std::fprintf(stderr, "%s\n", e.what());
     return 1;

@@ -104,6 +104,8 @@ class OwnedEvent {
   void record(Stream stream);
   // Work given to `stream` from now on waits for the recorded mark (not the host).
   void wait_on(Stream stream) const;
+  // The host waits for the recorded mark (for a buffer the work was reading).
+  void synchronize() const;
 
  private:
   void* event_ = nullptr;  // cudaEvent_t

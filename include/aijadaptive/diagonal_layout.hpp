@@ -32,6 +32,8 @@
 #include <cstddef>
 #include <cstdint>
 #include <memory>
+#include <mutex>
+#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -99,11 +101,14 @@ struct DiagonalLayout {
   std::vector<std::int64_t> offsets;
   std::vector<std::int64_t> list_begin{0};
   std::vector<DiagonalPiece> pieces;
+  std::int64_t stored = 0;  // value slots, padding included
+  // The slots on the host: empty until filled (fill_diagonal_values). The
+  // device fills its own copy from the CSR arrays (kernels.cu).
   std::vector<V, UninitialisedAllocator<V>> values;
 
   std::int64_t lists() const { return std::int64_t(list_begin.size()) - 1; }
   // Padding: the share of stored values that are not entries of the matrix.
-  double padding() const { return values.empty() ? 0.0 : 1.0 - double(nnz) / double(values.size()); }
+  double padding() const { return stored == 0 ? 0.0 : 1.0 - double(nnz) / double(stored); }
 };
 
 // A layout may store this many times CSR's bytes (values and column indices)
@@ -122,21 +127,72 @@ std::int64_t diagonal_stored_values(const std::vector<DiagonalPieceSpec>& specs)
 template <class V, class I>
 void require_diagonal_storage(const CsrView<V, I>& a, std::int64_t stored_values);
 
+// Throws unsupported unless every row's columns strictly increase (as AIJ's
+// do): a repeated column would need its values summed, which a slot cannot hold
+// without changing the order of additions. One pass, on several threads.
+template <class V, class I>
+void require_increasing_rows(const CsrView<V, I>& a);
+
 // The layout of `a` cut as `specs` says (pieces in row order covering every row
-// once; consecutive pieces with equal offset lists share one list), the values
-// filled in. Throws unsupported when it would store more than the limit above,
-// or when a row's columns do not increase; internal if an entry of a row lies on
-// no diagonal of its piece. Filled by several threads on large matrices.
+// once; consecutive pieces with equal offset lists share one list), without
+// its values. Throws unsupported when it would store more than the limit above.
+template <class V, class I>
+DiagonalLayout<V> plan_diagonal_layout(const CsrView<V, I>& a, const std::vector<DiagonalPieceSpec>& specs);
+
+// The values of a planned layout on the host, every slot written (padding
+// zero), by several threads on large matrices. Throws unsupported when a row's
+// columns do not increase; internal if an entry of a row lies on no diagonal
+// of its piece.
+template <class V, class I>
+void fill_diagonal_values(const CsrView<V, I>& a, DiagonalLayout<V>& layout);
+
+// plan_diagonal_layout and fill_diagonal_values.
 template <class V, class I>
 DiagonalLayout<V> build_diagonal_layout(const CsrView<V, I>& a, const std::vector<DiagonalPieceSpec>& specs);
 
-// Same pattern, new values.
+// Same pattern, new values; invalid_argument when an entry is off the layout.
 template <class V, class I>
 void refill_diagonal_layout(const CsrView<V, I>& a, DiagonalLayout<V>& layout);
 
 // The CUDA blocks of a layout for blocks of `block_threads` rows.
 template <class V>
 std::vector<DiagonalBlock> diagonal_blocks(const DiagonalLayout<V>& layout, int block_threads);
+
+// The device fills a layout's values itself, from the CSR arrays sent in
+// chunks of consecutive blocks: the caller's arrays are read once, as the
+// upload of a CSR format reads them, and the device writes the padding (the
+// host neither fills nor sends it). A chunk holds at most kFillChunkEntries
+// entries, or one block's if that block has more.
+inline constexpr std::int64_t kFillChunkEntries = std::int64_t(1) << 21;
+
+// A chunk's arrays end to end in one buffer (pinned on the host, scratch on
+// the device), each at a 16-byte boundary: row pointers, columns, values.
+struct DiagonalChunkBytes {
+  std::size_t row_ptr = 0, col_idx = 0, values = 0, total = 0;
+};
+template <class V, class I>
+DiagonalChunkBytes diagonal_chunk_bytes(std::int64_t rows, std::int64_t entries) {
+  const auto round = [](std::size_t n) { return (n + 15) / 16 * 16; };
+  DiagonalChunkBytes b;
+  b.col_idx = round(std::size_t(rows + 1) * sizeof(I));
+  b.values = b.col_idx + round(std::size_t(entries) * sizeof(I));
+  b.total = b.values + std::size_t(entries) * sizeof(V);
+  return b;
+}
+
+struct DiagonalFillChunk {
+  std::size_t first_block = 0, blocks = 0;
+  std::int64_t row0 = 0, rows = 0;        // the blocks' rows
+  std::int64_t entry0 = 0, entries = 0;   // their entries in the CSR arrays
+};
+
+template <class V, class I>
+std::vector<DiagonalFillChunk> diagonal_fill_chunks(const CsrView<V, I>& a, const std::vector<DiagonalBlock>& blocks);
+
+// Device memory the fill borrows for one chunk's arrays (row pointers,
+// columns, values) and its failure flag.
+template <class V, class I>
+std::size_t diagonal_fill_scratch_bytes(const CsrView<V, I>& a, const std::vector<DiagonalBlock>& blocks);
 
 // y = alpha * A * x + beta * y walking `blocks` as the kernel does: for each
 // row, the diagonals of its list in order, entries outside the matrix skipped.
@@ -169,8 +225,16 @@ class DiagonalHostFormat : public HostFormat<V, I> {
   // Every diagonal of `a`, sorted: the analysis's when it found them (no
   // second pass over the entries), else counted here.
   std::vector<std::int64_t> offsets_of(const CsrView<V, I>& a) const;
+  // Whether the analysis of `a` saw every row's columns increase; nullopt when
+  // it did not look (a format built on its own, or on a reordered matrix).
+  std::optional<bool> rows_increase_of(const CsrView<V, I>& a) const;
   int block_threads() const { return block_threads_; }
+  // The pieces and offset lists; the values are on the host only once
+  // layout_with_values() has filled them (the device fills its own).
   const DiagonalLayout<V>& layout() const { return layout_; }
+  // The layout with its values filled on the host from the current CSR
+  // arrays (on first use after a build or refill): the reference kernel's.
+  const DiagonalLayout<V>& layout_with_values() const;
   const std::vector<DiagonalBlock>& blocks() const { return blocks_; }
 
  protected:
@@ -182,7 +246,9 @@ class DiagonalHostFormat : public HostFormat<V, I> {
   FormatContext context_;
   int block_threads_;
   CsrView<V, I> a_;
-  DiagonalLayout<V> layout_;
+  mutable DiagonalLayout<V> layout_;
+  mutable bool values_current_ = false;  // layout_.values hold a_'s values
+  mutable std::mutex values_mutex_;
   std::vector<DiagonalBlock> blocks_;
 };
 

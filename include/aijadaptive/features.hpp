@@ -33,6 +33,9 @@ struct Features {
   DiagonalType diagonal_type = DiagonalType::none;
   std::string diagonal_reason;
   std::vector<std::int64_t> diagonal_offsets;  // sorted, when a type was found
+  // Every row's columns strictly increase: seen by the search's pass, and
+  // meaningful only where diagonal_offsets is not empty.
+  bool diagonal_rows_increase = false;
 };
 
 template <class V, class I>

@@ -12,7 +12,10 @@ void add_diagonal_search(const CsrView<V, I>& a, Features& f) {
   DiagonalSearch diagonal = diagonal_search(a);
   f.diagonal_type = diagonal.type;
   f.diagonal_reason = std::move(diagonal.reason);
-  if (diagonal.type != DiagonalType::none) f.diagonal_offsets = std::move(diagonal.features.offsets);
+  if (diagonal.type != DiagonalType::none) {
+    f.diagonal_offsets = std::move(diagonal.features.offsets);
+    f.diagonal_rows_increase = diagonal.features.rows_increase;
+  }
 }
 
 template <class V, class I>

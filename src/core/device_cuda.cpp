@@ -172,6 +172,7 @@ void OwnedEvent::record(Stream stream) {
 void OwnedEvent::wait_on(Stream stream) const {
   AIJA_CUDA_CHECK(cudaStreamWaitEvent(as_cuda(stream), static_cast<cudaEvent_t>(event_), 0));
 }
+void OwnedEvent::synchronize() const { AIJA_CUDA_CHECK(cudaEventSynchronize(static_cast<cudaEvent_t>(event_))); }
 
 HostRegistration::HostRegistration(void* p, std::size_t bytes) : p_(p), bytes_(bytes) {
   if (!p || !bytes) return;

@@ -43,6 +43,7 @@ OwnedEvent::OwnedEvent() { no_cuda("OwnedEvent"); }
 OwnedEvent::~OwnedEvent() = default;
 void OwnedEvent::record(Stream) { no_cuda("OwnedEvent::record"); }
 void OwnedEvent::wait_on(Stream) const { no_cuda("OwnedEvent::wait_on"); }
+void OwnedEvent::synchronize() const { no_cuda("OwnedEvent::synchronize"); }
 HostRegistration::HostRegistration(void* p, std::size_t bytes) : p_(p), bytes_(bytes) {}
 HostRegistration::~HostRegistration() = default;
 

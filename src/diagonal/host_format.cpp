@@ -1,5 +1,6 @@
 // The host half of the DIA-Adaptive formats: layout, blocks, reference kernel.
 #include <cstdio>
+#include <mutex>
 
 #include "aijadaptive/diagonal_layout.hpp"
 #include "aijadaptive/instantiate.hpp"
@@ -32,37 +33,71 @@ std::vector<std::int64_t> DiagonalHostFormat<V, I>::offsets_of(const CsrView<V, 
 }
 
 template <class V, class I>
+std::optional<bool> DiagonalHostFormat<V, I>::rows_increase_of(const CsrView<V, I>& a) const {
+  const Features* f = context_.features;
+  if (f && !f->diagonal_offsets.empty() && f->rows == a.rows && f->cols == a.cols && f->nnz == a.nnz())
+    return f->diagonal_rows_increase;
+  return std::nullopt;
+}
+
+// The structure only: the device fills its values from the CSR arrays
+// (kernels.cu), the host only when its reference kernel is asked for.
+template <class V, class I>
 void DiagonalHostFormat<V, I>::build(const CsrView<V, I>& a) {
+  const std::lock_guard<std::mutex> lock(values_mutex_);
+  values_current_ = false;
   a_ = a;
-  layout_ = build_diagonal_layout(a, cut(a));
+  const std::optional<bool> increase = rows_increase_of(a);
+  if (!increase)
+    require_increasing_rows(a);
+  else
+    AIJA_REQUIRE(*increase, unsupported,
+                 "the diagonal formats need each row's columns in increasing order without repeats");
+  layout_ = plan_diagonal_layout(a, cut(a));
   blocks_ = diagonal_blocks(layout_, block_threads_);
 }
 
 template <class V, class I>
 void DiagonalHostFormat<V, I>::refill(const CsrView<V, I>& a) {
+  const std::lock_guard<std::mutex> lock(values_mutex_);
+  AIJA_REQUIRE(a.rows == layout_.rows && a.cols == layout_.cols && a.nnz() == layout_.nnz, invalid_argument,
+               "refill with a different pattern: build again");
   a_ = a;
-  refill_diagonal_layout(a, layout_);
+  values_current_ = false;
+}
+
+template <class V, class I>
+const DiagonalLayout<V>& DiagonalHostFormat<V, I>::layout_with_values() const {
+  const std::lock_guard<std::mutex> lock(values_mutex_);
+  if (!values_current_) {
+    refill_diagonal_layout(a_, layout_);
+    values_current_ = true;
+  }
+  return layout_;
 }
 
 template <class V, class I>
 void DiagonalHostFormat<V, I>::apply(Op op, V alpha, const V* x, V beta, V* y) const {
+  const DiagonalLayout<V>& layout = layout_with_values();
   if (op == Op::plain)
-    diagonal_reference_apply(layout_, blocks_, alpha, x, beta, y);
+    diagonal_reference_apply(layout, blocks_, alpha, x, beta, y);
   else
-    diagonal_reference_transpose(layout_, alpha, x, beta, y);
+    diagonal_reference_transpose(layout, alpha, x, beta, y);
 }
 
 template <class V, class I>
 std::size_t DiagonalHostFormat<V, I>::extra_host_bytes() const {
-  return layout_.values.size() * sizeof(V) + (layout_.offsets.size() + layout_.list_begin.size()) * sizeof(std::int64_t) +
+  return layout_.values.capacity() * sizeof(V) +
+         (layout_.offsets.size() + layout_.list_begin.size()) * sizeof(std::int64_t) +
          layout_.pieces.size() * sizeof(DiagonalPiece) + blocks_.size() * sizeof(DiagonalBlock);
 }
 
-// The values, the offset lists (as I) and the blocks.
+// The values, the offset lists (as I) and the blocks, and for the time of the
+// upload the CSR arrays' pieces the device fills the values from.
 template <class V, class I>
 std::size_t DiagonalHostFormat<V, I>::device_bytes_needed() const {
-  return layout_.values.size() * sizeof(V) + (layout_.offsets.size() + layout_.list_begin.size()) * sizeof(I) +
-         blocks_.size() * sizeof(DiagonalBlock);
+  return std::size_t(layout_.stored) * sizeof(V) + (layout_.offsets.size() + layout_.list_begin.size()) * sizeof(I) +
+         blocks_.size() * sizeof(DiagonalBlock) + diagonal_fill_scratch_bytes(a_, blocks_);
 }
 
 template <class V, class I>

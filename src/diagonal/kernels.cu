@@ -3,9 +3,11 @@
 // generated for the matrix once its run-time compile is done.
 #include <cuda_runtime_api.h>
 
+#include <algorithm>
 #include <chrono>
 #include <climits>
 #include <cstdio>
+#include <cstring>
 #include <exception>
 #include <thread>
 #include <memory>
@@ -16,6 +18,7 @@
 #include "aijadaptive/instantiate.hpp"
 #include "aijadaptive/kernel_cache.hpp"
 #include "core/cuda_check.hpp"
+#include "core/row_parts.hpp"
 #include "diagonal/generator.hpp"
 
 namespace aijadaptive {
@@ -76,6 +79,68 @@ __global__ void __launch_bounds__(1024)
   y[j] = beta == V(0) ? alpha * sum : alpha * sum + beta * y[j];
 }
 
+// Host threads that copy a chunk into a pinned buffer: a few saturate the
+// host's memory bandwidth well before PCIe's.
+constexpr std::int64_t kStagingThreads = 8;
+constexpr std::int64_t kStagingEntriesPerThread = std::int64_t(1) << 18;
+
+// A chunk's arrays copied into `to` laid out as `b` says, by several threads.
+template <class V, class I>
+void stage_chunk(const CsrView<V, I>& a, const DiagonalFillChunk& c, const DiagonalChunkBytes& b, unsigned char* to) {
+  std::memcpy(to + b.row_ptr, a.row_ptr + c.row0, std::size_t(c.rows + 1) * sizeof(I));
+  const std::int64_t threads = std::min<std::int64_t>(kStagingThreads, std::max(1u, std::thread::hardware_concurrency()));
+  const std::int64_t parts = std::clamp<std::int64_t>(c.entries / kStagingEntriesPerThread, 1, threads);
+  detail::run_row_parts(std::size_t(parts), [&](std::size_t p) {
+    const std::int64_t e0 = c.entries * std::int64_t(p) / parts, e1 = c.entries * std::int64_t(p + 1) / parts;
+    std::memcpy(to + b.col_idx + std::size_t(e0) * sizeof(I), a.col_idx + c.entry0 + e0, std::size_t(e1 - e0) * sizeof(I));
+    std::memcpy(to + b.values + std::size_t(e0) * sizeof(V), a.values + c.entry0 + e0, std::size_t(e1 - e0) * sizeof(V));
+  });
+}
+
+// What the fill found wrong (bits of its flag).
+constexpr int kFillUnsorted = 1;      // a row's columns do not increase
+constexpr int kFillOffDiagonal = 2;   // an entry on no diagonal of its piece
+
+// The values of one chunk of blocks from its CSR arrays: thread t of block b
+// writes row b.row0 + t's entries into their slots, walking the row and the
+// sorted offset list together (as the host fill does). The padding is not
+// written: the buffer is zeroed before the first chunk.
+template <class V, class I>
+__global__ void __launch_bounds__(1024)
+    diagonal_fill_kernel(const DiagonalBlock* __restrict__ blocks, const I* __restrict__ offsets,
+                         const I* __restrict__ list_begin, long long chunk_row0, const I* __restrict__ row_ptr,
+                         long long entry0, const I* __restrict__ col_idx, const V* __restrict__ entries,
+                         V* __restrict__ values, int* __restrict__ failure) {
+  const DiagonalBlock b = blocks[blockIdx.x];
+  const int t = threadIdx.x;
+  if (t >= b.rows) return;
+  const long long row = b.row0 + t;
+  const long long begin = (long long)row_ptr[row - chunk_row0] - entry0;
+  const long long end = (long long)row_ptr[row - chunk_row0 + 1] - entry0;
+  const int list = b.list_guard / 2;
+  const I* __restrict__ off = offsets + list_begin[list];
+  const int count = int(list_begin[list + 1] - list_begin[list]);
+  V* __restrict__ v = values + b.values + t;
+  long long previous = -1;
+  int k = 0;
+  for (long long e = begin; e < end; ++e) {
+    const long long c = col_idx[e];
+    if (c <= previous) {
+      atomicOr(failure, kFillUnsorted);
+      return;
+    }
+    previous = c;
+    const long long d = c - row;
+    while (k < count && off[k] < d) ++k;
+    if (k == count || off[k] != d) {
+      atomicOr(failure, kFillOffDiagonal);
+      return;
+    }
+    v[k * b.stride] = entries[e];
+    ++k;
+  }
+}
+
 template <class T, class U>
 DeviceBuffer<T> upload_as(const std::vector<U>& host, Stream stream) {
   std::vector<T> converted(host.begin(), host.end());
@@ -94,12 +159,12 @@ class DiagonalDeviceFormat final : public DeviceFormat<V, I> {
     AIJA_REQUIRE(blocks.size() <= std::size_t(INT_MAX), unsupported,
                  std::string(format_name(host.id())) + ": more row blocks than one launch can have");
     AIJA_REQUIRE(layout.rows < INT_MAX || sizeof(I) == 8, unsupported, "32-bit offsets for this many rows");
-    values_ = DeviceBuffer<V>(layout.values.size());
-    copy_to_device(values_.data(), layout.values.data(), values_.bytes(), stream);
     offsets_ = upload_as<I>(layout.offsets, stream);
     list_begin_ = upload_as<I>(layout.list_begin, stream);
     blocks_ = DeviceBuffer<DiagonalBlock>(blocks.size());
     copy_to_device(blocks_.data(), blocks.data(), blocks_.bytes(), stream);
+    values_ = DeviceBuffer<V>(std::size_t(layout.stored));
+    fill_values(stream, false);
     // Values larger than L2 are streamed past it (as ipcsr's CSR arrays).
     stream_loads_ = std::int64_t(values_.bytes()) > host.context().device.l2_bytes;
     kernel_ = stream_loads_ ? diagonal_kernel<true, V, I> : diagonal_kernel<false, V, I>;
@@ -135,9 +200,7 @@ class DiagonalDeviceFormat final : public DeviceFormat<V, I> {
     AIJA_CUDA_CHECK_LAUNCH();
   }
 
-  void upload_values(Stream stream) override {
-    copy_to_device(values_.data(), host_.layout().values.data(), values_.bytes(), stream);
-  }
+  void upload_values(Stream stream) override { fill_values(stream, true); }
 
   std::size_t device_bytes() const override {
     return values_.bytes() + offsets_.bytes() + list_begin_.bytes() + blocks_.bytes();
@@ -162,6 +225,73 @@ class DiagonalDeviceFormat final : public DeviceFormat<V, I> {
 
  private:
   using Kernel = void (*)(const DiagonalBlock*, const I*, const I*, const V*, long long, const V*, V, V, V*);
+
+  // The values from the host half's CSR arrays, chunk by chunk on `stream`
+  // (a chunk's copy waits for the kernel of the one before, in stream order).
+  // More than one chunk: through two pinned buffers, which host threads fill
+  // while the chunk before crosses to the device (a pageable copy is staged
+  // by the driver on one thread, at a third of the link's speed); one chunk:
+  // straight from the caller's arrays. A failure the kernel flags is an error
+  // once the stream is done: at a refill, a changed pattern; at the upload, a
+  // row out of order (the next candidate takes the matrix) or an entry off
+  // the layout (a bug).
+  void fill_values(Stream stream, bool refill) {
+    const CsrView<V, I>& a = host_.csr();
+    const cudaStream_t s = static_cast<cudaStream_t>(stream);
+    if (values_.bytes() > 0) AIJA_CUDA_CHECK(cudaMemsetAsync(values_.data(), 0, values_.bytes(), s));
+    const std::vector<DiagonalFillChunk> chunks = diagonal_fill_chunks(a, host_.blocks());
+    std::int64_t rows = 0, entries = 0;
+    for (const DiagonalFillChunk& c : chunks) {
+      rows = std::max(rows, c.rows);
+      entries = std::max(entries, c.entries);
+    }
+    const std::size_t largest = diagonal_chunk_bytes<V, I>(rows, entries).total;
+    DeviceBuffer<unsigned char> scratch{largest};
+    DeviceBuffer<int> failure{1};
+    AIJA_CUDA_CHECK(cudaMemsetAsync(failure.data(), 0, sizeof(int), s));
+    const bool staged = chunks.size() > 1;
+    PinnedBuffer<unsigned char> pinned[2];
+    std::unique_ptr<OwnedEvent> sent[2];
+    if (staged)
+      for (int k = 0; k < 2; ++k) {
+        pinned[k] = PinnedBuffer<unsigned char>(largest);
+        sent[k] = std::make_unique<OwnedEvent>();
+      }
+    for (std::size_t j = 0; j < chunks.size(); ++j) {
+      const DiagonalFillChunk& c = chunks[j];
+      const DiagonalChunkBytes b = diagonal_chunk_bytes<V, I>(c.rows, c.entries);
+      if (staged) {
+        const std::size_t slot = j % 2;
+        if (j >= 2) sent[slot]->synchronize();  // its chunk j - 2 has crossed
+        stage_chunk(a, c, b, pinned[slot].data());
+        copy_to_device(scratch.data(), pinned[slot].data(), b.total, stream);
+        sent[slot]->record(stream);
+      } else {
+        copy_to_device(scratch.data() + b.row_ptr, a.row_ptr + c.row0, std::size_t(c.rows + 1) * sizeof(I), stream);
+        copy_to_device(scratch.data() + b.col_idx, a.col_idx + c.entry0, std::size_t(c.entries) * sizeof(I), stream);
+        copy_to_device(scratch.data() + b.values, a.values + c.entry0, std::size_t(c.entries) * sizeof(V), stream);
+      }
+      diagonal_fill_kernel<V, I><<<unsigned(c.blocks), unsigned(host_.block_threads()), 0, s>>>(
+          blocks_.data() + c.first_block, offsets_.data(), list_begin_.data(), (long long)c.row0,
+          reinterpret_cast<const I*>(scratch.data() + b.row_ptr), (long long)c.entry0,
+          reinterpret_cast<const I*>(scratch.data() + b.col_idx), reinterpret_cast<const V*>(scratch.data() + b.values),
+          values_.data(), failure.data());
+      AIJA_CUDA_CHECK_LAUNCH();
+    }
+    int found = 0;
+    copy_to_host(&found, failure.data(), sizeof(int), stream);
+    synchronize(stream);  // the scratch buffers are freed on return
+    if (found == 0) return;
+    const std::string name = format_name(host_.id());
+    // At a refill the host half saw the same counts: the pattern changed.
+    if (refill)
+      AIJA_THROW(invalid_argument, name + ": refill with a different pattern (" +
+                                       (found & kFillUnsorted ? "a row's columns out of order" : "an entry off the layout") +
+                                       "): build again");
+    AIJA_REQUIRE(!(found & kFillUnsorted), unsupported,
+                 name + ": the diagonal formats need each row's columns in increasing order without repeats");
+    AIJA_THROW(internal, name + ": an entry lies on no diagonal of its row piece");
+  }
 
   // Asks for the kernel with the offsets as constants, compiled in the
   // background; the generic kernel runs until it is ready.

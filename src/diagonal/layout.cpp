@@ -3,43 +3,25 @@
 #include "aijadaptive/diagonal_layout.hpp"
 
 #include <algorithm>
-#include <exception>
+#include <atomic>
 #include <string>
-#include <thread>
 
 #include "aijadaptive/diagonal_search.hpp"
 #include "aijadaptive/errors.hpp"
 #include "aijadaptive/instantiate.hpp"
+#include "core/row_parts.hpp"
 
 namespace aijadaptive {
 
 namespace {
 
-// Runs body(first_row, last_row) over [0, rows) in contiguous parts, on as many
-// threads as the machine has when the matrix is large enough to pay for them
-// (the fill streams the CSR arrays once: hundreds of MB for a large matrix).
+// Runs body(first_row, last_row) over [0, rows) in contiguous parts, on as
+// many threads as row_parts() gives (a pass streams the CSR arrays once:
+// hundreds of MB for a large matrix).
 template <class Body>
 void for_row_ranges(std::int64_t rows, std::int64_t nnz, Body body) {
-  constexpr std::int64_t kEntriesPerThread = 4 << 20;
-  const std::int64_t hw = std::max(1u, std::thread::hardware_concurrency());
-  const std::int64_t parts = std::max<std::int64_t>(1, std::min(hw, nnz / kEntriesPerThread));
-  if (parts == 1) {
-    body(std::int64_t(0), rows);
-    return;
-  }
-  std::vector<std::exception_ptr> failed(std::size_t(parts), nullptr);
-  std::vector<std::thread> threads;
-  for (std::int64_t p = 0; p < parts; ++p)
-    threads.emplace_back([&, p] {
-      try {
-        body(rows * p / parts, rows * (p + 1) / parts);
-      } catch (...) {  // an exception must not leave a thread: rethrown below
-        failed[std::size_t(p)] = std::current_exception();
-      }
-    });
-  for (std::thread& t : threads) t.join();
-  for (const std::exception_ptr& e : failed)
-    if (e) std::rethrow_exception(e);
+  const std::vector<detail::RowPart> parts = detail::row_parts(rows, nnz, 1);
+  detail::run_row_parts(parts.size(), [&](std::size_t p) { body(parts[p].begin, parts[p].end); });
 }
 
 // Writes row i's slot of every diagonal of its piece: the entry's value where
@@ -133,7 +115,25 @@ void require_diagonal_storage(const CsrView<V, I>& a, std::int64_t stored_values
 }
 
 template <class V, class I>
-DiagonalLayout<V> build_diagonal_layout(const CsrView<V, I>& a, const std::vector<DiagonalPieceSpec>& specs) {
+void require_increasing_rows(const CsrView<V, I>& a) {
+  std::atomic<std::int64_t> first_bad{a.rows};
+  for_row_ranges(a.rows, a.nnz(), [&](std::int64_t first, std::int64_t last) {
+    for (std::int64_t i = first; i < last && i < first_bad.load(std::memory_order_relaxed); ++i)
+      for (std::int64_t e = a.row_ptr[i] + 1; e < a.row_ptr[i + 1]; ++e)
+        if (a.col_idx[e] <= a.col_idx[e - 1]) {
+          std::int64_t seen = first_bad.load();
+          while (i < seen && !first_bad.compare_exchange_weak(seen, i)) {
+          }
+          return;
+        }
+  });
+  AIJA_REQUIRE(first_bad.load() == a.rows, unsupported,
+               "the diagonal formats need each row's columns in increasing order without repeats (row " +
+                   std::to_string(first_bad.load()) + ")");
+}
+
+template <class V, class I>
+DiagonalLayout<V> plan_diagonal_layout(const CsrView<V, I>& a, const std::vector<DiagonalPieceSpec>& specs) {
   require_diagonal_storage(a, diagonal_stored_values(specs));
   DiagonalLayout<V> layout;
   layout.rows = a.rows;
@@ -166,9 +166,21 @@ DiagonalLayout<V> build_diagonal_layout(const CsrView<V, I>& a, const std::vecto
     next_row += s.rows;
   }
   AIJA_REQUIRE(next_row == a.rows, internal, "the diagonal pieces do not cover every row");
-  layout.values.resize(std::size_t(values));  // not zeroed: the fill writes every slot
+  layout.stored = values;
+  return layout;
+}
+
+template <class V, class I>
+void fill_diagonal_values(const CsrView<V, I>& a, DiagonalLayout<V>& layout) {
+  layout.values.resize(std::size_t(layout.stored));  // not zeroed: the fill writes every slot
   fill(a, layout);
   zero_alignment_slots(layout);
+}
+
+template <class V, class I>
+DiagonalLayout<V> build_diagonal_layout(const CsrView<V, I>& a, const std::vector<DiagonalPieceSpec>& specs) {
+  DiagonalLayout<V> layout = plan_diagonal_layout(a, specs);
+  fill_diagonal_values(a, layout);
   return layout;
 }
 
@@ -177,7 +189,7 @@ void refill_diagonal_layout(const CsrView<V, I>& a, DiagonalLayout<V>& layout) {
   AIJA_REQUIRE(a.rows == layout.rows && a.cols == layout.cols && a.nnz() == layout.nnz, invalid_argument,
                "refill with a different pattern: build again");
   try {
-    fill(a, layout);  // the padding written as zeros again, the alignment slots untouched
+    fill_diagonal_values(a, layout);  // every slot written again
   } catch (const Error& e) {
     // An entry off the layout's diagonals: the caller's pattern changed (same
     // counts); the values are partly refilled, so the layout must be built again.
@@ -206,6 +218,34 @@ std::vector<DiagonalBlock> diagonal_blocks(const DiagonalLayout<V>& layout, int 
     }
   }
   return blocks;
+}
+
+template <class V, class I>
+std::vector<DiagonalFillChunk> diagonal_fill_chunks(const CsrView<V, I>& a, const std::vector<DiagonalBlock>& blocks) {
+  std::vector<DiagonalFillChunk> chunks;
+  for (std::size_t b = 0; b < blocks.size(); ++b) {
+    const std::int64_t row0 = blocks[b].row0, row1 = row0 + blocks[b].rows;
+    const std::int64_t entry0 = a.row_ptr[row0], entries = std::int64_t(a.row_ptr[row1]) - entry0;
+    if (chunks.empty() || chunks.back().entries + entries > kFillChunkEntries) {
+      chunks.push_back({b, 1, row0, row1 - row0, entry0, entries});
+      continue;
+    }
+    DiagonalFillChunk& c = chunks.back();
+    ++c.blocks;
+    c.rows = row1 - c.row0;
+    c.entries = std::int64_t(a.row_ptr[row1]) - c.entry0;
+  }
+  return chunks;
+}
+
+template <class V, class I>
+std::size_t diagonal_fill_scratch_bytes(const CsrView<V, I>& a, const std::vector<DiagonalBlock>& blocks) {
+  std::int64_t rows = 0, entries = 0;
+  for (const DiagonalFillChunk& c : diagonal_fill_chunks(a, blocks)) {
+    rows = std::max(rows, c.rows);
+    entries = std::max(entries, c.entries);
+  }
+  return diagonal_chunk_bytes<V, I>(rows, entries).total + sizeof(int);
 }
 
 template <class V>
@@ -246,9 +286,16 @@ void diagonal_reference_transpose(const DiagonalLayout<V>& layout, V alpha, cons
 
 #define AIJA_INSTANTIATE(V, I)                                                                                 \
   template std::vector<std::int64_t> diagonal_offsets<V, I>(const CsrView<V, I>&, std::int64_t, std::int64_t); \
+  template void require_increasing_rows<V, I>(const CsrView<V, I>&);                                          \
+  template DiagonalLayout<V> plan_diagonal_layout<V, I>(const CsrView<V, I>&,                                   \
+                                                        const std::vector<DiagonalPieceSpec>&);                 \
+  template void fill_diagonal_values<V, I>(const CsrView<V, I>&, DiagonalLayout<V>&);                          \
   template DiagonalLayout<V> build_diagonal_layout<V, I>(const CsrView<V, I>&,                                  \
                                                          const std::vector<DiagonalPieceSpec>&);                \
   template void refill_diagonal_layout<V, I>(const CsrView<V, I>&, DiagonalLayout<V>&);            \
+  template std::vector<DiagonalFillChunk> diagonal_fill_chunks<V, I>(const CsrView<V, I>&,                     \
+                                                                     const std::vector<DiagonalBlock>&);        \
+  template std::size_t diagonal_fill_scratch_bytes<V, I>(const CsrView<V, I>&, const std::vector<DiagonalBlock>&); \
   template void require_diagonal_storage<V, I>(const CsrView<V, I>&, std::int64_t);
 AIJA_FOR_EACH_TYPE_PAIR(AIJA_INSTANTIATE)
 #undef AIJA_INSTANTIATE

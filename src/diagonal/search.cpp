@@ -1,13 +1,10 @@
-// The DIA-Adaptive search engine (diagonal_search.hpp): one pass over the rows,
-// a dense table from offset to a compact diagonal number, and the last row seen
-// per diagonal. No hash map: a stencil touches the same few table entries on
-// every row, so they stay in cache. An entry that continues its diagonal from
-// the row above, in the same piece, costs a load, a compare and a store.
-//
-// Measured on the 2 shared cores of the development machine (Xeon, Release
-// -O3, best of 5): a 27-point 3D stencil of 100^3 rows, 26.5M entries, takes
-// 53 ms with int32 indices and 65 ms with int64 (check_csr: 33 ms); of 160^3
-// rows, 109M entries, 240 ms.
+// The DIA-Adaptive search engine (diagonal_search.hpp): one pass over the
+// rows, in row parts on several threads (each part whole BRCSD-II pieces), each
+// with a dense table from offset to a compact diagonal number and the last row
+// seen per diagonal; the parts' diagonals are then merged in row order. No hash
+// map: a stencil touches the same few table entries on every row, so they stay
+// in cache. An entry that continues its diagonal from the row above, in the
+// same piece, costs a load, a compare and a store. Timings: docs/h100-2026-11-24-dia-setup.
 #include "aijadaptive/diagonal_search.hpp"
 
 #include <algorithm>

@@ -65,7 +65,7 @@ OwnedCsr<V, I> banded(const Banded& b) {
 // piece; blocks cover every row once, guarded exactly where a diagonal leaves.
 template <class V, class I>
 void check_layout(const OwnedCsr<V, I>& m, const DiagonalHostFormat<V, I>& f) {
-  const DiagonalLayout<V>& l = f.layout();
+  const DiagonalLayout<V>& l = f.layout_with_values();
   ASSERT_EQ(l.rows, m.rows);
   ASSERT_EQ(l.nnz, std::int64_t(m.values.size()));
   std::vector<char> used(l.values.size(), 0);

@@ -87,4 +87,61 @@ void check_diagonal_format_adaptive(FormatId id) {
   EXPECT_EQ(a.transpose_fallback_built(), id != FormatId::dia);
 }
 
+// The device fills its values from the CSR arrays: on a matrix of several fill
+// chunks, after a refill, and the errors the fill itself finds.
+template <class V, class I>
+void check_diagonal_fill_gpu(FormatId id) {
+  FormatContext context;
+  context.device = device_info(current_device());
+  // 1.2M rows of 5 diagonals: 6M entries, two chunks of at most 4M.
+  auto m = banded<V, I>({1200000, 1200000, {-1000, -1, 0, 1, 1000}});
+  auto host = make_host_format<V, I>(id, context);
+  host->build(m.view());
+  const auto& diagonal = dynamic_cast<const DiagonalHostFormat<V, I>&>(*host);
+  ASSERT_GT(diagonal_fill_chunks(m.view(), diagonal.blocks()).size(), 1u);
+  auto dev = host->upload(nullptr);
+  const auto x = random_vector<V>(std::size_t(m.cols), 11);
+  const auto y0 = random_vector<V>(std::size_t(m.rows), 12);
+  auto check = [&](const char* when) {
+    SCOPED_TRACE(when);
+    std::vector<V> expect = y0;
+    host->apply(Op::plain, V(1), x.data(), V(0), expect.data());  // the host's own fill
+    expect_close(device_apply(*dev, Op::plain, V(1), x, V(0), y0), expect,
+                 2 * error_bound(m.view(), false, V(1), x, V(0), y0));
+  };
+  check("upload");
+  for (V& v : m.values) v = V(3) * v + V(1);
+  host->refill(m.view());
+  dev->upload_values(nullptr);
+  check("refill");
+  // Same counts, another pattern: row 2's entry on diagonal 1000 moves to 1001.
+  auto moved = m;
+  moved.col_idx[std::size_t(m.row_ptr[2]) + 3] += 1;
+  host->refill(moved.view());
+  try {
+    dev->upload_values(nullptr);
+    ADD_FAILURE() << "a refill with another pattern was accepted";
+  } catch (const Error& e) {
+    EXPECT_EQ(e.kind(), ErrorKind::invalid_argument) << e.what();
+  }
+
+  // Rows out of order that the analysis did not see (its features say they
+  // increase): the device's fill refuses them, and the next candidate takes over.
+  auto swapped = banded<V, I>({2000, 2000, {-1, 0, 1}});
+  std::swap(swapped.col_idx[3], swapped.col_idx[4]);  // row 1: columns 0 2 1
+  Features features = compute_features(swapped.view());
+  features.diagonal_offsets = {-1, 0, 1};
+  features.diagonal_rows_increase = true;
+  FormatContext told = context;
+  told.features = &features;
+  auto liar = make_host_format<V, I>(id, told);
+  liar->build(swapped.view());
+  try {
+    liar->upload(nullptr);
+    ADD_FAILURE() << "rows out of order were accepted";
+  } catch (const Error& e) {
+    EXPECT_EQ(e.kind(), ErrorKind::unsupported) << e.what();
+  }
+}
+
 }  // namespace aijadaptive::test

@@ -27,5 +27,9 @@ TYPED_TEST(Brcsd1Gpu, ThroughTheAdaptiveMatrix) {
   test::check_diagonal_format_adaptive<typename TypeParam::first_type, typename TypeParam::second_type>(FormatId::brcsd1);
 }
 
+TYPED_TEST(Brcsd1Gpu, TheDeviceFillsItsValuesChunkByChunk) {
+  test::check_diagonal_fill_gpu<typename TypeParam::first_type, typename TypeParam::second_type>(FormatId::brcsd1);
+}
+
 }  // namespace
 }  // namespace aijadaptive

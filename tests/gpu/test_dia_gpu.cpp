@@ -27,5 +27,9 @@ TYPED_TEST(DiaGpu, ThroughTheAdaptiveMatrix) {
   test::check_diagonal_format_adaptive<typename TypeParam::first_type, typename TypeParam::second_type>(FormatId::dia);
 }
 
+TYPED_TEST(DiaGpu, TheDeviceFillsItsValuesChunkByChunk) {
+  test::check_diagonal_fill_gpu<typename TypeParam::first_type, typename TypeParam::second_type>(FormatId::dia);
+}
+
 }  // namespace
 }  // namespace aijadaptive

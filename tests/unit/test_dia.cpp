@@ -5,6 +5,7 @@
 #include <aijadaptive/formats/dia.hpp>
 #include <gtest/gtest.h>
 
+#include "core/row_parts.hpp"
 #include "diagonal_checks.hpp"
 #include "type_pairs.hpp"
 
@@ -60,6 +61,84 @@ TEST(Dia, RefusesRowsWhoseColumnsDoNotIncrease) {
   } catch (const Error& e) {
     EXPECT_EQ(e.kind(), ErrorKind::unsupported);  // the next candidate format takes it
   }
+}
+
+// A build makes the pieces and lists only: the device fills its own values,
+// the host its own on the reference kernel's first use, and again from the
+// new arrays after a refill.
+TEST(Dia, TheHostFillsItsValuesOnlyWhenItsKernelNeedsThem) {
+  auto m = test::banded<double, std::int32_t>({300, 300, {-2, 0, 5}});
+  DiaHostFormat<double, std::int32_t> f(FormatContext{});
+  f.build(m.view());
+  EXPECT_TRUE(f.layout().values.empty());
+  EXPECT_EQ(f.layout().stored, 3 * 320);
+  const std::size_t structure_only = f.extra_host_bytes();
+  test::check_layout(m, f);
+  EXPECT_EQ(f.layout().values.size(), std::size_t(3 * 320));
+  EXPECT_EQ(f.extra_host_bytes(), structure_only + 3 * 320 * sizeof(double));
+  for (double& v : m.values) v *= 2;  // new values, same arrays
+  f.refill(m.view());
+  test::check_layout(m, f);
+  test::check_reference(m, f, 4);
+}
+
+// A refill whose entries left the layout's diagonals (same counts, another
+// pattern) is the caller's error, found when the values are filled.
+TEST(Dia, ARefillWithAnotherPatternIsAnError) {
+  auto m = test::banded<double, std::int32_t>({300, 300, {-2, 0, 5}});
+  DiaHostFormat<double, std::int32_t> f(FormatContext{});
+  f.build(m.view());
+  m.col_idx[0] = 1;  // row 0: columns 0, 5 -> 1, 5 (offset 1 is no diagonal of the matrix)
+  f.refill(m.view());
+  try {
+    f.layout_with_values();
+    FAIL() << "accepted";
+  } catch (const Error& e) {
+    EXPECT_EQ(e.kind(), ErrorKind::invalid_argument) << e.what();
+  }
+}
+
+// With the analysis's features the format trusts its row-order fact and
+// makes no pass of its own: a matrix it says is out of order is refused.
+TEST(Dia, TheAnalysisTellsWhetherRowsIncrease) {
+  const auto m = test::banded<double, std::int32_t>({300, 300, {-2, 0, 5}});
+  Features features = compute_features(m.view());
+  features.diagonal_offsets = {-2, 0, 5};
+  features.diagonal_rows_increase = false;
+  FormatContext context;
+  context.features = &features;
+  DiaHostFormat<double, std::int32_t> f(context);
+  try {
+    f.build(m.view());
+    FAIL() << "accepted";
+  } catch (const Error& e) {
+    EXPECT_EQ(e.kind(), ErrorKind::unsupported) << e.what();
+  }
+  features.diagonal_rows_increase = true;
+  f.build(m.view());
+  test::check_layout(m, f);
+}
+
+TEST(DiagonalRowParts, PartsCoverTheRowsInOrderAndStartOnPieces) {
+  EXPECT_TRUE(detail::row_parts(0, 0, 256).empty());
+  EXPECT_EQ(detail::row_parts(10000, 1000, 256).size(), 1u);  // small: one part whatever the machine
+  for (int parts : {1, 2, 3, 7, 64}) {
+    const auto cut = detail::row_parts(1000, 1000, 256, parts);
+    ASSERT_EQ(cut.size(), std::size_t(std::min(parts, 4))) << parts;  // 1000 rows have 4 pieces of 256
+    std::int64_t next = 0;
+    for (const detail::RowPart& p : cut) {
+      EXPECT_EQ(p.begin, next);
+      EXPECT_GT(p.end, p.begin);
+      EXPECT_EQ(p.begin % 256, 0);
+      next = p.end;
+    }
+    EXPECT_EQ(next, 1000);
+  }
+  // Every part's body runs, and a failure in one reaches the caller.
+  std::vector<int> ran(5, 0);
+  detail::run_row_parts(5, [&](std::size_t p) { ran[p] = 1; });
+  EXPECT_EQ(ran, std::vector<int>(5, 1));
+  EXPECT_THROW(detail::run_row_parts(3, [](std::size_t p) { if (p == 1) AIJA_THROW(internal, "part 1"); }), Error);
 }
 
 #if AIJADAPTIVE_HAVE_CUDA
