@@ -37,8 +37,12 @@ static PetscErrorCode Poisson3D(PetscInt n, PetscInt stencil, MatType type, Mat 
   PetscCall(MatCreate(PETSC_COMM_WORLD, A));
   PetscCall(MatSetSizes(*A, PETSC_DECIDE, PETSC_DECIDE, N, N));
   PetscCall(MatSetType(*A, type));
+  /* Each call acts only on its own types; without SELL's, sellcuda's
+     MatSetValues reallocates its rows and takes minutes at n = 160. */
   PetscCall(MatSeqAIJSetPreallocation(*A, stencil, NULL));
   PetscCall(MatMPIAIJSetPreallocation(*A, stencil, NULL, stencil, NULL));
+  PetscCall(MatSeqSELLSetPreallocation(*A, stencil, NULL));
+  PetscCall(MatMPISELLSetPreallocation(*A, stencil, NULL, stencil, NULL));
   PetscCall(MatGetOwnershipRange(*A, &rstart, &rend));
   for (PetscInt r = rstart; r < rend; r++) {
     PetscInt    i = r % n, j = (r / n) % n, k = r / (n * n), cols[27], c = 0;
