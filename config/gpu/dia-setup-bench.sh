@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Issue 9's measurements after the device fill (second GPU call of
-# 2026-11-24), .runtime/ carried as for dia-setup-check.sh:
+# 2026-11-24), in the repo root on the GPU machine with .runtime/ carried
+# (config/gpu/pack.sh build debian; config/gpu/pack.sh build-cuda-petsc cudapetsc):
 # 1. where the host set-up time of stencil27 n=160 goes (16 host threads);
 # 2. the suite's structured matrices with every diagonal format, ipcsr, auto
 #    and cuSPARSE ALG1/ALG2: products and set-up (config/gpu/setup_table.py);

@@ -1,8 +1,12 @@
 #!/usr/bin/env bash
 # Issue 9, third GPU call of 2026-11-24 (the device fill staged through pinned
-# buffers, check_csr in row parts), .runtime/ carried as for dia-setup-check.sh:
-# 1. the GPU tests of the Debian build; memcheck over test_dia_gpu (double,
-#    int32: its fill test takes the pinned path);
+# buffers, check_csr in row parts), in the repo root on the GPU machine with
+# .runtime/ carried (config/gpu/pack.sh build debian; config/gpu/pack.sh
+# build-cuda-petsc cudapetsc):
+# 1. the GPU tests of the Debian build; memcheck over the diagonal formats'
+#    GPU tests (double, int32: their fill tests take the pinned path) and the
+#    adaptive matrix's (MEMCHECK="test_dia_gpu" was this call's choice; the
+#    first call, with the same test steps, ran the three diagonal ones);
 # 2. the host set-up steps and the structured matrices' products and set-up;
 # 3. the PETSc and GPU tests of the CUDA PETSc build.
 # Writes $OUT/dia-setup-final.tar.gz and prints the summaries.
@@ -17,8 +21,12 @@ structured=$(grep -E '^gen:(stencil|dia)' examples/bench/suite.txt | cut -d' ' -
   echo "1. ctest -L gpu (Debian PETSc 3.18): exit $? -- $(grep -E 'tests passed' "$logs/ctest-gpu-debian.txt")"
   grep -E "\(Failed\)|\(Timeout\)|\(SEGFAULT\)" "$logs/ctest-gpu-debian.txt" | head
   san=$(command -v compute-sanitizer || echo /usr/local/cuda/bin/compute-sanitizer)
-  timeout 90 $san --tool memcheck --error-exitcode 99 build/tests/test_dia_gpu '--gtest_filter=*/0.*' > "$logs/memcheck-test_dia_gpu.txt" 2>&1
-  echo "1. memcheck test_dia_gpu: exit $? -- $(grep -E 'ERROR SUMMARY' "$logs/memcheck-test_dia_gpu.txt" | tail -1) $(grep -E '^\[  (PASSED|FAILED)  \]' "$logs/memcheck-test_dia_gpu.txt" | tr '\n' ' ')"
+  for t in ${MEMCHECK:-test_dia_gpu test_brcsd1_gpu test_brcsd2_gpu test_adaptive_matrix_gpu}; do
+    filter='--gtest_filter=*/0.*'
+    [ $t = test_adaptive_matrix_gpu ] && filter='--gtest_filter=-KernelCacheGpu.ABadLaunchThrowsAndLeavesNoErrorBehind'
+    timeout 120 $san --tool memcheck --error-exitcode 99 build/tests/$t $filter > "$logs/memcheck-$t.txt" 2>&1
+    echo "1. memcheck $t: exit $? -- $(grep -E 'ERROR SUMMARY' "$logs/memcheck-$t.txt" | tail -1) $(grep -E '^\[  (PASSED|FAILED)  \]' "$logs/memcheck-$t.txt" | tr '\n' ' ')"
+  done
   timeout 60 build/examples/aijadaptive-analysis-timing gen:stencil27:n=160 > "$logs/analysis-timing.txt" 2>&1
   echo "2. host set-up steps, stencil27 n=160 (s):" $(cat "$logs/analysis-timing.txt")
   timeout 200 build/examples/aijadaptive-bench --formats dia,brcsd1,brcsd2,ipcsr,auto,cusparse-alg1,cusparse-alg2 \

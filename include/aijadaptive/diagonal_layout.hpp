@@ -29,6 +29,7 @@
 // blocks in the same order of additions.
 #pragma once
 
+#include <algorithm>
 #include <cstddef>
 #include <cstdint>
 #include <memory>
@@ -122,7 +123,7 @@ inline constexpr double kMaxDiagonalBytesOverCsr = 4.0;
 // The values a layout cut as `specs` would store.
 std::int64_t diagonal_stored_values(const std::vector<DiagonalPieceSpec>& specs);
 // Throws unsupported when `stored_values` values are more than the limit above
-// allows for `a`: the check of build_diagonal_layout, for a cutting to make
+// allows for `a`: the check of plan_diagonal_layout, for a cutting to make
 // early, before it has spent the time and memory of a layout too large.
 template <class V, class I>
 void require_diagonal_storage(const CsrView<V, I>& a, std::int64_t stored_values);
@@ -139,20 +140,13 @@ void require_increasing_rows(const CsrView<V, I>& a);
 template <class V, class I>
 DiagonalLayout<V> plan_diagonal_layout(const CsrView<V, I>& a, const std::vector<DiagonalPieceSpec>& specs);
 
-// The values of a planned layout on the host, every slot written (padding
-// zero), by several threads on large matrices. Throws unsupported when a row's
-// columns do not increase; internal if an entry of a row lies on no diagonal
-// of its piece.
+// The values of a planned layout on the host from `a` (the layout's rows,
+// columns and entry count), every slot written (padding zero), by several
+// threads on large matrices; again after a refill. Throws unsupported when a
+// row's columns do not increase, invalid_argument when an entry lies on no
+// diagonal of its piece (the pattern is not the layout's).
 template <class V, class I>
 void fill_diagonal_values(const CsrView<V, I>& a, DiagonalLayout<V>& layout);
-
-// plan_diagonal_layout and fill_diagonal_values.
-template <class V, class I>
-DiagonalLayout<V> build_diagonal_layout(const CsrView<V, I>& a, const std::vector<DiagonalPieceSpec>& specs);
-
-// Same pattern, new values; invalid_argument when an entry is off the layout.
-template <class V, class I>
-void refill_diagonal_layout(const CsrView<V, I>& a, DiagonalLayout<V>& layout);
 
 // The CUDA blocks of a layout for blocks of `block_threads` rows.
 template <class V>
@@ -188,6 +182,18 @@ struct DiagonalFillChunk {
 
 template <class V, class I>
 std::vector<DiagonalFillChunk> diagonal_fill_chunks(const CsrView<V, I>& a, const std::vector<DiagonalBlock>& blocks);
+
+// The bytes of the largest chunk's arrays: the one buffer (each side) that
+// carries the chunks one at a time.
+template <class V, class I>
+std::size_t diagonal_fill_chunk_capacity(const std::vector<DiagonalFillChunk>& chunks) {
+  std::int64_t rows = 0, entries = 0;
+  for (const DiagonalFillChunk& c : chunks) {
+    rows = std::max(rows, c.rows);
+    entries = std::max(entries, c.entries);
+  }
+  return diagonal_chunk_bytes<V, I>(rows, entries).total;
+}
 
 // Device memory the fill borrows for one chunk's arrays (row pointers,
 // columns, values) and its failure flag.

@@ -3,6 +3,7 @@
 // merged in row order by the caller.
 #pragma once
 
+#include <algorithm>
 #include <cstdint>
 #include <cstdlib>
 #include <functional>
@@ -30,6 +31,23 @@ std::vector<RowPart> row_parts(std::int64_t rows, std::int64_t nnz, std::int64_t
 // body(p) for every part p, each on its own thread (the last on the caller's);
 // the first exception thrown is rethrown once every thread has ended.
 void run_row_parts(std::size_t parts, const std::function<void(std::size_t)>& body);
+
+// The first row i in [0, rows) for which bad(i) holds, or rows when none does:
+// the parts searched on their threads, each stopping at its first, so the
+// answer is the one a single pass gives (the check's error names that row).
+template <class Bad>
+std::int64_t first_row_where(std::int64_t rows, std::int64_t nnz, Bad bad) {
+  const std::vector<RowPart> parts = row_parts(rows, nnz, 1);
+  std::vector<std::int64_t> first(parts.size(), rows);
+  run_row_parts(parts.size(), [&](std::size_t p) {
+    for (std::int64_t i = parts[p].begin; i < parts[p].end; ++i)
+      if (bad(i)) {
+        first[p] = i;
+        return;
+      }
+  });
+  return first.empty() ? rows : *std::min_element(first.begin(), first.end());
+}
 
 // A zeroed table for one part's pass, indexed by offset: from calloc, whose
 // large allocations are pages mapped zero-filled on first touch, so a part

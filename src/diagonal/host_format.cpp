@@ -70,7 +70,7 @@ template <class V, class I>
 const DiagonalLayout<V>& DiagonalHostFormat<V, I>::layout_with_values() const {
   const std::lock_guard<std::mutex> lock(values_mutex_);
   if (!values_current_) {
-    refill_diagonal_layout(a_, layout_);
+    fill_diagonal_values(a_, layout_);
     values_current_ = true;
   }
   return layout_;

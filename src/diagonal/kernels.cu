@@ -232,21 +232,15 @@ class DiagonalDeviceFormat final : public DeviceFormat<V, I> {
   // while the chunk before crosses to the device (a pageable copy is staged
   // by the driver on one thread: 7 GB/s for stencil27's arrays on the H100,
   // docs/h100-2026-11-24-dia-setup); one chunk: straight from the caller's
-  // arrays. A failure the kernel flags is an error
-  // once the stream is done: at a refill, a changed pattern; at the upload, a
-  // row out of order (the next candidate takes the matrix) or an entry off
-  // the layout (a bug).
+  // arrays. A failure the kernel flags is an error once the stream is done:
+  // at a refill, a changed pattern; at the upload, a row out of order (the
+  // next candidate takes the matrix) or an entry off the layout (a bug).
   void fill_values(Stream stream, bool refill) {
     const CsrView<V, I>& a = host_.csr();
     const cudaStream_t s = static_cast<cudaStream_t>(stream);
     if (values_.bytes() > 0) AIJA_CUDA_CHECK(cudaMemsetAsync(values_.data(), 0, values_.bytes(), s));
     const std::vector<DiagonalFillChunk> chunks = diagonal_fill_chunks(a, host_.blocks());
-    std::int64_t rows = 0, entries = 0;
-    for (const DiagonalFillChunk& c : chunks) {
-      rows = std::max(rows, c.rows);
-      entries = std::max(entries, c.entries);
-    }
-    const std::size_t largest = diagonal_chunk_bytes<V, I>(rows, entries).total;
+    const std::size_t largest = diagonal_fill_chunk_capacity<V, I>(chunks);
     DeviceBuffer<unsigned char> scratch{largest};
     DeviceBuffer<int> failure{1};
     AIJA_CUDA_CHECK(cudaMemsetAsync(failure.data(), 0, sizeof(int), s));

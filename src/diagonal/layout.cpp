@@ -3,7 +3,7 @@
 #include "aijadaptive/diagonal_layout.hpp"
 
 #include <algorithm>
-#include <atomic>
+#include <functional>
 #include <string>
 
 #include "aijadaptive/diagonal_search.hpp"
@@ -116,20 +116,13 @@ void require_diagonal_storage(const CsrView<V, I>& a, std::int64_t stored_values
 
 template <class V, class I>
 void require_increasing_rows(const CsrView<V, I>& a) {
-  std::atomic<std::int64_t> first_bad{a.rows};
-  for_row_ranges(a.rows, a.nnz(), [&](std::int64_t first, std::int64_t last) {
-    for (std::int64_t i = first; i < last && i < first_bad.load(std::memory_order_relaxed); ++i)
-      for (std::int64_t e = a.row_ptr[i] + 1; e < a.row_ptr[i + 1]; ++e)
-        if (a.col_idx[e] <= a.col_idx[e - 1]) {
-          std::int64_t seen = first_bad.load();
-          while (i < seen && !first_bad.compare_exchange_weak(seen, i)) {
-          }
-          return;
-        }
+  const std::int64_t row = detail::first_row_where(a.rows, a.nnz(), [&](std::int64_t i) {
+    return std::adjacent_find(a.col_idx + a.row_ptr[i], a.col_idx + a.row_ptr[i + 1], std::greater_equal<I>()) !=
+           a.col_idx + a.row_ptr[i + 1];
   });
-  AIJA_REQUIRE(first_bad.load() == a.rows, unsupported,
+  AIJA_REQUIRE(row == a.rows, unsupported,
                "the diagonal formats need each row's columns in increasing order without repeats (row " +
-                   std::to_string(first_bad.load()) + ")");
+                   std::to_string(row) + ")");
 }
 
 template <class V, class I>
@@ -173,29 +166,15 @@ DiagonalLayout<V> plan_diagonal_layout(const CsrView<V, I>& a, const std::vector
 template <class V, class I>
 void fill_diagonal_values(const CsrView<V, I>& a, DiagonalLayout<V>& layout) {
   layout.values.resize(std::size_t(layout.stored));  // not zeroed: the fill writes every slot
-  fill(a, layout);
-  zero_alignment_slots(layout);
-}
-
-template <class V, class I>
-DiagonalLayout<V> build_diagonal_layout(const CsrView<V, I>& a, const std::vector<DiagonalPieceSpec>& specs) {
-  DiagonalLayout<V> layout = plan_diagonal_layout(a, specs);
-  fill_diagonal_values(a, layout);
-  return layout;
-}
-
-template <class V, class I>
-void refill_diagonal_layout(const CsrView<V, I>& a, DiagonalLayout<V>& layout) {
-  AIJA_REQUIRE(a.rows == layout.rows && a.cols == layout.cols && a.nnz() == layout.nnz, invalid_argument,
-               "refill with a different pattern: build again");
   try {
-    fill_diagonal_values(a, layout);  // every slot written again
+    fill(a, layout);
   } catch (const Error& e) {
-    // An entry off the layout's diagonals: the caller's pattern changed (same
-    // counts); the values are partly refilled, so the layout must be built again.
+    // An entry off the layout's diagonals: the arrays' pattern is not the
+    // layout's (a refill with the same counts); the values are partly filled.
     if (e.kind() != ErrorKind::internal) throw;
     AIJA_THROW(invalid_argument, std::string("refill with a different pattern: build again (") + e.what() + ")");
   }
+  zero_alignment_slots(layout);
 }
 
 template <class V>
@@ -240,12 +219,7 @@ std::vector<DiagonalFillChunk> diagonal_fill_chunks(const CsrView<V, I>& a, cons
 
 template <class V, class I>
 std::size_t diagonal_fill_scratch_bytes(const CsrView<V, I>& a, const std::vector<DiagonalBlock>& blocks) {
-  std::int64_t rows = 0, entries = 0;
-  for (const DiagonalFillChunk& c : diagonal_fill_chunks(a, blocks)) {
-    rows = std::max(rows, c.rows);
-    entries = std::max(entries, c.entries);
-  }
-  return diagonal_chunk_bytes<V, I>(rows, entries).total + sizeof(int);
+  return diagonal_fill_chunk_capacity<V, I>(diagonal_fill_chunks(a, blocks)) + sizeof(int);
 }
 
 template <class V>
@@ -290,9 +264,6 @@ void diagonal_reference_transpose(const DiagonalLayout<V>& layout, V alpha, cons
   template DiagonalLayout<V> plan_diagonal_layout<V, I>(const CsrView<V, I>&,                                   \
                                                         const std::vector<DiagonalPieceSpec>&);                 \
   template void fill_diagonal_values<V, I>(const CsrView<V, I>&, DiagonalLayout<V>&);                          \
-  template DiagonalLayout<V> build_diagonal_layout<V, I>(const CsrView<V, I>&,                                  \
-                                                         const std::vector<DiagonalPieceSpec>&);                \
-  template void refill_diagonal_layout<V, I>(const CsrView<V, I>&, DiagonalLayout<V>&);            \
   template std::vector<DiagonalFillChunk> diagonal_fill_chunks<V, I>(const CsrView<V, I>&,                     \
                                                                      const std::vector<DiagonalBlock>&);        \
   template std::size_t diagonal_fill_scratch_bytes<V, I>(const CsrView<V, I>&, const std::vector<DiagonalBlock>&); \

@@ -134,6 +134,13 @@ TEST(DiagonalRowParts, PartsCoverTheRowsInOrderAndStartOnPieces) {
     }
     EXPECT_EQ(next, 1000);
   }
+  // The first bad row over all parts (an entry count as if large, so that the
+  // rows are searched on every hardware thread), whichever part finds it first.
+  const std::int64_t rows = 1000000, many = std::int64_t(1) << 40;
+  EXPECT_EQ(detail::first_row_where(rows, many, [](std::int64_t i) { return i == 700000 || i == 300001; }), 300001);
+  EXPECT_EQ(detail::first_row_where(rows, many, [](std::int64_t i) { return i >= 999999; }), 999999);
+  EXPECT_EQ(detail::first_row_where(rows, many, [](std::int64_t) { return false; }), rows);
+  EXPECT_EQ(detail::first_row_where(0, 0, [](std::int64_t) { return true; }), 0);
   // Every part's body runs, and a failure in one reaches the caller.
   std::vector<int> ran(5, 0);
   detail::run_row_parts(5, [&](std::size_t p) { ran[p] = 1; });
