@@ -5,8 +5,10 @@
 //
 // check_csr (the input check PETSc skips), compute_features, the diagonal
 // search in one pass and in row parts on the machine's threads, the whole
-// analysis (features, search and selection), the diagonal offsets pass, the
-// dia and brcsd2 host builds (pieces and lists: what a device build does on
+// analysis (features, search and selection), the three diagonal formats' host
+// builds with its features (as AdaptiveMatrix::analyse builds them; -1: the
+// format refuses the matrix), the diagonal offsets pass, the
+// dia and brcsd2 host builds on their own (pieces and lists: what a device build does on
 // the host) and their values filled on the host (the reference kernel's, not
 // part of a device build). Issue 9's set-up figures come from it.
 #include <aijadaptive/analysis.hpp>
@@ -47,9 +49,23 @@ int main(int argc, char** argv) {
     std::printf("search_one_pass %.3f\n", seconds([&] { diagonal_search(a, 1); }));
     std::printf("search %.3f (%u hardware threads)\n", seconds([&] { diagonal_search(a); }),
                 std::thread::hardware_concurrency());
+    Analysis<double, std::int32_t> analysis;
     std::printf("analyse_matrix %.3f\n", seconds([&] {
-                  analyse_matrix(a, FormatChoice::automatic_choice(), ReorderChoice::automatic);
+                  analysis = analyse_matrix(a, FormatChoice::automatic_choice(), ReorderChoice::automatic);
                 }));
+    // The first candidate's host half as AdaptiveMatrix::analyse builds it:
+    // with the analysis's features (its offsets, its row-order check).
+    FormatContext with_features;
+    with_features.features = &analysis.features;
+    for (FormatId id : {FormatId::dia, FormatId::brcsd1, FormatId::brcsd2}) {
+      auto f = make_host_format<double, std::int32_t>(id, with_features);
+      double s = -1;
+      try {
+        s = seconds([&] { f->build(a); });
+      } catch (const std::exception&) {
+      }
+      std::printf("%s build after the analysis %.3f\n", format_name(id), s);
+    }
     std::printf("offsets %.3f\n", seconds([&] { diagonal_offsets(a, 0, a.rows); }));
     DiaHostFormat<double, std::int32_t> dia(FormatContext{});
     std::printf("dia build %.3f\n", seconds([&] { dia.build(a); }));

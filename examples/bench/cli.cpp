@@ -133,6 +133,10 @@ Options parse_command_line(int argc, const char* const* argv) {
       const std::string& j = need();
       if (j != "0" && j != "1") throw UsageError("--jit " + j + ": valid choices are: 0, 1");
       o.adaptive.jit = j == "1";
+    } else if (arg == "--prefetch") {
+      const std::string& j = need();
+      if (j != "0" && j != "1") throw UsageError("--prefetch " + j + ": valid choices are: 0, 1");
+      o.adaptive.prefetch = j == "1";
     } else if (arg == "--param") {
       try {
         o.adaptive.params.set(need());
@@ -180,6 +184,7 @@ std::string usage_text() {
        "  --reorder R           reordering of aijadaptive's methods: auto (default: the selector decides),\n"
        "                        none, or rcm (reverse Cuthill-McKee on every square matrix)\n"
        "  --jit 0|1             formats may compile kernels for the matrix at run time (default 1)\n"
+       "  --prefetch 0|1        send a large matrix's CSR arrays to the GPU during its analysis (default 1)\n"
        "  --param F.P=V         tuning parameter P of format F (repeatable), e.g. ipcsr.block_threads=256;\n"
        "                        " << param_list() << "\n"
        "  --help                this text\n"

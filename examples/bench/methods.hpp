@@ -81,6 +81,7 @@ struct AdaptiveSettings {
   ReorderChoice reorder = ReorderChoice::automatic;
   TuningParams params;  // --param <format>.<name>=<value>
   bool jit = true;      // --jit 0: no kernels compiled at run time
+  bool prefetch = true; // --prefetch 0: the CSR arrays sent after the analysis (MatrixOptions::prefetch_min_nnz)
 };
 
 // Whether the method can run in this mode; if not, *why_not says why

@@ -60,6 +60,12 @@ struct MatrixOptions {
   // Validate the CSR arrays at every analyse() (O(nnz)). Callers whose arrays
   // are valid by construction (PETSc's AIJ) turn it off.
   bool check_input = true;
+  // A matrix on a GPU with at least this many entries has its CSR arrays sent
+  // on a thread of their own while the host analyses it, when the device has
+  // room for them twice over (csr_prefetch.hpp): the set-up then costs about
+  // the longer of the two, not their sum. Below it the thread and the extra
+  // allocation are not worth it. 0: every matrix with rows; SIZE_MAX: never.
+  std::size_t prefetch_min_nnz = std::size_t(1) << 20;
   TuningParams params;  // the formats' tuning parameters
   // Formats may compile kernels for the matrix at run time (NVRTC, in the
   // background, cached on disk); off: their generic kernels only.

@@ -40,6 +40,18 @@ enum class Op { plain, transpose };
 
 class KernelCache;
 
+// The CSR arrays sent to the GPU during the analysis (csr_prefetch.hpp), as
+// the context carries them (a FormatContext is not a template).
+class CsrPrefetchBase {
+ public:
+  virtual ~CsrPrefetchBase() = default;
+  virtual std::size_t bytes() const = 0;
+  // A format's upload used the arrays.
+  virtual bool used() const = 0;
+  // Why the copy failed, after a wait(); "" when it did not.
+  virtual std::string why_not() const = 0;
+};
+
 // What a format does itself on the device.
 struct Capabilities {
   bool transpose = false;  // op(A) = A^T (else the core runs cuSPARSE on a CSR copy made on first use)
@@ -56,6 +68,10 @@ struct FormatContext {
   // a format is built on its own): a builder reuses it rather than pass over
   // the entries again (the DIA formats, its diagonals).
   const Features* features = nullptr;
+  // The matrix's CSR arrays, already on their way to the device when the
+  // analysis started (expired, or empty, when not): an upload takes or reads
+  // them rather than send them again (csr_prefetch_for()).
+  std::weak_ptr<CsrPrefetchBase> csr_prefetch;
 };
 
 template <class V, class I>

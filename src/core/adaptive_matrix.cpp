@@ -2,8 +2,10 @@
 
 #include <optional>
 
-#include "aijadaptive/analysis.hpp"
 #include <sstream>
+
+#include "aijadaptive/analysis.hpp"
+#include "aijadaptive/csr_prefetch.hpp"
 
 #include "aijadaptive/device.hpp"
 #include "aijadaptive/errors.hpp"
@@ -61,6 +63,11 @@ struct AdaptiveMatrix<V, I>::Impl {
   int device = -1;
   FormatContext context;
   std::shared_ptr<Reordering<V, I>> reordering;
+  // The CSR arrays on their way to the device during the analysis (the
+  // context's csr_prefetch refers to it), released after the upload; what
+  // became of them, for describe().
+  std::shared_ptr<CsrPrefetch<V, I>> prefetch;
+  std::string prefetch_note;
   // Made on `stream_device` and kept across builds on that device.
   std::optional<OwnedStream> stream;
   int stream_device = -1;
@@ -115,6 +122,41 @@ struct AdaptiveMatrix<V, I>::Impl {
 #endif
     placement_reason = "host: not uploaded yet";
     return true;
+  }
+
+  // Starts sending the CSR arrays while the analysis runs, for a matrix large
+  // enough and a device with room for them twice (a format's own arrays come
+  // on top; a format that lacks room releases them, lacks_memory()).
+  void start_prefetch() {
+    prefetch.reset();
+    prefetch_note.clear();
+    if (a.rows == 0 || std::size_t(a.nnz()) < options.prefetch_min_nnz) return;
+    const std::size_t bytes = (std::size_t(a.rows) + 1 + std::size_t(a.nnz())) * sizeof(I) +
+                              std::size_t(a.nnz()) * sizeof(V);
+    const DeviceGuard guard(device);
+    std::size_t available = device_memory_info().free_bytes;
+    if (options.device_memory_limit) available = std::min(available, options.device_memory_limit);
+    if (2 * bytes > available) {
+      prefetch_note = "set-up: the CSR arrays (" + megabytes(bytes) +
+                      ") were sent after the analysis: no room for them twice on the device";
+      return;
+    }
+    prefetch = std::make_shared<CsrPrefetch<V, I>>(a, device);
+    context.csr_prefetch = prefetch;
+  }
+
+  // After the upload: what became of the arrays sent during the analysis.
+  void release_prefetch() {
+    if (!prefetch) return;
+    const std::string sent = "set-up: the CSR arrays (" + megabytes(prefetch->bytes()) + ") sent during the analysis";
+    prefetch->finish_copy();
+    if (prefetch->used())
+      prefetch_note = sent + ", used by the upload";
+    else if (!prefetch->why_not().empty())
+      prefetch_note = sent + " failed (" + prefetch->why_not() + "): the format sent them itself";
+    else
+      prefetch_note = sent + ", not used (the format holds another matrix, or none uploaded)";
+    prefetch.reset();
   }
 
   // The selector's candidates, after the extra ones, as one chain.
@@ -186,8 +228,19 @@ struct AdaptiveMatrix<V, I>::Impl {
     return "";
   }
 
-  // Uploads the current candidate, or the ones after it, until one works.
+  // Uploads the current candidate, or the ones after it, until one works;
+  // then the arrays sent during the analysis are freed (or kept by the format).
   void upload_chain() {
+    try {
+      upload_candidates();
+    } catch (...) {
+      prefetch.reset();
+      throw;
+    }
+    release_prefetch();
+  }
+
+  void upload_candidates() {
     leave_other_device();
     if (!stream) {
       stream.emplace();
@@ -195,8 +248,16 @@ struct AdaptiveMatrix<V, I>::Impl {
     }
     fence.enter(stream->get());
     std::string why = skipped.empty() ? "no candidate format could be built" : skipped.back().why;
+    if (prefetch) prefetch->finish_copy();  // the memory check below sees its arrays allocated
     for (bool have = host != nullptr; have; have = build_next_host()) {
       why = lacks_memory();
+      if (!why.empty() && prefetch) {
+        // The arrays sent during the analysis take the room: the format sends its own.
+        prefetch.reset();
+        prefetch_note = "set-up: the CSR arrays sent during the analysis were released to make room for " +
+                        chain[next - 1].name;
+        why = lacks_memory();
+      }
       if (!why.empty()) {
         skip(why);
         continue;
@@ -287,9 +348,15 @@ void AdaptiveMatrix<V, I>::analyse(const CsrView<V, I>& a) {
     m.analysed = true;
     return;
   }
-  m.select();
-  m.make_chain();
-  m.build_next_host();
+  m.start_prefetch();
+  try {
+    m.select();
+    m.make_chain();
+    m.build_next_host();
+  } catch (...) {
+    m.prefetch.reset();  // waits for the copy, frees its arrays
+    throw;
+  }
   m.analysed = true;
 }
 
@@ -398,7 +465,9 @@ template <class V, class I>
 std::vector<std::string> AdaptiveMatrix<V, I>::describe() const {
   const Impl& m = *impl_;
   if (!m.dev) return {};
-  std::vector<std::string> lines = m.host->describe();
+  std::vector<std::string> lines;
+  if (!m.prefetch_note.empty()) lines.push_back(m.prefetch_note);
+  for (std::string& line : m.host->describe()) lines.push_back(std::move(line));
   for (std::string& line : m.dev->describe()) lines.push_back(std::move(line));
   return lines;
 }

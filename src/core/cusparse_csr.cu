@@ -52,16 +52,24 @@ CusparseCsr<V, I>::~CusparseCsr() {
 }
 
 template <class V, class I>
-void CusparseCsr<V, I>::upload(const CsrView<V, I>& a, Stream stream, bool prepare_plain) {
+void CusparseCsr<V, I>::upload(const CsrView<V, I>& a, const std::weak_ptr<CsrPrefetchBase>& sent, Stream stream,
+                               bool prepare_plain) {
   rows_ = a.rows;
   cols_ = a.cols;
   nnz_ = a.nnz();
-  row_ptr_ = DeviceBuffer<I>(std::size_t(rows_) + 1);
-  col_idx_ = DeviceBuffer<I>(std::size_t(nnz_));
-  values_ = DeviceBuffer<V>(std::size_t(nnz_));
-  if (a.rows > 0) copy_to_device(row_ptr_.data(), a.row_ptr, row_ptr_.bytes(), stream);
-  copy_to_device(col_idx_.data(), a.col_idx, col_idx_.bytes(), stream);
-  copy_to_device(values_.data(), a.values, values_.bytes(), stream);
+  const std::shared_ptr<CsrPrefetch<V, I>> prefetch = csr_prefetch_for(sent, a);
+  if (std::optional<DeviceCsrArrays<V, I>> arrays = prefetch ? prefetch->take() : std::nullopt) {
+    row_ptr_ = std::move(arrays->row_ptr);
+    col_idx_ = std::move(arrays->col_idx);
+    values_ = std::move(arrays->values);
+  } else {
+    row_ptr_ = DeviceBuffer<I>(std::size_t(rows_) + 1);
+    col_idx_ = DeviceBuffer<I>(std::size_t(nnz_));
+    values_ = DeviceBuffer<V>(std::size_t(nnz_));
+    if (a.rows > 0) copy_to_device(row_ptr_.data(), a.row_ptr, row_ptr_.bytes(), stream);
+    copy_to_device(col_idx_.data(), a.col_idx, col_idx_.bytes(), stream);
+    copy_to_device(values_.data(), a.values, values_.bytes(), stream);
+  }
   if (a.rows == 0) {
     // cuSPARSE wants a valid row_ptr even for an empty matrix.
     AIJA_CUDA_CHECK(cudaMemsetAsync(row_ptr_.data(), 0, row_ptr_.bytes(),

@@ -11,6 +11,7 @@
 #include <cstddef>
 #include <cstdint>
 
+#include "aijadaptive/csr_prefetch.hpp"
 #include "aijadaptive/csr_view.hpp"
 #include "aijadaptive/device_buffer.hpp"
 #include "aijadaptive/format.hpp"  // Op, Stream
@@ -25,10 +26,12 @@ class CusparseCsr {
   CusparseCsr(const CusparseCsr&) = delete;
   CusparseCsr& operator=(const CusparseCsr&) = delete;
 
-  // Copies the arrays and creates the cuSPARSE descriptor. With prepare_plain
-  // the plain product's work buffer is sized and its preprocessing run now;
-  // otherwise each product is prepared on its first use.
-  void upload(const CsrView<V, I>& a, Stream stream, bool prepare_plain);
+  // Copies the arrays (or keeps the ones the analysis sent already, when
+  // `sent` holds them: csr_prefetch.hpp) and creates the cuSPARSE descriptor. With
+  // prepare_plain the plain product's work buffer is sized and its
+  // preprocessing run now; otherwise each product is prepared on its first use.
+  void upload(const CsrView<V, I>& a, const std::weak_ptr<CsrPrefetchBase>& sent, Stream stream,
+              bool prepare_plain);
   void upload_values(const V* values, Stream stream);
   // y = alpha * op(A) * x + beta * y through cuSPARSE; x and y on the device.
   void apply(Op op, V alpha, const V* x, V beta, V* y, Stream stream);

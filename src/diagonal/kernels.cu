@@ -13,6 +13,7 @@
 #include <memory>
 #include <string>
 
+#include "aijadaptive/csr_prefetch.hpp"
 #include "aijadaptive/device_buffer.hpp"
 #include "aijadaptive/diagonal_layout.hpp"
 #include "aijadaptive/instantiate.hpp"
@@ -226,24 +227,23 @@ class DiagonalDeviceFormat final : public DeviceFormat<V, I> {
  private:
   using Kernel = void (*)(const DiagonalBlock*, const I*, const I*, const V*, long long, const V*, V, V, V*);
 
-  // The values from the host half's CSR arrays, chunk by chunk on `stream`
-  // (a chunk's copy waits for the kernel of the one before, in stream order).
-  // More than one chunk: through two pinned buffers, which host threads fill
-  // while the chunk before crosses to the device (a pageable copy is staged
-  // by the driver on one thread: 7 GB/s for stencil27's arrays on the H100,
-  // docs/h100-2026-11-24-dia-setup); one chunk: straight from the caller's
-  // arrays. A failure the kernel flags is an error once the stream is done:
-  // at a refill, a changed pattern; at the upload, a row out of order (the
-  // next candidate takes the matrix) or an entry off the layout (a bug).
-  void fill_values(Stream stream, bool refill) {
+  // The fill kernel over chunk c's blocks, its arrays on the device (the
+  // rows and entries of the chunk, numbered from its first).
+  void launch_fill(const DiagonalFillChunk& c, const I* row_ptr, const I* col_idx, const V* entries, int* failure,
+                   cudaStream_t s) {
+    diagonal_fill_kernel<V, I><<<unsigned(c.blocks), unsigned(host_.block_threads()), 0, s>>>(
+        blocks_.data() + c.first_block, offsets_.data(), list_begin_.data(), (long long)c.row0, row_ptr,
+        (long long)c.entry0, col_idx, entries, values_.data(), failure);
+    AIJA_CUDA_CHECK_LAUNCH();
+  }
+
+  // The fill from the caller's arrays, sent chunk by chunk (see fill_values);
+  // returns once the last chunk has crossed (the buffers are freed on return).
+  void fill_in_chunks(int* failure, Stream stream) {
     const CsrView<V, I>& a = host_.csr();
-    const cudaStream_t s = static_cast<cudaStream_t>(stream);
-    if (values_.bytes() > 0) AIJA_CUDA_CHECK(cudaMemsetAsync(values_.data(), 0, values_.bytes(), s));
     const std::vector<DiagonalFillChunk> chunks = diagonal_fill_chunks(a, host_.blocks());
     const std::size_t largest = diagonal_fill_chunk_capacity<V, I>(chunks);
     DeviceBuffer<unsigned char> scratch{largest};
-    DeviceBuffer<int> failure{1};
-    AIJA_CUDA_CHECK(cudaMemsetAsync(failure.data(), 0, sizeof(int), s));
     const bool staged = chunks.size() > 1;
     PinnedBuffer<unsigned char> pinned[2];
     std::unique_ptr<OwnedEvent> sent[2];
@@ -266,16 +266,41 @@ class DiagonalDeviceFormat final : public DeviceFormat<V, I> {
         copy_to_device(scratch.data() + b.col_idx, a.col_idx + c.entry0, std::size_t(c.entries) * sizeof(I), stream);
         copy_to_device(scratch.data() + b.values, a.values + c.entry0, std::size_t(c.entries) * sizeof(V), stream);
       }
-      diagonal_fill_kernel<V, I><<<unsigned(c.blocks), unsigned(host_.block_threads()), 0, s>>>(
-          blocks_.data() + c.first_block, offsets_.data(), list_begin_.data(), (long long)c.row0,
-          reinterpret_cast<const I*>(scratch.data() + b.row_ptr), (long long)c.entry0,
-          reinterpret_cast<const I*>(scratch.data() + b.col_idx), reinterpret_cast<const V*>(scratch.data() + b.values),
-          values_.data(), failure.data());
-      AIJA_CUDA_CHECK_LAUNCH();
+      launch_fill(c, reinterpret_cast<const I*>(scratch.data() + b.row_ptr),
+                  reinterpret_cast<const I*>(scratch.data() + b.col_idx),
+                  reinterpret_cast<const V*>(scratch.data() + b.values), failure, static_cast<cudaStream_t>(stream));
+    }
+    synchronize(stream);
+  }
+
+  // The values from the host half's CSR arrays: at the upload, from the
+  // arrays the analysis sent already when it did (csr_prefetch.hpp), in one
+  // launch; otherwise chunk by chunk on `stream` (a chunk's copy waits for the
+  // kernel of the one before, in stream order). More than one chunk: through
+  // two pinned buffers, which host threads fill while the chunk before
+  // crosses to the device (a pageable copy is staged by the driver on one
+  // thread: 7 GB/s for stencil27's arrays on the H100,
+  // docs/h100-2026-11-24-dia-setup); one chunk: straight from the caller's
+  // arrays. A failure the kernel flags is an error once the stream is done:
+  // at a refill, a changed pattern; at the upload, a row out of order (the
+  // next candidate takes the matrix) or an entry off the layout (a bug).
+  void fill_values(Stream stream, bool refill) {
+    const CsrView<V, I>& a = host_.csr();
+    const cudaStream_t s = static_cast<cudaStream_t>(stream);
+    if (values_.bytes() > 0) AIJA_CUDA_CHECK(cudaMemsetAsync(values_.data(), 0, values_.bytes(), s));
+    DeviceBuffer<int> failure{1};
+    AIJA_CUDA_CHECK(cudaMemsetAsync(failure.data(), 0, sizeof(int), s));
+    const std::shared_ptr<CsrPrefetch<V, I>> prefetch = refill ? nullptr : csr_prefetch_for(host_.context().csr_prefetch, a);
+    if (const DeviceCsrArrays<V, I>* sent = prefetch ? prefetch->wait() : nullptr) {
+      const std::vector<DiagonalBlock>& blocks = host_.blocks();
+      if (!blocks.empty()) launch_fill({0, blocks.size(), 0, a.rows, 0, a.nnz()}, sent->row_ptr.data(),
+                                       sent->col_idx.data(), sent->values.data(), failure.data(), s);
+    } else {
+      fill_in_chunks(failure.data(), stream);
     }
     int found = 0;
     copy_to_host(&found, failure.data(), sizeof(int), stream);
-    synchronize(stream);  // the scratch buffers are freed on return
+    synchronize(stream);
     if (found == 0) return;
     const std::string name = format_name(host_.id());
     // At a refill the host half saw the same counts: the pattern changed.

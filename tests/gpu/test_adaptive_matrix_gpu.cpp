@@ -10,9 +10,11 @@
 #include <aijadaptive/formats/csr.hpp>
 #include <gtest/gtest.h>
 
+#include <cstdint>
 #include <string>
 
 #include "device_vectors.hpp"
+#include "diagonal_checks.hpp"
 #include "random_csr.hpp"
 
 namespace aijadaptive {
@@ -228,6 +230,58 @@ TEST_F(AdaptiveMatrixGpu, ProductsAlternatingBetweenStreamsGiveTheSameBits) {
     synchronize(a.stream());
     for (int k = 0; k < kCalls; ++k) ASSERT_EQ(to_host(ys[k]), alone[k]) << "call " << k;
   }
+}
+
+// The CSR arrays sent during the analysis (csr_prefetch.hpp): each format's
+// upload takes or reads them, its products the same bits as without them, a
+// refill afterwards still right; a reordered matrix's format leaves them.
+TEST_F(AdaptiveMatrixGpu, EveryFormatUsesTheArraysSentDuringTheAnalysis) {
+  test::Banded b;
+  b.rows = b.cols = 20000;
+  b.offsets = {-300, -1, 0, 1, 300};
+  b.empty_row_fraction = 0.01;
+  auto m = test::banded<double, std::int32_t>(b);
+  const auto x = test::random_vector<double>(std::size_t(m.cols), 21);
+  const DeviceBuffer<double> dx = to_device(x);
+  auto product = [&](AdaptiveMatrix<double, std::int32_t>& a) {
+    DeviceBuffer<double> dy(std::size_t(m.rows));
+    a.apply(Op::plain, 1.0, {dx.data(), MemSpace::device}, 0.0, {dy.data(), MemSpace::device});
+    synchronize(a.stream());
+    return to_host(dy);
+  };
+  for (FormatId id : {FormatId::csr, FormatId::ipcsr, FormatId::dia, FormatId::brcsd1, FormatId::brcsd2}) {
+    SCOPED_TRACE(format_name(id));
+    MatrixOptions o;
+    o.format = FormatChoice::fixed(id);
+    o.prefetch_min_nnz = 0;
+    AdaptiveMatrix<double, std::int32_t> sent(o);
+    sent.build(m.view());
+    ASSERT_EQ(sent.placement(), Placement::device) << sent.placement_reason();
+    ASSERT_EQ(sent.format_name(), format_name(id));
+    ASSERT_FALSE(sent.describe().empty());
+    EXPECT_NE(sent.describe()[0].find("sent during the analysis, used by the upload"), std::string::npos)
+        << sent.describe()[0];
+    o.prefetch_min_nnz = SIZE_MAX;
+    AdaptiveMatrix<double, std::int32_t> alone(o);
+    alone.build(m.view());
+    for (const std::string& line : alone.describe()) EXPECT_EQ(line.find("set-up:"), std::string::npos) << line;
+    EXPECT_EQ(product(sent), product(alone));
+    expect_products_right(sent, m);
+    auto refilled = m;
+    for (auto& v : refilled.values) v = 3 * v + 1;
+    sent.refill(refilled.view());
+    expect_products_right(sent, refilled);
+  }
+  MatrixOptions o;
+  o.format = FormatChoice::fixed(FormatId::ipcsr);
+  o.reorder = ReorderChoice::always;
+  o.prefetch_min_nnz = 0;
+  AdaptiveMatrix<double, std::int32_t> reordered(o);
+  reordered.build(m.view());
+  ASSERT_TRUE(reordered.reordered());
+  ASSERT_FALSE(reordered.describe().empty());
+  EXPECT_NE(reordered.describe()[0].find("not used"), std::string::npos) << reordered.describe()[0];
+  expect_products_right(reordered, m);
 }
 
 TEST_F(AdaptiveMatrixGpu, TheCallersCurrentDeviceIsLeftAlone) {

@@ -27,7 +27,10 @@ class CsrHostFormat final : public HostFormat<V, I> {
  public:
   // prepare_plain: run cuSPARSE's preprocessing of the plain product at
   // upload (off for the core's transpose fallback, which never runs it).
-  explicit CsrHostFormat(bool prepare_plain = true) : prepare_plain_(prepare_plain) {}
+  // csr_prefetch: the arrays the analysis sent to the device, which the upload
+  // keeps rather than send again (FormatContext::csr_prefetch).
+  explicit CsrHostFormat(bool prepare_plain = true, std::weak_ptr<CsrPrefetchBase> csr_prefetch = {})
+      : prepare_plain_(prepare_plain), csr_prefetch_(std::move(csr_prefetch)) {}
   Capabilities capabilities() const override { return {true, false}; }
   void build(const CsrView<V, I>& a) override { a_ = a; }
   void refill(const CsrView<V, I>& a) override { a_ = a; }
@@ -39,9 +42,11 @@ class CsrHostFormat final : public HostFormat<V, I> {
   std::unique_ptr<DeviceFormat<V, I>> upload(Stream stream) const override;
 
   bool prepare_plain() const { return prepare_plain_; }
+  const std::weak_ptr<CsrPrefetchBase>& csr_prefetch() const { return csr_prefetch_; }
 
  private:
   bool prepare_plain_;
+  std::weak_ptr<CsrPrefetchBase> csr_prefetch_;
   CsrView<V, I> a_;
 };
 

@@ -141,7 +141,10 @@ IpcsrBlocks<I> ipcsr_build_blocks(I rows, const I* row_ptr, const IpcsrParams& p
 template <class V, class I>
 class IpcsrHostFormat final : public HostFormat<V, I> {
  public:
-  IpcsrHostFormat(const IpcsrParams& params, const DeviceInfo& device);
+  // csr_prefetch: the arrays the analysis sent to the device, which the upload
+  // keeps rather than send again (FormatContext::csr_prefetch).
+  IpcsrHostFormat(const IpcsrParams& params, const DeviceInfo& device,
+                  std::weak_ptr<CsrPrefetchBase> csr_prefetch = {});
   // The transpose through cuSPARSE on the same device CSR arrays; the row map
   // in the kernel's own write of y.
   Capabilities capabilities() const override { return {true, true}; }
@@ -159,10 +162,12 @@ class IpcsrHostFormat final : public HostFormat<V, I> {
   const IpcsrParams& params() const { return params_; }
   const DeviceInfo& device() const { return device_; }
   const IpcsrBlocks<I>& blocks() const { return blocks_; }
+  const std::weak_ptr<CsrPrefetchBase>& csr_prefetch() const { return csr_prefetch_; }
 
  private:
   IpcsrParams params_;
   DeviceInfo device_;
+  std::weak_ptr<CsrPrefetchBase> csr_prefetch_;
   CsrView<V, I> a_;
   IpcsrBlocks<I> blocks_;
 };

@@ -21,8 +21,8 @@ std::unique_ptr<DeviceFormat<V, I>> CsrHostFormat<V, I>::upload(Stream stream) c
 }
 
 template <class V, class I>
-std::unique_ptr<HostFormat<V, I>> make_csr_host_format(const FormatContext&) {
-  return std::make_unique<CsrHostFormat<V, I>>();
+std::unique_ptr<HostFormat<V, I>> make_csr_host_format(const FormatContext& context) {
+  return std::make_unique<CsrHostFormat<V, I>>(true, context.csr_prefetch);
 }
 
 #define AIJA_INSTANTIATE(V, I)      \

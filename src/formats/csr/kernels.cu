@@ -14,7 +14,7 @@ class CsrDeviceFormat final : public DeviceFormat<V, I> {
   // The plain product is prepared (cusparseSpMV_preprocess) now, unless the
   // host half says it will never run.
   CsrDeviceFormat(const CsrHostFormat<V, I>& host, Stream stream) : host_(host) {
-    csr_.upload(host.csr(), stream, host.prepare_plain());
+    csr_.upload(host.csr(), host.csr_prefetch(), stream, host.prepare_plain());
   }
 
   void apply(V alpha, const V* x, V beta, V* y, Stream stream) override {

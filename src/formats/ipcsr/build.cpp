@@ -149,8 +149,9 @@ IpcsrBlocks<I> ipcsr_build_blocks(I rows, const I* row_ptr, const IpcsrParams& p
 }
 
 template <class V, class I>
-IpcsrHostFormat<V, I>::IpcsrHostFormat(const IpcsrParams& params, const DeviceInfo& device)
-    : params_(params), device_(device) {
+IpcsrHostFormat<V, I>::IpcsrHostFormat(const IpcsrParams& params, const DeviceInfo& device,
+                                       std::weak_ptr<CsrPrefetchBase> csr_prefetch)
+    : params_(params), device_(device), csr_prefetch_(std::move(csr_prefetch)) {
   ipcsr_check_params(params_);
 }
 
@@ -199,7 +200,7 @@ std::vector<std::string> IpcsrHostFormat<V, I>::describe() const {
 template <class V, class I>
 std::unique_ptr<HostFormat<V, I>> make_ipcsr_host_format(const FormatContext& context) {
   return std::make_unique<IpcsrHostFormat<V, I>>(ipcsr_params(context.params, context.device, sizeof(V)),
-                                                 context.device);
+                                                 context.device, context.csr_prefetch);
 }
 
 template IpcsrBlocks<std::int32_t> ipcsr_build_blocks(std::int32_t, const std::int32_t*,

@@ -224,7 +224,7 @@ class IpcsrDeviceFormat final : public DeviceFormat<V, I> {
         params_.stream_loads >= 0 ? params_.stream_loads == 1 : csr_bytes(host.csr()) > limits.l2_bytes;
     kernel_ = choose_kernel(params_.unroll, stream_loads);
     configure_kernel(limits);
-    csr_.upload(host.csr(), stream, false);  // cuSPARSE only for the transpose
+    csr_.upload(host.csr(), host.csr_prefetch(), stream, false);  // cuSPARSE only for the transpose
     block_row_ = DeviceBuffer<I>(blocks.row.size());
     block_nnz_ = DeviceBuffer<I>(blocks.nnz.size());
     copy_to_device(block_row_.data(), blocks.row.data(), block_row_.bytes(), stream);

@@ -1,0 +1,85 @@
+// The caller's CSR arrays sent to the GPU on a thread of their own while the
+// host analyses the matrix. AdaptiveMatrix::analyse starts it for a large
+// matrix (MatrixOptions::prefetch_min_nnz), before the features and the
+// diagonal search; a format's upload then finds the arrays on the device
+// instead of sending them after the analysis: the CSR-based formats (csr,
+// ipcsr) keep them as their own, the diagonal formats fill their values from
+// them. The set-up costs about the longer of the analysis and the copy rather
+// than their sum (docs/h100-2026-11-24-overlap).
+//
+//   analyse():  check_csr | start copy ----------------------> | (device)
+//                         | features, search, host half ---> |
+//   upload():                                      wait; the format takes
+//                                                  or reads the arrays; the
+//                                                  core frees what is left
+#pragma once
+
+#include <cstddef>
+#include <memory>
+#include <optional>
+#include <string>
+#include <thread>
+
+#include "aijadaptive/csr_view.hpp"
+#include "aijadaptive/device_buffer.hpp"
+#include "aijadaptive/format.hpp"
+
+namespace aijadaptive {
+
+// One matrix's CSR arrays on the device (row_ptr with rows + 1 entries).
+template <class V, class I>
+struct DeviceCsrArrays {
+  DeviceBuffer<I> row_ptr, col_idx;
+  DeviceBuffer<V> values;
+};
+
+template <class V, class I>
+class CsrPrefetch final : public CsrPrefetchBase {
+ public:
+  // Starts copying the arrays of `a` (rows > 0) to `device` on a thread of its
+  // own, on a stream of its own; `a`'s arrays must stay valid and unchanged
+  // until wait() or take() has returned. Failures (no memory, no device) are
+  // kept for why_not(), never thrown: the formats then send the arrays themselves.
+  CsrPrefetch(const CsrView<V, I>& a, int device);
+  ~CsrPrefetch() override;  // waits for the copy
+  CsrPrefetch(const CsrPrefetch&) = delete;
+  CsrPrefetch& operator=(const CsrPrefetch&) = delete;
+
+  // Waits for the copy without using it (the core, before it checks memory).
+  void finish_copy();
+  // Whether it copies exactly these arrays (same addresses and sizes).
+  bool copies(const CsrView<V, I>& a) const;
+  // Waits for the copy; then the arrays on the device, complete (any stream
+  // may read them), or null when the copy failed or the arrays were taken.
+  const DeviceCsrArrays<V, I>* wait();
+  // Waits, then hands the arrays over to a format that keeps them; empty when
+  // the copy failed or they were taken already.
+  std::optional<DeviceCsrArrays<V, I>> take();
+
+  std::size_t bytes() const override;
+  bool used() const override { return used_; }
+  std::string why_not() const override;  // after wait()
+
+ private:
+  CsrView<V, I> a_;
+  int device_;
+  std::thread thread_;
+  // Written by the copy thread only, read after finish_copy().
+  DeviceCsrArrays<V, I> arrays_;
+  bool copied_ = false;
+  std::string failure_;
+  bool taken_ = false;
+  bool used_ = false;
+};
+
+// The prefetch of `a` among `sent` (a FormatContext's csr_prefetch), or null:
+// none started, another matrix's (a reordered one's), other value or index
+// types, or released.
+template <class V, class I>
+std::shared_ptr<CsrPrefetch<V, I>> csr_prefetch_for(const std::weak_ptr<CsrPrefetchBase>& sent,
+                                                    const CsrView<V, I>& a) {
+  auto p = std::dynamic_pointer_cast<CsrPrefetch<V, I>>(sent.lock());
+  return p && p->copies(a) ? p : nullptr;
+}
+
+}  // namespace aijadaptive
