@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
+#include <cstdio>
 #include <limits>
 #include <sstream>
 
@@ -87,6 +88,15 @@ Result measure(Method<V, I>& m, const MethodName& name, const HostCsr<V, I>& a, 
   if (on_device) {
     copy_to_host(y.data(), vec.device_y, y_bytes, c.stream);
     synchronize(c.stream);
+    // As a solver's loop calls it: `reps` calls back to back, no events in
+    // between; the host's time to enqueue them and the time until they are
+    // done. The first exceeding the second's share of the kernels says the
+    // host's cost per call bounds the loop (small matrices).
+    const BackToBack b = time_back_to_back(c.stream, c.reps, op);
+    char text[160];
+    std::snprintf(text, sizeof text, "back to back: %.2f us per call, enqueued in %.2f us", b.per_call * 1e6,
+                  b.enqueue_per_call * 1e6);
+    r.note = r.note.empty() ? text : std::string(text) + "; " + r.note;
   }
   r.rel_error = relative_error(y, ref);
   r.tolerance = tolerance(c.precision);

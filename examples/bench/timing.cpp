@@ -6,6 +6,8 @@
 
 #include "timing.hpp"
 
+#include <aijadaptive/device.hpp>
+
 namespace aijadaptive::bench {
 
 namespace {
@@ -35,6 +37,18 @@ double seconds_of(const std::function<void()>& op) {
   const auto t0 = std::chrono::steady_clock::now();
   op();
   return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+}
+
+BackToBack time_back_to_back(Stream stream, int reps, const std::function<void()>& op) {
+  op();
+  synchronize(stream);
+  const auto t0 = std::chrono::steady_clock::now();
+  for (int i = 0; i < reps; ++i) op();
+  const auto t1 = std::chrono::steady_clock::now();
+  synchronize(stream);
+  const auto t2 = std::chrono::steady_clock::now();
+  const double n = std::max(reps, 1);
+  return {std::chrono::duration<double>(t2 - t0).count() / n, std::chrono::duration<double>(t1 - t0).count() / n};
 }
 
 std::vector<double> time_host(int warmup, int reps, const std::function<void()>& op) {

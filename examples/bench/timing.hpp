@@ -23,6 +23,13 @@ std::vector<double> time_host(int warmup, int reps, const std::function<void()>&
 // (op must enqueue its work there). Throws ErrorKind::unsupported without CUDA.
 std::vector<double> time_device(Stream stream, int warmup, int reps, const std::function<void()>& op);
 
+// `reps` calls of `op` back to back on `stream` after one untimed: seconds
+// per call until all are done, and per call to enqueue them (host clock).
+struct BackToBack {
+  double per_call = 0, enqueue_per_call = 0;
+};
+BackToBack time_back_to_back(Stream stream, int reps, const std::function<void()>& op);
+
 // Seconds of one call of `op` on the host (build and upload times).
 double seconds_of(const std::function<void()>& op);
 
