@@ -33,12 +33,15 @@ struct Settings {
   PetscReal memory_limit_mib = 0;  // 0: no limit beyond the free device memory
   Transfer transfer = Transfer::pin;
   PetscBool jit = PETSC_TRUE;        // -mat_aijadaptive_jit
+  PetscReal stream_min_mib = 4;      // -mat_aijadaptive_stream_min_mib (< 0: never)
+  PetscReal stream_piece_mib = 2;    // -mat_aijadaptive_stream_piece_mib
   aijadaptive::TuningParams params;  // -mat_aijadaptive_<format>_<parameter>
 
   bool operator==(const Settings& o) const {
     return format.automatic == o.format.automatic && format.format == o.format.format &&
            reorder == o.reorder && force_host == o.force_host && device == o.device &&
-           memory_limit_mib == o.memory_limit_mib && transfer == o.transfer && jit == o.jit && params == o.params;
+           memory_limit_mib == o.memory_limit_mib && transfer == o.transfer && jit == o.jit &&
+           stream_min_mib == o.stream_min_mib && stream_piece_mib == o.stream_piece_mib && params == o.params;
   }
 };
 

@@ -2,6 +2,7 @@
 #include <aijadaptive/device.hpp>
 #include <aijadaptive/format_list.hpp>
 
+#include <cstdint>
 #include <cstdlib>
 #include <cstring>
 #include <string>
@@ -126,6 +127,8 @@ aijadaptive::MatrixOptions ToMatrixOptions(const Settings& s) {
   o.check_input = false;
   o.host_transfer = s.transfer == Transfer::stage ? aijadaptive::HostTransfer::staged
                                                   : aijadaptive::HostTransfer::direct;
+  o.stream_min_bytes = s.stream_min_mib < 0 ? SIZE_MAX : std::size_t(s.stream_min_mib * 1024.0 * 1024.0);
+  o.stream_piece_bytes = std::size_t(s.stream_piece_mib * 1024.0 * 1024.0);
   return o;
 }
 
@@ -178,6 +181,16 @@ PetscErrorCode SettingsFromOptions(Mat A, AijaOptionItems PetscOptionsObject, Se
                "-mat_aijadaptive_host_transfer %s: unknown mode; valid choices are: pin, stage, direct", value);
     s->transfer = Transfer(found);
   }
+  PetscCall(PetscOptionsReal("-mat_aijadaptive_stream_min_mib",
+                             "With host vectors whose y has at least this many MiB, send x up, multiply row ranges and "
+                             "send y down at the same time (formats that multiply row ranges on their own: the "
+                             "diagonal ones); -1: never, one after the other",
+                             "", s->stream_min_mib, &s->stream_min_mib, NULL));
+  PetscCall(PetscOptionsReal("-mat_aijadaptive_stream_piece_mib",
+                             "MiB of y per piece of a streamed product (x is sent in as many pieces)", "",
+                             s->stream_piece_mib, &s->stream_piece_mib, NULL));
+  PetscCheck(s->stream_piece_mib > 0, PetscObjectComm((PetscObject)A), PETSC_ERR_ARG_OUTOFRANGE,
+             "-mat_aijadaptive_stream_piece_mib must be > 0 (MiB), got %g", (double)s->stream_piece_mib);
   PetscCall(PetscOptionsBool("-mat_aijadaptive_jit",
                              "Let formats compile kernels for the matrix at run time (NVRTC, in the background, cached "
                              "on disk under $XDG_CACHE_HOME/aijadaptive); 0: their generic kernels only",

@@ -57,6 +57,14 @@ struct MatrixOptions {
   int device = -1;
   std::size_t device_memory_limit = 0;  // 0: whatever the GPU has free
   HostTransfer host_transfer = HostTransfer::staged;
+  // y = alpha A x with host x and y of at least this many bytes of y is
+  // streamed (x up, the products of row ranges and y down overlapping: see
+  // src/core/streamed_apply.hpp) when the format multiplies row ranges on
+  // their own; SIZE_MAX: never.
+  std::size_t stream_min_bytes = std::size_t(4) << 20;
+  // The bytes of y per piece of a streamed product (x's pieces are as large):
+  // 2 MiB was the fastest of 0.5 to 8 on the H100 (docs/h100-2026-11-24-hot-path).
+  std::size_t stream_piece_bytes = std::size_t(2) << 20;
   // Validate the CSR arrays at every analyse() (O(nnz)). Callers whose arrays
   // are valid by construction (PETSc's AIJ) turn it off.
   bool check_input = true;

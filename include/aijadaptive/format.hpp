@@ -23,6 +23,7 @@
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
 #include <memory>
 #include <string>
 #include <vector>
@@ -56,6 +57,10 @@ class CsrPrefetchBase {
 struct Capabilities {
   bool transpose = false;  // op(A) = A^T (else the core runs cuSPARSE on a CSR copy made on first use)
   bool row_map = false;    // writes row i of the plain product to y[row_map[i]] in the same pass
+  // The plain product of a range of rows on its own (apply_rows), at the cut
+  // points row_cuts() names: the core streams host vectors through it, x up
+  // and y down while other rows are multiplied.
+  bool row_ranges = false;
 };
 
 // What the builders and uploads are given, instead of asking the device or the
@@ -117,6 +122,13 @@ class DeviceFormat {
   // Only where capabilities().row_map: from now on the plain product writes
   // row i to y[row_map[i]]. row_map is device memory the caller keeps alive.
   virtual void set_row_map(const I* row_map);
+  // Only where capabilities().row_ranges: the rows at which the plain product
+  // may be split, ascending, first 0 and last the row count; and the plain
+  // product of rows [row0, row1) alone (two of those cuts): y[row] for those
+  // rows only, the same bits as apply() gives them, reading only the columns
+  // those rows have entries in.
+  virtual std::vector<std::int64_t> row_cuts() const;
+  virtual void apply_rows(std::int64_t row0, std::int64_t row1, V alpha, const V* x, V beta, V* y, Stream stream);
   // The host half's values (after its refill()), sent on `stream`.
   virtual void upload_values(Stream stream) = 0;
   virtual std::size_t device_bytes() const = 0;
@@ -136,6 +148,14 @@ void DeviceFormat<V, I>::apply_transpose(V, const V*, V, V*, Stream) {
 template <class V, class I>
 void DeviceFormat<V, I>::set_row_map(const I*) {
   AIJA_THROW(internal, "set_row_map() of a format without the row_map capability");
+}
+template <class V, class I>
+std::vector<std::int64_t> DeviceFormat<V, I>::row_cuts() const {
+  AIJA_THROW(internal, "row_cuts() of a format without the row_ranges capability");
+}
+template <class V, class I>
+void DeviceFormat<V, I>::apply_rows(std::int64_t, std::int64_t, V, const V*, V, V*, Stream) {
+  AIJA_THROW(internal, "apply_rows() of a format without the row_ranges capability");
 }
 
 // Per format, declared from the format list and defined in its folder:

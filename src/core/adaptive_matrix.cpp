@@ -14,6 +14,7 @@
 #include "aijadaptive/reordered_format.hpp"
 #include "aijadaptive/reordering.hpp"
 #include "core/host_vectors.hpp"
+#include "core/streamed_apply.hpp"
 
 #if AIJADAPTIVE_HAVE_CUDA
 #include "aijadaptive/kernel_cache.hpp"
@@ -73,6 +74,7 @@ struct AdaptiveMatrix<V, I>::Impl {
   int stream_device = -1;
   StreamFence fence;
   detail::HostVectorStaging<V> staging;
+  detail::StreamedHostProduct<V, I> streamed;  // its plan is the format's: forgotten with it
   // Host halves before device halves: a device half refers to its host half,
   // and members are destroyed in reverse order.
   std::unique_ptr<HostFormat<V, I>> host;
@@ -85,6 +87,7 @@ struct AdaptiveMatrix<V, I>::Impl {
     dev.reset();
     transpose_host.reset();
     staging.forget_x();
+    streamed.forget();
   }
 
   // A build on another device than the last: the stream, its fence and the
@@ -93,6 +96,7 @@ struct AdaptiveMatrix<V, I>::Impl {
     if (!stream || stream_device == device) return;
     const DeviceGuard old(stream_device);
     staging = detail::HostVectorStaging<V>{};
+    streamed.release();
     fence = StreamFence{};
     stream.reset();
   }
@@ -423,6 +427,11 @@ TransferBytes AdaptiveMatrix<V, I>::apply(Op op, V alpha, InputVector<V> x, V be
   const std::size_t nx = std::size_t(op == Op::plain ? m.a.cols : m.a.rows);
   const std::size_t ny = std::size_t(op == Op::plain ? m.a.rows : m.a.cols);
   const HostTransfer mode = m.options.host_transfer;
+  if (op == Op::plain && x.space == MemSpace::host && y.space == MemSpace::host && beta == V(0) &&
+      m.host->capabilities().row_ranges && ny * sizeof(V) >= m.options.stream_min_bytes) {
+    if (!m.streamed.planned()) m.streamed.plan(*m.dev, m.a, m.options.stream_piece_bytes);
+    return m.streamed.run(*m.dev, alpha, x, y.data, mode, m.staging, s);
+  }
   const V* dx = x.data;
   if (x.space == MemSpace::host) moved.to_device += m.staging.stage_x(x, nx, mode, s, &dx);
   V* dy = y.data;

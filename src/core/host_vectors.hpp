@@ -17,14 +17,26 @@ class HostVectorStaging {
   // A device copy of the host x (n values), sent unless it already holds the
   // same content (same key, array and length). Returns the bytes sent.
   std::size_t stage_x(const InputVector<V>& x, std::size_t n, HostTransfer mode, Stream s, const V** dx) {
-    reserve(dx_, n);
-    *dx = dx_.data();
-    if (x.content_key != 0 && x.content_key == key_ && x.data == source_ && n == length_) return 0;
+    *dx = device_x(n);
+    if (holds_x(x, n)) return 0;
     send(dx_.data(), x.data, n, px_, mode, s);
+    sent_x(x, n);
+    return n * sizeof(V);
+  }
+
+  // The buffers themselves, for a caller that sends in pieces (streamed_apply.hpp).
+  V* device_x(std::size_t n) { return grown(dx_, n); }
+  V* device_y(std::size_t n) { return grown(dy_, n); }
+  V* pinned_x(std::size_t n) { return grown(px_, n); }
+  V* pinned_y(std::size_t n) { return grown(py_, n); }
+  // Whether the device copy already holds x's content; recording that it does.
+  bool holds_x(const InputVector<V>& x, std::size_t n) const {
+    return x.content_key != 0 && x.content_key == key_ && x.data == source_ && n == length_;
+  }
+  void sent_x(const InputVector<V>& x, std::size_t n) {
     key_ = x.content_key;
     source_ = x.data;
     length_ = n;
-    return n * sizeof(V);
   }
 
   // The device copy of the host y (n values); its content is sent only when
@@ -60,6 +72,12 @@ class HostVectorStaging {
   std::size_t device_bytes() const { return dx_.bytes() + dy_.bytes(); }
 
  private:
+  template <class Buffer>
+  static auto grown(Buffer& buffer, std::size_t n) {
+    reserve(buffer, n);
+    return buffer.data();
+  }
+
   static void send(V* dst, const V* src, std::size_t n, PinnedBuffer<V>& bounce, HostTransfer mode, Stream s) {
     if (mode == HostTransfer::staged) {
       reserve(bounce, n);

@@ -16,11 +16,13 @@ DiagonalHostFormat<V, I>::DiagonalHostFormat(FormatId id, const FormatContext& c
 }
 
 // Only a one-piece layout (dia) has a transpose of its own: output j reads the
-// diagonals at rows j - offset, which cross pieces in the others.
+// diagonals at rows j - offset, which cross pieces in the others. Any range of
+// whole blocks is a product of its own.
 template <class V, class I>
 Capabilities DiagonalHostFormat<V, I>::capabilities() const {
   Capabilities c;
   c.transpose = id_ == FormatId::dia;
+  c.row_ranges = true;  // at block boundaries: the blocks are in row order
   return c;
 }
 

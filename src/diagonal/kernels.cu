@@ -173,20 +173,27 @@ class DiagonalDeviceFormat final : public DeviceFormat<V, I> {
   }
 
   void apply(V alpha, const V* x, V beta, V* y, Stream stream) override {
-    const std::size_t n = host_.blocks().size();
-    if (n == 0) return;
-    if (pending_ && pending_->ready()) take_generated_kernel();
-    long long cols = host_.layout().cols;
-    if (generated_) {
-      const DiagonalBlock* b = blocks_.data();
-      const V* v = values_.data();
-      void* args[] = {&b, &v, &cols, &x, &alpha, &beta, &y};
-      generated_->launch(unsigned(n), unsigned(host_.block_threads()), 0, stream, args);
-      return;
-    }
-    kernel_<<<unsigned(n), unsigned(host_.block_threads()), 0, static_cast<cudaStream_t>(stream)>>>(
-        blocks_.data(), offsets_.data(), list_begin_.data(), values_.data(), cols, x, alpha, beta, y);
-    AIJA_CUDA_CHECK_LAUNCH();
+    apply_blocks(0, host_.blocks().size(), alpha, x, beta, y, stream);
+  }
+
+  // Every block's first row, and the row count.
+  std::vector<std::int64_t> row_cuts() const override {
+    std::vector<std::int64_t> cuts;
+    for (const DiagonalBlock& b : host_.blocks()) cuts.push_back(b.row0);
+    cuts.push_back(host_.layout().rows);
+    return cuts;
+  }
+
+  void apply_rows(std::int64_t row0, std::int64_t row1, V alpha, const V* x, V beta, V* y, Stream stream) override {
+    const std::vector<DiagonalBlock>& blocks = host_.blocks();
+    const auto first_at = [&](std::int64_t row) {
+      const auto it = std::lower_bound(blocks.begin(), blocks.end(), row,
+                                       [](const DiagonalBlock& b, std::int64_t r) { return b.row0 < r; });
+      AIJA_REQUIRE(it == blocks.end() ? row == host_.layout().rows : it->row0 == row, internal,
+                   "apply_rows: row " + std::to_string(row) + " is not a cut of the row blocks");
+      return std::size_t(it - blocks.begin());
+    };
+    apply_blocks(first_at(row0), first_at(row1), alpha, x, beta, y, stream);
   }
 
   void apply_transpose(V alpha, const V* x, V beta, V* y, Stream stream) override {
@@ -226,6 +233,24 @@ class DiagonalDeviceFormat final : public DeviceFormat<V, I> {
 
  private:
   using Kernel = void (*)(const DiagonalBlock*, const I*, const I*, const V*, long long, const V*, V, V, V*);
+
+  // The product of blocks [b0, b1) (their rows of y), generated kernel or generic.
+  void apply_blocks(std::size_t b0, std::size_t b1, V alpha, const V* x, V beta, V* y, Stream stream) {
+    if (b1 <= b0) return;
+    if (pending_ && pending_->ready()) take_generated_kernel();
+    long long cols = host_.layout().cols;
+    const DiagonalBlock* b = blocks_.data() + b0;
+    const unsigned grid = unsigned(b1 - b0);
+    if (generated_) {
+      const V* v = values_.data();
+      void* args[] = {&b, &v, &cols, &x, &alpha, &beta, &y};
+      generated_->launch(grid, unsigned(host_.block_threads()), 0, stream, args);
+      return;
+    }
+    kernel_<<<grid, unsigned(host_.block_threads()), 0, static_cast<cudaStream_t>(stream)>>>(
+        b, offsets_.data(), list_begin_.data(), values_.data(), cols, x, alpha, beta, y);
+    AIJA_CUDA_CHECK_LAUNCH();
+  }
 
   // The fill kernel over chunk c's blocks, its arrays on the device (the
   // rows and entries of the chunk, numbered from its first).

@@ -284,6 +284,52 @@ TEST_F(AdaptiveMatrixGpu, EveryFormatUsesTheArraysSentDuringTheAnalysis) {
   expect_products_right(reordered, m);
 }
 
+// Host vectors streamed (streamed_apply.hpp): x up, row ranges multiplied
+// and y down overlapping, for each transfer mode: the same bits as the
+// unstreamed path, an unchanged x not sent again, and a matrix whose first
+// rows read x's last columns (it waits for all of x) still right.
+TEST_F(AdaptiveMatrixGpu, StreamedHostVectorsGiveTheSameBits) {
+  for (std::int64_t far : {std::int64_t(0), std::int64_t(1999000)}) {
+    test::Banded b;
+    b.rows = b.cols = 2100000;  // 16.8 MB of y: the most pieces
+    b.offsets = {-3000, -1, 0, 1, 3000};
+    if (far) b.offsets.push_back(far);
+    const auto m = test::banded<double, std::int32_t>(b);
+    const auto x = test::random_vector<double>(std::size_t(m.cols), 5);
+    auto x2 = x;
+    x2[std::size_t(m.cols) - 1] += 1.0;  // only the last column changes
+    for (FormatId id : {FormatId::dia, FormatId::brcsd2}) {
+      for (HostTransfer mode : {HostTransfer::staged, HostTransfer::direct}) {
+        SCOPED_TRACE(std::string(format_name(id)) + (mode == HostTransfer::staged ? ", staged" : ", direct") +
+                     ", far diagonal " + std::to_string(far));
+        MatrixOptions o;
+        o.format = FormatChoice::fixed(id);
+        o.host_transfer = mode;
+        o.stream_min_bytes = SIZE_MAX;
+        AdaptiveMatrix<double, std::int32_t> whole(o);
+        whole.build(m.view());
+        o.stream_min_bytes = 0;
+        AdaptiveMatrix<double, std::int32_t> streamed(o);
+        streamed.build(m.view());
+        ASSERT_EQ(streamed.format_name(), format_name(id));
+        std::vector<double> expect(std::size_t(m.rows)), got(std::size_t(m.rows), -7.0);
+        whole.apply(Op::plain, 1.5, {x.data()}, 0.0, {expect.data()});
+        TransferBytes moved = streamed.apply(Op::plain, 1.5, {x.data(), MemSpace::host, 11}, 0.0, {got.data()});
+        EXPECT_EQ(got, expect);
+        EXPECT_EQ(moved.to_device, x.size() * sizeof(double));
+        EXPECT_EQ(moved.to_host, got.size() * sizeof(double));
+        std::fill(got.begin(), got.end(), -7.0);
+        moved = streamed.apply(Op::plain, 1.5, {x.data(), MemSpace::host, 11}, 0.0, {got.data()});
+        EXPECT_EQ(got, expect);
+        EXPECT_EQ(moved.to_device, 0u);  // the same content key: x not sent again
+        whole.apply(Op::plain, 1.5, {x2.data()}, 0.0, {expect.data()});
+        streamed.apply(Op::plain, 1.5, {x2.data(), MemSpace::host, 12}, 0.0, {got.data()});
+        EXPECT_EQ(got, expect);
+      }
+    }
+  }
+}
+
 TEST_F(AdaptiveMatrixGpu, TheCallersCurrentDeviceIsLeftAlone) {
   if (device_count() < 2) GTEST_SKIP() << "needs two GPUs";
   const auto m = test::random_csr<double, std::int32_t>({1000, 1000, 0.01, 0, 0, 9});
