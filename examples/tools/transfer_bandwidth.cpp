@@ -1,8 +1,9 @@
 // Host<->device copy bandwidth of a vector-sized array, the three ways a host
 // PETSc vector can reach the GPU: pageable (plain cudaMemcpy from malloc'ed
 // memory), registered (the same array page-locked with cudaHostRegister) and
-// staged (memcpy into a pinned buffer, then the copy). Used to choose the
-// default of -mat_aijadaptive_host_transfer. Usage: aijadaptive-transfer-bandwidth [MiB...]
+// staged (memcpy into a pinned buffer, then the copy); and pinned copies both
+// ways at once (the bytes of both over the time). Used to choose the
+// default of -mat_aijadaptive_host_transfer and to bound a streamed product. Usage: aijadaptive-transfer-bandwidth [MiB...]
 #include <aijadaptive/device.hpp>
 #include <aijadaptive/device_buffer.hpp>
 
@@ -61,7 +62,19 @@ int main(int argc, char** argv) {
         rd = gb / median_seconds([&] { down(host.data()); }, reps);
       }
     }
-    std::printf("%10.0f %5.1f/%5.1f  %5.1f/%5.1f  %5.1f/%5.1f  %5.1f/%5.1f\n", mib, pu, pd, ru, rd, su, sd, ou, od);
+    // Both directions at once, pinned arrays, two streams: what a streamed
+    // product (x up while y comes down) can reach.
+    PinnedBuffer<char> pinned_back(bytes);
+    DeviceBuffer<char> dev_back(bytes);
+    OwnedStream s_up, s_down;
+    const double both = 2 * gb / median_seconds([&] {
+      copy_to_device(dev.data(), pinned.data(), bytes, s_up.get());
+      copy_to_host(pinned_back.data(), dev_back.data(), bytes, s_down.get());
+      synchronize(s_up.get());
+      synchronize(s_down.get());
+    }, reps);
+    std::printf("%10.0f %5.1f/%5.1f  %5.1f/%5.1f  %5.1f/%5.1f  %5.1f/%5.1f   both ways at once (pinned): %5.1f\n", mib,
+                pu, pd, ru, rd, su, sd, ou, od, both);
   }
   return 0;
 }
