@@ -270,8 +270,14 @@ PetscErrorCode SeqEnsureCurrent(Mat A) {
   PetscFunctionBegin;
   // Bound to the CPU: the device copy is brought up to date once unbound.
   if (s->bound || !A->preallocated || !A->assembled) PetscFunctionReturn(PETSC_SUCCESS);
-  PetscCall(MatSeqAIJGetCSRAndMemType(A, &i, &j, &a, &mtype));
   PetscCall(PetscObjectStateGet((PetscObject)A, &state));
+  // Every MatMult comes here: with the object state (raised by every change
+  // of the values) and the nonzero state (of the pattern) both as at the last
+  // build or refill, nothing changed, and AIJ's arrays need not be asked for
+  // (a method lookup by name).
+  if (!s->settings_changed && s->matrix.built() && s->state == state && s->nonzerostate == A->nonzerostate)
+    PetscFunctionReturn(PETSC_SUCCESS);
+  PetscCall(MatSeqAIJGetCSRAndMemType(A, &i, &j, &a, &mtype));
   const PetscInt rows = A->rmap->n, cols = A->cmap->n, nnz = rows ? i[rows] : 0;
   const bool same_pattern = !s->settings_changed && s->matrix.built() && s->nonzerostate == A->nonzerostate &&
                             s->rows == rows && s->cols == cols && s->nnz == nnz && s->i == i && s->j == j;
