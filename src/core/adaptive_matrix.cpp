@@ -1,12 +1,10 @@
 #include "aijadaptive/adaptive_matrix.hpp"
 
 #include <optional>
-
 #include <sstream>
 
 #include "aijadaptive/analysis.hpp"
 #include "aijadaptive/csr_prefetch.hpp"
-
 #include "aijadaptive/device.hpp"
 #include "aijadaptive/errors.hpp"
 #include "aijadaptive/formats/csr.hpp"
