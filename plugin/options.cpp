@@ -184,7 +184,7 @@ PetscErrorCode SettingsFromOptions(Mat A, AijaOptionItems PetscOptionsObject, Se
   PetscCall(PetscOptionsReal("-mat_aijadaptive_stream_min_mib",
                              "With host vectors whose y has at least this many MiB, send x up, multiply row ranges and "
                              "send y down at the same time (formats that multiply row ranges on their own: the "
-                             "diagonal ones); -1: never, one after the other",
+                             "diagonal ones, ipcsr); -1: never, one after the other",
                              "", s->stream_min_mib, &s->stream_min_mib, NULL));
   PetscCall(PetscOptionsReal("-mat_aijadaptive_stream_piece_mib",
                              "MiB of y per piece of a streamed product (x is sent in as many pieces)", "",

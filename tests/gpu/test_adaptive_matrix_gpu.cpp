@@ -288,46 +288,54 @@ TEST_F(AdaptiveMatrixGpu, EveryFormatUsesTheArraysSentDuringTheAnalysis) {
 // and y down overlapping, for each transfer mode: the same bits as the
 // unstreamed path, an unchanged x not sent again, and a matrix whose first
 // rows read x's last columns (it waits for all of x) still right.
+void expect_streamed_same_bits(const test::OwnedCsr<double, std::int32_t>& m, FormatId id, std::size_t piece_bytes) {
+  const auto x = test::random_vector<double>(std::size_t(m.cols), 5);
+  auto x2 = x;
+  x2[std::size_t(m.cols) - 1] += 1.0;  // only the last column changes
+  for (HostTransfer mode : {HostTransfer::staged, HostTransfer::direct}) {
+    SCOPED_TRACE(std::string(format_name(id)) + (mode == HostTransfer::staged ? ", staged" : ", direct"));
+    MatrixOptions o;
+    o.format = FormatChoice::fixed(id);
+    o.reorder = ReorderChoice::never;
+    o.host_transfer = mode;
+    o.stream_min_bytes = SIZE_MAX;
+    AdaptiveMatrix<double, std::int32_t> whole(o);
+    whole.build(m.view());
+    o.stream_min_bytes = 0;
+    o.stream_piece_bytes = piece_bytes;
+    AdaptiveMatrix<double, std::int32_t> streamed(o);
+    streamed.build(m.view());
+    ASSERT_EQ(streamed.format_name(), format_name(id));
+    std::vector<double> expect(std::size_t(m.rows)), got(std::size_t(m.rows), -7.0);
+    whole.apply(Op::plain, 1.5, {x.data()}, 0.0, {expect.data()});
+    TransferBytes moved = streamed.apply(Op::plain, 1.5, {x.data(), MemSpace::host, 11}, 0.0, {got.data()});
+    EXPECT_EQ(got, expect);
+    EXPECT_EQ(moved.to_device, x.size() * sizeof(double));
+    EXPECT_EQ(moved.to_host, got.size() * sizeof(double));
+    std::fill(got.begin(), got.end(), -7.0);
+    moved = streamed.apply(Op::plain, 1.5, {x.data(), MemSpace::host, 11}, 0.0, {got.data()});
+    EXPECT_EQ(got, expect);
+    EXPECT_EQ(moved.to_device, 0u);  // the same content key: x not sent again
+    whole.apply(Op::plain, 1.5, {x2.data()}, 0.0, {expect.data()});
+    streamed.apply(Op::plain, 1.5, {x2.data(), MemSpace::host, 12}, 0.0, {got.data()});
+    EXPECT_EQ(got, expect);
+  }
+}
+
 TEST_F(AdaptiveMatrixGpu, StreamedHostVectorsGiveTheSameBits) {
   for (std::int64_t far : {std::int64_t(0), std::int64_t(1999000)}) {
+    SCOPED_TRACE("far diagonal " + std::to_string(far));
     test::Banded b;
-    b.rows = b.cols = 2100000;  // 16.8 MB of y: the most pieces
+    b.rows = b.cols = 2100000;  // 16.8 MB of y: pieces of the default size, tapered
     b.offsets = {-3000, -1, 0, 1, 3000};
     if (far) b.offsets.push_back(far);
     const auto m = test::banded<double, std::int32_t>(b);
-    const auto x = test::random_vector<double>(std::size_t(m.cols), 5);
-    auto x2 = x;
-    x2[std::size_t(m.cols) - 1] += 1.0;  // only the last column changes
-    for (FormatId id : {FormatId::dia, FormatId::brcsd2}) {
-      for (HostTransfer mode : {HostTransfer::staged, HostTransfer::direct}) {
-        SCOPED_TRACE(std::string(format_name(id)) + (mode == HostTransfer::staged ? ", staged" : ", direct") +
-                     ", far diagonal " + std::to_string(far));
-        MatrixOptions o;
-        o.format = FormatChoice::fixed(id);
-        o.host_transfer = mode;
-        o.stream_min_bytes = SIZE_MAX;
-        AdaptiveMatrix<double, std::int32_t> whole(o);
-        whole.build(m.view());
-        o.stream_min_bytes = 0;
-        AdaptiveMatrix<double, std::int32_t> streamed(o);
-        streamed.build(m.view());
-        ASSERT_EQ(streamed.format_name(), format_name(id));
-        std::vector<double> expect(std::size_t(m.rows)), got(std::size_t(m.rows), -7.0);
-        whole.apply(Op::plain, 1.5, {x.data()}, 0.0, {expect.data()});
-        TransferBytes moved = streamed.apply(Op::plain, 1.5, {x.data(), MemSpace::host, 11}, 0.0, {got.data()});
-        EXPECT_EQ(got, expect);
-        EXPECT_EQ(moved.to_device, x.size() * sizeof(double));
-        EXPECT_EQ(moved.to_host, got.size() * sizeof(double));
-        std::fill(got.begin(), got.end(), -7.0);
-        moved = streamed.apply(Op::plain, 1.5, {x.data(), MemSpace::host, 11}, 0.0, {got.data()});
-        EXPECT_EQ(got, expect);
-        EXPECT_EQ(moved.to_device, 0u);  // the same content key: x not sent again
-        whole.apply(Op::plain, 1.5, {x2.data()}, 0.0, {expect.data()});
-        streamed.apply(Op::plain, 1.5, {x2.data(), MemSpace::host, 12}, 0.0, {got.data()});
-        EXPECT_EQ(got, expect);
-      }
-    }
+    for (FormatId id : {FormatId::dia, FormatId::brcsd2}) expect_streamed_same_bits(m, id, std::size_t(2) << 20);
   }
+  // ipcsr: two dense rows of 12000 entries, each split over chunk blocks that
+  // stay in one range of rows, among rows of about 10; pieces of 8 KiB.
+  const auto m = test::random_csr<double, std::int32_t>({12000, 12000, 0.0008, 0.01, 2, 9});
+  expect_streamed_same_bits(m, FormatId::ipcsr, std::size_t(8) << 10);
 }
 
 TEST_F(AdaptiveMatrixGpu, TheCallersCurrentDeviceIsLeftAlone) {

@@ -146,8 +146,8 @@ class IpcsrHostFormat final : public HostFormat<V, I> {
   IpcsrHostFormat(const IpcsrParams& params, const DeviceInfo& device,
                   std::weak_ptr<CsrPrefetchBase> csr_prefetch = {});
   // The transpose through cuSPARSE on the same device CSR arrays; the row map
-  // in the kernel's own write of y.
-  Capabilities capabilities() const override { return {true, true}; }
+  // in the kernel's own write of y; row ranges at the blocks that start a row.
+  Capabilities capabilities() const override { return {true, true, true}; }
   void build(const CsrView<V, I>& a) override;
   void refill(const CsrView<V, I>& a) override;
   // The plain product walks the row blocks as the kernel does: staged blocks

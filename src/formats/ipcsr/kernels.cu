@@ -35,6 +35,7 @@ struct IpcsrArrays {
   unsigned* arrivals;  // [blocks] chunks of a row done, at its first chunk; 0 between launches
   I shared_size;       // SHARED_SIZE: values the staging area holds
   const I* row_map;    // row i of the product goes to y[row_map[i]]; null: to y[i]
+  I first_block;       // the launch's block 0 (a range of rows: apply_rows)
 };
 
 // Loads of the CSR arrays, each entry used once: with kStream == 1,
@@ -201,7 +202,7 @@ __device__ void row_block(const IpcsrArrays<V, I>& a, const V* __restrict__ x, V
 template <int kUnroll, int kStream, class V, class I>
 __global__ void __launch_bounds__(1024)
     ipcsr_kernel(IpcsrArrays<V, I> a, const V* __restrict__ x, V alpha, V beta, V* __restrict__ y) {
-  const I b = I(blockIdx.x);
+  const I b = I(blockIdx.x) + a.first_block;
   const I row0 = a.block_row[b], row1 = a.block_row[b + 1];
   const I k0 = a.block_nnz[b], k1 = a.block_nnz[b + 1];
   if (row1 - row0 >= 2)
@@ -237,13 +238,38 @@ class IpcsrDeviceFormat final : public DeviceFormat<V, I> {
   }
 
   void apply(V alpha, const V* x, V beta, V* y, Stream stream) override {
-    if (blocks_ == 0) return;  // no rows
-    const IpcsrArrays<V, I> a{csr_.row_ptr(),    csr_.col_idx(),    csr_.values(),
-                              block_row_.data(), block_nnz_.data(), partial_.data(),
-                              arrivals_.data(),  I(params_.shared_size), row_map_};
-    kernel_<<<unsigned(blocks_), unsigned(params_.block_threads), stage_bytes(),
-               static_cast<cudaStream_t>(stream)>>>(a, x, alpha, beta, y);
-    AIJA_CUDA_CHECK_LAUNCH();
+    launch(0, blocks_, alpha, x, beta, y, stream);
+  }
+
+  // The first row of every block that starts a row (the chunks of a split
+  // row stay in one launch: its last chunk adds the others' sums), and the
+  // row count.
+  std::vector<std::int64_t> row_cuts() const override {
+    const IpcsrBlocks<I>& blocks = host_.blocks();
+    const I* row_ptr = host_.csr().row_ptr;
+    std::vector<std::int64_t> cuts;
+    for (std::int64_t b = 0; b < blocks.count(); ++b)
+      if (blocks.nnz[std::size_t(b)] == row_ptr[blocks.row[std::size_t(b)]] &&
+          (cuts.empty() || cuts.back() < std::int64_t(blocks.row[std::size_t(b)])))
+        cuts.push_back(blocks.row[std::size_t(b)]);
+    if (cuts.empty() || cuts.back() < host_.csr().rows) cuts.push_back(host_.csr().rows);
+    return cuts;
+  }
+
+  void apply_rows(std::int64_t row0, std::int64_t row1, V alpha, const V* x, V beta, V* y, Stream stream) override {
+    const IpcsrBlocks<I>& blocks = host_.blocks();
+    const I* row_ptr = host_.csr().row_ptr;
+    // A row's first block: the first whose rows reach it (its first chunk when split).
+    const auto first_at = [&](std::int64_t row) {
+      const auto end = blocks.row.end() - 1;  // row[blocks] = rows closes the last block
+      const auto it = std::lower_bound(blocks.row.begin(), end, I(row));
+      const std::int64_t b = it - blocks.row.begin();
+      AIJA_REQUIRE(it == end ? row == host_.csr().rows
+                             : std::int64_t(*it) == row && blocks.nnz[std::size_t(b)] == row_ptr[row],
+                   internal, "ipcsr apply_rows: row " + std::to_string(row) + " does not start a row block");
+      return b;
+    };
+    launch(first_at(row0), first_at(row1), alpha, x, beta, y, stream);
   }
 
   void apply_transpose(V alpha, const V* x, V beta, V* y, Stream stream) override {
@@ -266,6 +292,17 @@ class IpcsrDeviceFormat final : public DeviceFormat<V, I> {
   }
 
   using Kernel = void (*)(IpcsrArrays<V, I>, const V*, V, V, V*);
+
+  // Blocks [b0, b1) (the rows they hold).
+  void launch(std::int64_t b0, std::int64_t b1, V alpha, const V* x, V beta, V* y, Stream stream) {
+    if (b1 <= b0) return;  // no rows
+    const IpcsrArrays<V, I> a{csr_.row_ptr(),    csr_.col_idx(),    csr_.values(),
+                              block_row_.data(), block_nnz_.data(), partial_.data(),
+                              arrivals_.data(),  I(params_.shared_size), row_map_, I(b0)};
+    kernel_<<<unsigned(b1 - b0), unsigned(params_.block_threads), stage_bytes(),
+               static_cast<cudaStream_t>(stream)>>>(a, x, alpha, beta, y);
+    AIJA_CUDA_CHECK_LAUNCH();
+  }
   static Kernel choose_kernel(int unroll, bool stream_loads) {
     if (unroll == 8) return stream_loads ? ipcsr_kernel<8, 1, V, I> : ipcsr_kernel<8, 0, V, I>;
     return stream_loads ? ipcsr_kernel<4, 1, V, I> : ipcsr_kernel<4, 0, V, I>;
