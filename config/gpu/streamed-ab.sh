@@ -3,7 +3,8 @@
 # one rank) with this build's plugin and with another one (BEFORE_LIB: a
 # folder holding an older libpetscaijadaptive.so, put first on
 # LD_LIBRARY_PATH, which the binaries' RUNPATH gives way to), alternating
-# processes, two of each; then the Debian build's GPU tests.
+# processes, two of each (POISSON_OPTS: more options for both); then the
+# Debian build's GPU tests.
 # In the repo root on the GPU machine with .runtime/ carried.
 set -uo pipefail
 out=${OUT:-/tmp/aija-out}
@@ -17,7 +18,7 @@ export XDG_CACHE_HOME=$logs/cache
         lib=""
         [ $variant = before ] && lib="$(pwd)/${BEFORE_LIB:?}:"
         LD_LIBRARY_PATH="$lib$LD_LIBRARY_PATH" timeout 150 build/examples/aijadaptive-poisson -n 160 -stencil $st \
-          -types aijadaptive -mult_reps 100 -mult_rounds 5 -ksp_max_it 20 > "$logs/host-$st-$variant-$k.txt" 2>&1
+          -types aijadaptive -mult_reps 100 -mult_rounds 5 -ksp_max_it 20 ${POISSON_OPTS:-} > "$logs/host-$st-$variant-$k.txt" 2>&1
         echo "$st-point 160^3, $variant ($k): exit $? -- $(grep -E '^  aijadaptive ' "$logs/host-$st-$variant-$k.txt")"
       done
     done
