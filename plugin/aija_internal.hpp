@@ -80,7 +80,6 @@ struct SeqState {
   PetscObjectState nonzerostate = 0, state = 0;
   PetscInt rows = -1, cols = -1, nnz = -1;
   const PetscInt *i = nullptr, *j = nullptr;
-  const PetscScalar* a = nullptr;
 };
 
 struct Events {

@@ -281,7 +281,6 @@ PetscErrorCode SeqEnsureCurrent(Mat A) {
   const PetscInt rows = A->rmap->n, cols = A->cmap->n, nnz = rows ? i[rows] : 0;
   const bool same_pattern = !s->settings_changed && s->matrix.built() && s->nonzerostate == A->nonzerostate &&
                             s->rows == rows && s->cols == cols && s->nnz == nnz && s->i == i && s->j == j;
-  if (same_pattern && s->state == state && s->a == a) PetscFunctionReturn(PETSC_SUCCESS);
   const aijadaptive::CsrView<PetscScalar, PetscInt> view{rows, cols, i, j, a};
   if (!s->settings_given) {
     Settings from_options = s->settings;
@@ -308,7 +307,6 @@ PetscErrorCode SeqEnsureCurrent(Mat A) {
   s->nnz = nnz;
   s->i = i;
   s->j = j;
-  s->a = a;
   InstallProductOps(A);  // SeqAIJ's if it was built for the host
   PetscFunctionReturn(PETSC_SUCCESS);
 }

@@ -34,7 +34,6 @@
 #include <cstdint>
 #include <memory>
 #include <mutex>
-#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -231,9 +230,6 @@ class DiagonalHostFormat : public HostFormat<V, I> {
   // Every diagonal of `a`, sorted: the analysis's when it found them (no
   // second pass over the entries), else counted here.
   std::vector<std::int64_t> offsets_of(const CsrView<V, I>& a) const;
-  // Whether the analysis of `a` saw every row's columns increase; nullopt when
-  // it did not look (a format built on its own, or on a reordered matrix).
-  std::optional<bool> rows_increase_of(const CsrView<V, I>& a) const;
   int block_threads() const { return block_threads_; }
   // The pieces and offset lists; the values are on the host only once
   // layout_with_values() has filled them (the device fills its own).
@@ -248,6 +244,10 @@ class DiagonalHostFormat : public HostFormat<V, I> {
   virtual std::vector<DiagonalPieceSpec> cut(const CsrView<V, I>& a) const = 0;
 
  private:
+  // The analysis's diagonal search of `a` (its offsets, whether its rows
+  // increase), or null: a format built on its own, or on a reordered matrix.
+  const Features* search_of(const CsrView<V, I>& a) const;
+
   FormatId id_;
   FormatContext context_;
   int block_threads_;

@@ -11,6 +11,7 @@
 #include "aijadaptive/instantiate.hpp"
 #include "aijadaptive/reordered_format.hpp"
 #include "aijadaptive/reordering.hpp"
+#include "core/cusparse_bytes.hpp"
 #include "core/host_vectors.hpp"
 #include "core/streamed_apply.hpp"
 
@@ -133,8 +134,7 @@ struct AdaptiveMatrix<V, I>::Impl {
     prefetch.reset();
     prefetch_note.clear();
     if (a.rows == 0 || std::size_t(a.nnz()) < options.prefetch_min_nnz) return;
-    const std::size_t bytes = (std::size_t(a.rows) + 1 + std::size_t(a.nnz())) * sizeof(I) +
-                              std::size_t(a.nnz()) * sizeof(V);
+    const std::size_t bytes = detail::csr_array_bytes(a);
     const DeviceGuard guard(device);
     std::size_t available = device_memory_info().free_bytes;
     if (options.device_memory_limit) available = std::min(available, options.device_memory_limit);
@@ -426,7 +426,7 @@ TransferBytes AdaptiveMatrix<V, I>::apply(Op op, V alpha, InputVector<V> x, V be
   const std::size_t ny = std::size_t(op == Op::plain ? m.a.rows : m.a.cols);
   const HostTransfer mode = m.options.host_transfer;
   if (op == Op::plain && x.space == MemSpace::host && y.space == MemSpace::host && beta == V(0) &&
-      m.host->capabilities().row_ranges && ny * sizeof(V) >= m.options.stream_min_bytes) {
+      ny * sizeof(V) >= m.options.stream_min_bytes && m.host->capabilities().row_ranges) {
     if (!m.streamed.planned()) m.streamed.plan(*m.dev, m.a, m.options.stream_piece_bytes);
     return m.streamed.run(*m.dev, alpha, x, y.data, mode, m.staging, s);
   }

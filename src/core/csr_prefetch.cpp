@@ -3,6 +3,7 @@
 #include <exception>
 
 #include "aijadaptive/instantiate.hpp"
+#include "core/cusparse_bytes.hpp"
 
 namespace aijadaptive {
 
@@ -64,7 +65,7 @@ std::optional<DeviceCsrArrays<V, I>> CsrPrefetch<V, I>::take() {
 
 template <class V, class I>
 std::size_t CsrPrefetch<V, I>::bytes() const {
-  return (std::size_t(a_.rows) + 1 + std::size_t(a_.nnz())) * sizeof(I) + std::size_t(a_.nnz()) * sizeof(V);
+  return detail::csr_array_bytes(a_);
 }
 
 template <class V, class I>

@@ -27,19 +27,16 @@ Capabilities DiagonalHostFormat<V, I>::capabilities() const {
 }
 
 template <class V, class I>
-std::vector<std::int64_t> DiagonalHostFormat<V, I>::offsets_of(const CsrView<V, I>& a) const {
+const Features* DiagonalHostFormat<V, I>::search_of(const CsrView<V, I>& a) const {
   const Features* f = context_.features;
-  if (f && !f->diagonal_offsets.empty() && f->rows == a.rows && f->cols == a.cols && f->nnz == a.nnz())
-    return f->diagonal_offsets;
-  return diagonal_offsets(a, 0, a.rows);
+  return f && !f->diagonal_offsets.empty() && f->rows == a.rows && f->cols == a.cols && f->nnz == a.nnz() ? f
+                                                                                                         : nullptr;
 }
 
 template <class V, class I>
-std::optional<bool> DiagonalHostFormat<V, I>::rows_increase_of(const CsrView<V, I>& a) const {
-  const Features* f = context_.features;
-  if (f && !f->diagonal_offsets.empty() && f->rows == a.rows && f->cols == a.cols && f->nnz == a.nnz())
-    return f->diagonal_rows_increase;
-  return std::nullopt;
+std::vector<std::int64_t> DiagonalHostFormat<V, I>::offsets_of(const CsrView<V, I>& a) const {
+  const Features* f = search_of(a);
+  return f ? f->diagonal_offsets : diagonal_offsets(a, 0, a.rows);
 }
 
 // The structure only: the device fills its values from the CSR arrays
@@ -49,12 +46,11 @@ void DiagonalHostFormat<V, I>::build(const CsrView<V, I>& a) {
   const std::lock_guard<std::mutex> lock(values_mutex_);
   values_current_ = false;
   a_ = a;
-  const std::optional<bool> increase = rows_increase_of(a);
-  if (!increase)
-    require_increasing_rows(a);
-  else
-    AIJA_REQUIRE(*increase, unsupported,
+  if (const Features* f = search_of(a))
+    AIJA_REQUIRE(f->diagonal_rows_increase, unsupported,
                  "the diagonal formats need each row's columns in increasing order without repeats");
+  else
+    require_increasing_rows(a);
   layout_ = plan_diagonal_layout(a, cut(a));
   blocks_ = diagonal_blocks(layout_, block_threads_);
 }

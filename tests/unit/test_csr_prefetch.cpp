@@ -14,11 +14,6 @@
 namespace aijadaptive {
 namespace {
 
-template <class T>
-std::vector<T> back_to_host(const DeviceBuffer<T>& d) {
-  return test::to_host(d);
-}
-
 TEST(CsrPrefetch, WithoutAGpuTheCopyFailsAndSaysWhyWithoutThrowing) {
   if (device_count() > 0) GTEST_SKIP() << "a GPU is present: the copy succeeds (see the next test)";
   const auto m = test::random_csr<double, std::int32_t>({500, 400, 0.02, 0.1, 1, 3});
@@ -41,13 +36,13 @@ TEST(CsrPrefetch, TheArraysArriveWholeAndAreTakenOnce) {
     const DeviceCsrArrays<float, std::int64_t>* d = p.wait();
     ASSERT_NE(d, nullptr) << p.why_not();
     EXPECT_TRUE(p.used());
-    EXPECT_EQ(back_to_host(d->row_ptr), m.row_ptr);
-    EXPECT_EQ(back_to_host(d->col_idx), m.col_idx);
-    EXPECT_EQ(back_to_host(d->values), m.values);
+    EXPECT_EQ(test::to_host(d->row_ptr), m.row_ptr);
+    EXPECT_EQ(test::to_host(d->col_idx), m.col_idx);
+    EXPECT_EQ(test::to_host(d->values), m.values);
     EXPECT_EQ(p.bytes(), d->row_ptr.bytes() + d->col_idx.bytes() + d->values.bytes());
     std::optional<DeviceCsrArrays<float, std::int64_t>> taken = p.take();
     ASSERT_TRUE(taken.has_value());
-    EXPECT_EQ(back_to_host(taken->values), m.values);
+    EXPECT_EQ(test::to_host(taken->values), m.values);
     EXPECT_EQ(p.wait(), nullptr);  // taken: nothing left to read
     EXPECT_FALSE(p.take().has_value());
   }

@@ -13,6 +13,7 @@
 #include "aijadaptive/formats/ipcsr.hpp"
 #include "aijadaptive/instantiate.hpp"
 #include "core/cuda_check.hpp"
+#include "core/cusparse_bytes.hpp"
 #include "core/cusparse_csr.hpp"
 #include "formats/ipcsr/tuning.hpp"
 
@@ -222,7 +223,8 @@ class IpcsrDeviceFormat final : public DeviceFormat<V, I> {
     blocks_ = blocks.count();
     const DeviceInfo& limits = host.device();
     const bool stream_loads =
-        params_.stream_loads >= 0 ? params_.stream_loads == 1 : csr_bytes(host.csr()) > limits.l2_bytes;
+        params_.stream_loads >= 0 ? params_.stream_loads == 1
+                                  : std::int64_t(detail::csr_array_bytes(host.csr())) > limits.l2_bytes;
     kernel_ = choose_kernel(params_.unroll, stream_loads);
     configure_kernel(limits);
     csr_.upload(host.csr(), host.csr_prefetch(), stream, false);  // cuSPARSE only for the transpose
@@ -286,11 +288,6 @@ class IpcsrDeviceFormat final : public DeviceFormat<V, I> {
   }
 
  private:
-  // The bytes of the CSR arrays, which one product streams through.
-  static std::int64_t csr_bytes(const CsrView<V, I>& a) {
-    return std::int64_t(a.nnz()) * std::int64_t(sizeof(V) + sizeof(I)) + (std::int64_t(a.rows) + 1) * std::int64_t(sizeof(I));
-  }
-
   using Kernel = void (*)(IpcsrArrays<V, I>, const V*, V, V, V*);
 
   // Blocks [b0, b1) (the rows they hold).
