@@ -24,6 +24,33 @@ double coupling(std::uint64_t seed, std::int64_t i, std::int64_t j) {
   return -std::fabs(matrix_value(seed, std::uint64_t(std::min(i, j)), std::uint64_t(std::max(i, j))));
 }
 
+// Row `row` of a vector FEM matrix: every unknown of each node of `nodes`
+// (sorted, the row's own node included), unknowns interlaced by node. The
+// interlacing keeps the columns sorted and repeats one column list `dof`
+// times, as in elasticity. Symmetric negative couplings with a dominant
+// diagonal, as the scalar mesh (dof = 1 is its matrix, bit for bit).
+template <class V, class I>
+void add_fem_row(CsrWriter<V, I>& w, std::uint64_t seed, std::int64_t dof, std::int64_t row,
+                 const std::vector<std::int64_t>& nodes) {
+  std::size_t diagonal = 0;
+  double sum = 0;
+  for (std::int64_t node : nodes)
+    for (std::int64_t e = 0; e < dof; ++e) {
+      const std::int64_t col = dof * node + e;
+      if (col == row) {
+        diagonal = w.size();
+        w.add(col, 0.0);
+      } else {
+        const double a = coupling(seed, row, col);
+        sum -= a;
+        w.add(col, a);
+      }
+    }
+  // Sums of eighths are exact: the column order leaves the diagonal's bits alone.
+  w.set_value(diagonal, sum + 1.0);
+  w.end_row();
+}
+
 }  // namespace
 
 template <class V, class I>
@@ -69,7 +96,7 @@ HostCsr<V, I> make_stencil(const GeneratorSpec& spec) {
 
 template <class V, class I>
 HostCsr<V, I> make_fem(const GeneratorSpec& spec) {
-  const std::int64_t n = spec.integer("n"), block = spec.integer("block");
+  const std::int64_t n = spec.integer("n"), block = spec.integer("block"), dof = spec.integer("dof");
   const double p = spec.real("p");
   const std::uint64_t seed = std::uint64_t(spec.integer("seed"));
   const std::int64_t nodes = n * n * n;
@@ -93,6 +120,11 @@ HostCsr<V, I> make_fem(const GeneratorSpec& spec) {
           visit(q);
         }
   };
+  // First pass: the exact count, so the arrays are allocated once; and the
+  // writer's index-size check comes before the renumbering's 16 B per node.
+  std::int64_t links = nodes;  // node pairs (q, o) with q a neighbour of o, or o itself
+  for (std::int64_t o = 0; o < nodes; ++o) for_each_neighbour(o, [&](std::int64_t) { ++links; });
+  CsrWriter<V, I> w(spec, dof * nodes, dof * nodes, dof * dof * links);
   // Renumbering: a random order inside each block of nodes, as a mesh
   // partitioned into pieces and numbered piece by piece.
   std::vector<std::int64_t> to_new(static_cast<std::size_t>(nodes)), to_old(static_cast<std::size_t>(nodes));
@@ -104,23 +136,12 @@ HostCsr<V, I> make_fem(const GeneratorSpec& spec) {
       std::swap(to_new[std::size_t(i)], to_new[std::size_t(b + std::int64_t(rng.below(std::uint64_t(i - b + 1))))]);
   }
   for (std::int64_t i = 0; i < nodes; ++i) to_old[std::size_t(to_new[std::size_t(i)])] = i;
-  std::int64_t nnz = nodes;  // first pass: the exact count, so the arrays are allocated once
-  for (std::int64_t o = 0; o < nodes; ++o) for_each_neighbour(o, [&](std::int64_t) { ++nnz; });
-  CsrWriter<V, I> w(spec, nodes, nodes, nnz);
-  std::vector<std::pair<std::int64_t, double>> row;
+  std::vector<std::int64_t> adjacent;  // of node r, itself included, new numbering
   for (std::int64_t r = 0; r < nodes; ++r) {
-    const std::int64_t o = to_old[std::size_t(r)];
-    row.clear();
-    double sum = 0;
-    for_each_neighbour(o, [&](std::int64_t q) {
-      const std::int64_t c = to_new[std::size_t(q)];
-      row.emplace_back(c, coupling(seed, r, c));
-      sum -= row.back().second;
-    });
-    row.emplace_back(r, sum + 1.0);
-    std::sort(row.begin(), row.end());
-    for (const auto& [c, v] : row) w.add(c, v);
-    w.end_row();
+    adjacent.assign(1, r);
+    for_each_neighbour(to_old[std::size_t(r)], [&](std::int64_t q) { adjacent.push_back(to_new[std::size_t(q)]); });
+    std::sort(adjacent.begin(), adjacent.end());
+    for (std::int64_t d = 0; d < dof; ++d) add_fem_row(w, seed, dof, dof * r + d, adjacent);
   }
   return w.finish();
 }

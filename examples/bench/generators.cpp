@@ -39,10 +39,14 @@ const std::vector<Generator>& registry() {
       {"stencil27", "3D 27-point stencil, n x n x n grid", {{"n", 40, 1, kHuge, true, "grid points per side"}}},
       {"fem",
        "unstructured-mesh-like: a perturbed tetrahedral mesh of an n^3 cube (14 edges per node, plus "
-       "each other neighbour with probability p), nodes renumbered randomly within blocks",
+       "each other neighbour with probability p), nodes renumbered randomly within blocks; dof "
+       "unknowns per node (row dof*node+d), each coupled to every unknown of the node and its "
+       "neighbours, so the dof rows of a node share their columns (vector FEM, elasticity: dof=3)",
        {{"n", 32, 2, kHuge, true, "mesh nodes per side"},
         {"p", 0.3, 0, 1, false, "probability of each extra edge"},
-        {"block", 4096, 1, kHuge, true, "renumbering block (nodes)"}}},
+        {"block", 4096, 1, kHuge, true, "renumbering block (nodes)"},
+        // At most 64: 27 * 64 columns keep a row's sums of (k/8) * (k/64) below 2^15, exact in float.
+        {"dof", 1, 1, 64, true, "unknowns per node"}}},
       {"rmat", "power-law R-MAT graph: 2^scale rows, ef * 2^scale edges drawn with quadrant "
                "probabilities a, b, c (d = 1-a-b-c), repeated edges merged, vertex ids scrambled",
        {{"scale", 14, 1, 40, true, "log2 of the rows"},

@@ -3,7 +3,9 @@
 //
 //   stencil5, stencil9    2D 5- and 9-point stencils on an n x n grid
 //   stencil7, stencil27   3D 7- and 27-point stencils on an n x n x n grid
-//   fem                   unstructured tetrahedral-mesh-like matrix (symmetric pattern)
+//   fem                   unstructured tetrahedral-mesh-like matrix (symmetric pattern);
+//                         dof=k: k unknowns per node, rows k*node+d, the k rows of a
+//                         node with one column list (vector FEM, elasticity: dof=3)
 //   rmat                  power-law R-MAT graph (Graph500 parameters by default)
 //   circuit               mostly short rows, a few very long ones
 //   qcd                   Wilson-Dirac-like: every row has exactly 51 nonzeros

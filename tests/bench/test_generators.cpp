@@ -9,6 +9,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
+#include <functional>
 #include <map>
 #include <string>
 #include <vector>
@@ -163,6 +164,70 @@ TEST(Fem, SymmetricPatternAndMeshLikeRows) {
   EXPECT_GT(far, 0);
 }
 
+// dof unknowns per node: dof = 1 must stay the scalar mesh, bit for bit
+// (existing results and figures were made with it).
+TEST(Fem, OneDofIsTheScalarMesh) {
+  for (const char* spec : {"gen:fem:n=9,block=100", "gen:fem:n=6,p=0.8,seed=4"}) {
+    const auto a = gen(spec), b = gen(std::string(spec) + ",dof=1");
+    EXPECT_EQ(a.row_ptr, b.row_ptr) << spec;
+    EXPECT_EQ(a.col_idx, b.col_idx) << spec;
+    EXPECT_EQ(a.values, b.values) << spec;
+  }
+  EXPECT_EQ(ab::parse_generator_spec("gen:fem").integer("dof"), 1);
+}
+
+TEST(Fem, VectorDofRowsOfANodeShareTheirColumns) {
+  constexpr std::int32_t kDof = 3;
+  const auto scalar = gen("gen:fem:n=8,block=100,seed=7");
+  const auto m = gen("gen:fem:n=8,block=100,seed=7,dof=3");
+  ASSERT_EQ(m.rows, kDof * scalar.rows);
+  EXPECT_EQ(m.col_idx.size(), std::size_t(kDof * kDof) * scalar.col_idx.size());
+  std::vector<std::vector<std::int32_t>> rows(std::size_t(m.rows));
+  for (std::int32_t i = 0; i < m.rows; ++i)
+    for (std::int32_t k = m.row_ptr[std::size_t(i)]; k < m.row_ptr[std::size_t(i) + 1]; ++k)
+      rows[std::size_t(i)].push_back(m.col_idx[std::size_t(k)]);
+  for (std::int32_t i = 0; i < m.rows; ++i) {
+    const auto& cols = rows[std::size_t(i)];
+    EXPECT_TRUE(std::adjacent_find(cols.begin(), cols.end(), std::greater_equal<>()) == cols.end()) << "row " << i;
+    if (i % kDof != 0) EXPECT_EQ(cols, rows[std::size_t(i - 1)]) << "row " << i << " leaves its node's columns";
+    for (std::int32_t j : cols)
+      EXPECT_TRUE(std::binary_search(rows[std::size_t(j)].begin(), rows[std::size_t(j)].end(), i)) << i << ", " << j;
+  }
+  // Node by node, the scalar mesh's pattern: row 3r + d holds 3q + e for each of r's columns q.
+  for (std::int32_t r = 0; r < scalar.rows; ++r) {
+    std::vector<std::int32_t> expected;
+    for (std::int32_t k = scalar.row_ptr[std::size_t(r)]; k < scalar.row_ptr[std::size_t(r) + 1]; ++k)
+      for (std::int32_t e = 0; e < kDof; ++e) expected.push_back(kDof * scalar.col_idx[std::size_t(k)] + e);
+    EXPECT_EQ(rows[std::size_t(kDof * r)], expected) << "node " << r;
+  }
+}
+
+// Values symmetric, negative off the diagonal, the diagonal 1 + the sum of
+// the negated rest: strictly dominant, the node's other unknowns included.
+TEST(Fem, VectorDofValuesSymmetricDominantAndDyadic) {
+  const auto m = gen("gen:fem:n=7,block=50,dof=3");
+  std::map<std::pair<std::int64_t, std::int64_t>, double> a;
+  for (std::int32_t i = 0; i < m.rows; ++i)
+    for (std::int32_t k = m.row_ptr[std::size_t(i)]; k < m.row_ptr[std::size_t(i) + 1]; ++k)
+      a[{i, m.col_idx[std::size_t(k)]}] = m.values[std::size_t(k)];
+  for (const auto& [ij, v] : a) {
+    EXPECT_EQ(v * 8, std::floor(v * 8)) << v;
+    EXPECT_EQ(a.at({ij.second, ij.first}), v);
+    if (ij.first != ij.second) EXPECT_LT(v, 0);
+  }
+  for (std::int32_t i = 0; i < m.rows; ++i) {
+    double off = 0;
+    for (std::int32_t k = m.row_ptr[std::size_t(i)]; k < m.row_ptr[std::size_t(i) + 1]; ++k)
+      if (m.col_idx[std::size_t(k)] != i) off -= m.values[std::size_t(k)];
+    EXPECT_EQ(a.at({i, i}), off + 1.0) << "row " << i;
+  }
+  // The widest dof: every value still exact in float.
+  const auto d = gen<double>("gen:fem:n=3,dof=64");
+  const auto f = gen<float>("gen:fem:n=3,dof=64");
+  ASSERT_EQ(d.values.size(), f.values.size());
+  for (std::size_t k = 0; k < d.values.size(); ++k) ASSERT_EQ(double(f.values[k]), d.values[k]);
+}
+
 TEST(Qcd, EveryRowHasExactly51) {
   const auto m = gen("gen:qcd:L=4");
   const auto f = features(m);
@@ -294,12 +359,16 @@ TEST(Specs, MistakesAreNamed) {
   EXPECT_NE(message("gen:rmat:a=0.6,b=0.3,c=0.3").find("a + b + c must be <= 1"), std::string::npos);
   EXPECT_NE(message("gen:circuit:n=10,len=20").find("len must be <= n"), std::string::npos);
   EXPECT_NE(message("gen:dia1:n=1000,k=40").find("k - 1 must be <="), std::string::npos);
+  EXPECT_NE(message("gen:fem:dof=0").find("dof must be in [1, 64]"), std::string::npos);
+  EXPECT_NE(message("gen:fem:dof=65").find("dof must be in [1, 64]"), std::string::npos);
 }
 
 TEST(Specs, TooBigForInt32IsRefusedBeforeAllocating) {
   // 3e9 rows: the check must come before any array of that size.
   EXPECT_THROW((gen<double, std::int32_t>("gen:stencil5:n=55000")), std::exception);
   EXPECT_THROW((gen<double, std::int32_t>("gen:rmat:scale=31")), std::exception);
+  // 64000 nodes, over a million node pairs of 64 x 64 entries each: over 2^31 nonzeros.
+  EXPECT_THROW((gen<double, std::int32_t>("gen:fem:n=40,dof=64")), std::exception);
 }
 
 TEST(Specs, HelpListsEveryGenerator) {
