@@ -8,6 +8,7 @@ set -euo pipefail
 packages=(
   cmake g++ make pkg-config          # build
   petsc-dev libopenmpi-dev openmpi-bin  # PETSc 3.18 (real, 32-bit indices) and its MPI
+  libpetsc3.18-dev-examples          # PETSc's ksp/tutorials/ex56.c (tests petsc_ex56_*)
   googletest libgtest-dev            # unit tests
   zlib1g-dev gzip                    # .mtx.gz input
   python3 python3-matplotlib         # benchmark pictures
