@@ -16,7 +16,8 @@
   X(ipcsr, "IPCSR: CSR plus row blocks sized to shared memory; one-kernel staged reduction")  \
   X(dia, "DIA-Adaptive type I: DIA, every diagonal over every row, no column indices")      \
   X(brcsd1, "DIA-Adaptive type II: BRCSD-I, row pieces cut where diagonals enter or leave")  \
-  X(brcsd2, "DIA-Adaptive type III: BRCSD-II, fixed row pieces with their own diagonals")
+  X(brcsd2, "DIA-Adaptive type III: BRCSD-II, fixed row pieces with their own diagonals")              \
+  X(inode, "I-nodes: rows of identical columns share one list of 16-bit column offsets (FEM)")
 
 namespace aijadaptive {
 

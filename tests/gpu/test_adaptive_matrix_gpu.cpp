@@ -15,6 +15,7 @@
 
 #include "device_vectors.hpp"
 #include "diagonal_checks.hpp"
+#include "node_csr.hpp"
 #include "random_csr.hpp"
 
 namespace aijadaptive {
@@ -249,7 +250,7 @@ TEST_F(AdaptiveMatrixGpu, EveryFormatUsesTheArraysSentDuringTheAnalysis) {
     synchronize(a.stream());
     return to_host(dy);
   };
-  for (FormatId id : {FormatId::csr, FormatId::ipcsr, FormatId::dia, FormatId::brcsd1, FormatId::brcsd2}) {
+  for (FormatId id : all_formats()) {
     SCOPED_TRACE(format_name(id));
     MatrixOptions o;
     o.format = FormatChoice::fixed(id);
@@ -336,6 +337,12 @@ TEST_F(AdaptiveMatrixGpu, StreamedHostVectorsGiveTheSameBits) {
   // stay in one range of rows, among rows of about 10; pieces of 8 KiB.
   const auto m = test::random_csr<double, std::int32_t>({12000, 12000, 0.0008, 0.01, 2, 9});
   expect_streamed_same_bits(m, FormatId::ipcsr, std::size_t(8) << 10);
+  // inode: groups of 3 rows (windows of 4096 rows: many cuts), and the dense
+  // rows of the matrix above as wide groups.
+  expect_streamed_same_bits(test::node_csr<double, std::int32_t>({20000, 20000, 0.0003, 0.01, 0, 4},
+                                                                 [](std::int64_t) { return 3; }),
+                            FormatId::inode, std::size_t(64) << 10);
+  expect_streamed_same_bits(m, FormatId::inode, std::size_t(8) << 10);
 }
 
 TEST_F(AdaptiveMatrixGpu, TheCallersCurrentDeviceIsLeftAlone) {

@@ -66,3 +66,4 @@ aijadaptive_ex56_test(petsc_ex56_cg_jacobi_np2 2 auto -ne 9 -ksp_type cg -pc_typ
                       -ksp_norm_type unpreconditioned)
 # A format requested by name; another format is one more such line.
 aijadaptive_ex56_test(petsc_ex56_gamg_ipcsr_np2 2 ipcsr ${AIJA_EX56_GAMG})
+aijadaptive_ex56_test(petsc_ex56_gamg_inode_np2 2 inode ${AIJA_EX56_GAMG})

@@ -1,0 +1,357 @@
+// Host builder of format `inode`: the groups of identical rows, their windows
+// and slices, the column offsets.
+#include <algorithm>
+#include <cmath>
+#include <numeric>
+#include <string>
+#include <utility>
+
+#include "aijadaptive/csr_prefetch.hpp"
+#include "aijadaptive/errors.hpp"
+#include "aijadaptive/formats/inode.hpp"
+#include "aijadaptive/instantiate.hpp"
+#include "core/row_parts.hpp"
+#include "formats/inode/tuning.hpp"
+
+namespace aijadaptive {
+
+const std::vector<ParamSpec>& inode_params() {
+  using namespace inode_tuning;
+  static const std::vector<ParamSpec> specs = {
+      integer_param("max_group_rows", "rows a group of identical rows holds at most (longer runs are cut)", 1,
+                    kInodeMaxGroupRows, kMaxGroupRows),
+      integer_param("window_rows", "rows whose groups are sorted by shape together", 1, 65536, kWindowRows),
+      real_param("max_padding", "share of a slice's stored entries that may be padding", 0, 100, kMaxPadding),
+      integer_param("wide_columns", "columns of a group that takes a slice of its own, multiplied by a whole warp",
+                    32, std::int64_t(1) << 40, kWideColumns),
+      choice_param("sort", "sort the groups of a window by shape (yes) or keep their order (no)", {"yes", "no"},
+                   kSort ? "yes" : "no"),
+      choice_param("group_threads", "lanes per group: auto (from the groups and the device), or 1 to 32",
+                   {"auto", "1", "2", "4", "8", "16", "32"}, "auto")};
+  return specs;
+}
+
+int inode_group_threads(std::int64_t groups, double mean_columns, std::int64_t multiprocessors) {
+  using namespace inode_tuning;
+  const double lanes = double(kWaves * multiprocessors * kLanesPerMultiprocessor) / double(std::max<std::int64_t>(1, groups));
+  const double most = std::min({32.0, lanes, mean_columns / double(kColumnsPerLane)});
+  int k = 1;
+  while (2 * k <= most) k *= 2;
+  return k;
+}
+
+InodeParams inode_params(const TuningParams& tuning, const DeviceInfo& device) {
+  const FormatId me = FormatId::inode;
+  InodeParams p;
+  p.max_group_rows = int(tuning.integer(me, "max_group_rows"));
+  p.window_rows = tuning.integer(me, "window_rows");
+  p.max_padding = tuning.real(me, "max_padding");
+  p.wide_columns = tuning.integer(me, "wide_columns");
+  p.sort = tuning.choice(me, "sort") == "yes";
+  const std::string& k = tuning.choice(me, "group_threads");
+  p.group_threads = k == "auto" ? 0 : std::stoi(k);
+  p.multiprocessors = device.multiprocessors;
+  inode_check_params(p);
+  return p;
+}
+
+void inode_check_params(const InodeParams& p) {
+  AIJA_REQUIRE(p.max_group_rows >= 1 && p.max_group_rows <= kInodeMaxGroupRows, invalid_argument,
+               "inode: max_group_rows = " + std::to_string(p.max_group_rows) + ", expected 1 to " +
+                   std::to_string(kInodeMaxGroupRows));
+  // Row offsets within a window are 16-bit.
+  AIJA_REQUIRE(p.window_rows >= 1 && p.window_rows <= 65536, invalid_argument,
+               "inode: window_rows = " + std::to_string(p.window_rows) + ", expected 1 to 65536");
+  AIJA_REQUIRE(p.max_padding >= 0, invalid_argument,
+               "inode: max_padding = " + std::to_string(p.max_padding) + ", expected >= 0");
+  AIJA_REQUIRE(p.wide_columns >= 32, invalid_argument,
+               "inode: wide_columns = " + std::to_string(p.wide_columns) + ", expected >= 32");
+  const int k = p.group_threads;
+  AIJA_REQUIRE(k >= 0 && k <= kInodeSliceGroups && (k & (k - 1)) == 0, invalid_argument,
+               "inode: group_threads = " + std::to_string(k) + ", expected 0 (auto) or a power of two <= 32");
+  AIJA_REQUIRE(p.multiprocessors >= 1, invalid_argument, "inode: the device has no multiprocessors");
+}
+
+std::size_t InodeLayout::device_bytes(std::size_t value_bytes) const {
+  return std::size_t(stored_values) * value_bytes + offsets16.size() * sizeof(std::uint16_t) +
+         offsets32.size() * sizeof(std::uint32_t) + rows.size() * sizeof(std::uint16_t) +
+         slices.size() * (sizeof(InodeSlice) + sizeof(std::int64_t));
+}
+
+namespace {
+
+struct Group {
+  std::int64_t row;      // first row
+  std::int32_t rows;     // g
+  std::int64_t columns;  // L
+};
+
+// Runs of consecutive rows with the same column list, at most `most` rows
+// each: which rows repeat the row before (the O(nnz) comparisons, over
+// several threads), then the runs.
+template <class V, class I>
+std::vector<Group> find_groups(const CsrView<V, I>& a, int most, int threads) {
+  const std::int64_t rows = a.rows;
+  std::vector<char> repeats(std::size_t(std::max<std::int64_t>(rows, 0)), 0);
+  const std::vector<detail::RowPart> parts = detail::row_parts(rows, a.nnz(), 1, threads);
+  detail::run_row_parts(parts.size(), [&](std::size_t part) {
+    for (std::int64_t i = std::max<std::int64_t>(1, parts[part].begin); i < parts[part].end; ++i) {
+      const I* prev = a.col_idx + a.row_ptr[i - 1];
+      const I* row = a.col_idx + a.row_ptr[i];
+      const I* end = a.col_idx + a.row_ptr[i + 1];
+      repeats[std::size_t(i)] = end - row == row - prev && std::equal(row, end, prev);
+    }
+  });
+  std::vector<Group> groups;
+  for (std::int64_t i = 0; i < rows; ++i) {
+    if (repeats[std::size_t(i)] && groups.back().rows < most) {
+      ++groups.back().rows;
+      continue;
+    }
+    groups.push_back({i, 1, std::int64_t(a.row_ptr[i + 1]) - a.row_ptr[i]});
+  }
+  return groups;
+}
+
+struct Window {
+  std::size_t first, end;  // its groups
+  std::int64_t row_base;
+};
+
+// Windows of consecutive groups over at most `window_rows` rows (a group
+// longer than that: a window of its own).
+std::vector<Window> find_windows(const std::vector<Group>& groups, std::int64_t window_rows) {
+  std::vector<Window> windows;
+  for (std::size_t next = 0; next < groups.size();) {
+    Window w{next, next, groups[next].row};
+    while (w.end < groups.size() && groups[w.end].row + groups[w.end].rows - w.row_base <= window_rows) ++w.end;
+    if (w.end == w.first) ++w.end;
+    next = w.end;
+    windows.push_back(w);
+  }
+  return windows;
+}
+
+// Appends `part` (the layout of the windows after those of `out`) to `out`.
+void append(InodeLayout& out, const InodeLayout& part) {
+  const std::int64_t slices = std::int64_t(out.slices.size());
+  for (InodeSlice s : part.slices) {
+    s.offsets_at += std::int64_t((s.kind & kInodeOffsets32) ? out.offsets32.size() : out.offsets16.size());
+    s.values_at += out.stored_values;
+    s.groups_at += std::int64_t(out.rows.size());
+    out.slices.push_back(s);
+  }
+  out.rows.insert(out.rows.end(), part.rows.begin(), part.rows.end());
+  out.offsets16.insert(out.offsets16.end(), part.offsets16.begin(), part.offsets16.end());
+  out.offsets32.insert(out.offsets32.end(), part.offsets32.begin(), part.offsets32.end());
+  out.window_rows.insert(out.window_rows.end(), part.window_rows.begin(), part.window_rows.end());
+  for (std::int64_t first : part.window_slices) out.window_slices.push_back(slices + first);
+  out.stored_values += part.stored_values;
+}
+
+// Appends one slice of `members` (groups of one window, same row count) to the layout.
+template <class V, class I>
+void add_slice(const CsrView<V, I>& a, const std::vector<Group>& members, std::int64_t row_base, int threads,
+               InodeLayout& out) {
+  const auto n = std::int64_t(members.size());
+  std::int64_t width = 0, low = 0, high = -1;
+  for (const Group& g : members) {
+    width = std::max(width, g.columns);
+    const std::int64_t begin = a.row_ptr[g.row];
+    for (std::int64_t k = begin; k < begin + g.columns; ++k) {
+      const std::int64_t c = a.col_idx[k];
+      if (high < low) low = high = c;
+      low = std::min(low, c);
+      high = std::max(high, c);
+    }
+  }
+  const std::int64_t span = high < low ? 0 : high - low;
+  const bool narrow = span < std::int64_t(kInodePad16);
+  AIJA_REQUIRE(span < std::int64_t(kInodePad32), unsupported,
+               "inode: a slice's columns span " + std::to_string(span) +
+                   ", more than 32-bit offsets reach; use format csr");
+  InodeSlice s{};
+  s.row_base = row_base;
+  s.col_base = high < low ? 0 : low;
+  s.offsets_at = std::int64_t(narrow ? out.offsets16.size() : out.offsets32.size());
+  s.values_at = out.stored_values;
+  s.groups_at = std::int64_t(out.rows.size());
+  s.groups = std::int32_t(n);
+  s.width = std::int32_t(width);
+  s.group_rows = std::int16_t(members.front().rows);
+  s.threads = std::int16_t(threads);
+  s.kind = narrow ? 0 : kInodeOffsets32;
+  for (std::int64_t j = 0; j < width; ++j)
+    for (const Group& g : members) {
+      const bool pad = j >= g.columns;
+      const std::int64_t offset = pad ? 0 : std::int64_t(a.col_idx[a.row_ptr[g.row] + j]) - s.col_base;
+      if (narrow)
+        out.offsets16.push_back(pad ? kInodePad16 : std::uint16_t(offset));
+      else
+        out.offsets32.push_back(pad ? kInodePad32 : std::uint32_t(offset));
+    }
+  for (const Group& g : members) out.rows.push_back(std::uint16_t(g.row - row_base));
+  out.stored_values += width * s.group_rows * n;
+  out.slices.push_back(s);
+}
+
+// The slices of one window's groups, in the order given, k lanes per group.
+template <class V, class I>
+void add_window_slices(const CsrView<V, I>& a, const std::vector<Group>& window, std::int64_t row_base,
+                       const InodeParams& p, int k, InodeLayout& out) {
+  std::vector<Group> open;
+  std::int64_t width = 0, entries = 0;
+  const auto close = [&] {
+    if (!open.empty()) add_slice(a, open, row_base, k, out);
+    open.clear();
+    width = entries = 0;
+  };
+  for (const Group& g : window) {
+    if (g.columns >= p.wide_columns) {
+      close();
+      add_slice(a, {g}, row_base, kInodeSliceGroups, out);
+      continue;
+    }
+    const std::int64_t w = std::max(width, g.columns), n = std::int64_t(open.size()) + 1;
+    const bool fits = !open.empty() && n <= kInodeSliceGroups / k && g.rows == open.front().rows &&
+                      double(w * n) <= (1 + p.max_padding) * double(entries + g.columns);
+    if (!fits) close();
+    open.push_back(g);
+    width = std::max(width, g.columns);
+    entries += g.columns;
+  }
+  close();
+}
+
+}  // namespace
+
+template <class V, class I>
+InodeLayout inode_build_layout(const CsrView<V, I>& a, const InodeParams& p, int threads) {
+  inode_check_params(p);
+  InodeLayout out;
+  out.entries = a.nnz();
+  const std::vector<Group> groups = find_groups(a, p.max_group_rows, threads);
+  for (const Group& g : groups) ++out.groups_of_size[std::size_t(g.rows)];
+  const int k = p.group_threads ? p.group_threads
+                                : inode_group_threads(std::int64_t(groups.size()),
+                                                      groups.empty() ? 0.0 : double(a.nnz()) / double(a.rows),
+                                                      p.multiprocessors);
+  out.group_threads = k;
+  // Sorted by rows, then columns, descending: slices of equal shapes (stable:
+  // equal shapes keep the mesh's order, and with it x's locality).
+  const auto larger = [](const Group& l, const Group& r) {
+    return l.rows != r.rows ? l.rows > r.rows : l.columns > r.columns;
+  };
+  // The windows' slices over several threads, each part of the windows into
+  // its own layout, appended in order (the same layout as one thread makes).
+  const std::vector<Window> windows = find_windows(groups, p.window_rows);
+  const std::vector<detail::RowPart> parts = detail::row_parts(std::int64_t(windows.size()), a.nnz(), 1, threads);
+  std::vector<InodeLayout> done(parts.size());
+  detail::run_row_parts(parts.size(), [&](std::size_t part) {
+    std::vector<Group> window;
+    for (std::int64_t w = parts[part].begin; w < parts[part].end; ++w) {
+      const Window& win = windows[std::size_t(w)];
+      window.assign(groups.begin() + std::ptrdiff_t(win.first), groups.begin() + std::ptrdiff_t(win.end));
+      if (p.sort) std::stable_sort(window.begin(), window.end(), larger);
+      done[part].window_rows.push_back(win.row_base);
+      done[part].window_slices.push_back(std::int64_t(done[part].slices.size()));
+      add_window_slices(a, window, win.row_base, p, k, done[part]);
+    }
+  });
+  for (const InodeLayout& part : done) append(out, part);
+  out.window_rows.push_back(a.rows);
+  out.window_slices.push_back(std::int64_t(out.slices.size()));
+  // Each G's slices for its own kernel.
+  for (const InodeSlice& s : out.slices) ++out.rows_begin[std::size_t(s.group_rows) + 1];
+  for (std::size_t g = 1; g < out.rows_begin.size(); ++g) out.rows_begin[g] += out.rows_begin[g - 1];
+  out.by_rows.resize(out.slices.size());
+  auto at = out.rows_begin;
+  for (std::size_t i = 0; i < out.slices.size(); ++i)
+    out.by_rows[std::size_t(at[std::size_t(out.slices[i].group_rows)]++)] = std::int64_t(i);
+  return out;
+}
+
+template <class V, class I>
+InodeHostFormat<V, I>::InodeHostFormat(const InodeParams& params, std::weak_ptr<CsrPrefetchBase> csr_prefetch)
+    : params_(params), csr_prefetch_(std::move(csr_prefetch)) {
+  inode_check_params(params_);
+}
+
+template <class V, class I>
+void InodeHostFormat<V, I>::build(const CsrView<V, I>& a) {
+  a_ = a;
+  layout_ = inode_build_layout(a, params_);
+}
+
+// The layout depends on the pattern only; the values are moved on the device.
+template <class V, class I>
+void InodeHostFormat<V, I>::refill(const CsrView<V, I>& a) {
+  a_ = a;
+}
+
+template <class V, class I>
+std::size_t InodeHostFormat<V, I>::extra_host_bytes() const {
+  const InodeLayout& l = layout_;
+  return l.device_bytes(0) + (l.window_rows.size() + l.window_slices.size()) * sizeof(std::int64_t);
+}
+
+// The layout, and the CSR row pointers and values the fill kernel reads
+// (unless the analysis sent them already).
+template <class V, class I>
+std::size_t InodeHostFormat<V, I>::device_bytes_needed() const {
+  const std::size_t staging = csr_prefetch_for(csr_prefetch_, a_)
+                                  ? 0
+                                  : (std::size_t(a_.rows) + 1) * sizeof(I) + std::size_t(a_.nnz()) * sizeof(V);
+  return layout_.device_bytes(sizeof(V)) + staging;
+}
+
+template <class V, class I>
+std::unique_ptr<DeviceFormat<V, I>> InodeHostFormat<V, I>::upload(Stream stream) const {
+  AIJA_UPLOAD_WITH_CUDA(upload_inode(*this, stream));
+}
+
+template <class V, class I>
+std::vector<std::string> InodeHostFormat<V, I>::describe() const {
+  const InodeLayout& l = layout_;
+  const int k = l.group_threads;
+  std::string sizes;
+  for (int g = 1; g <= kInodeMaxGroupRows; ++g)
+    if (l.groups_of_size[std::size_t(g)])
+      sizes += (sizes.empty() ? "" : ", ") + std::to_string(l.groups_of_size[std::size_t(g)]) + " of " +
+               std::to_string(g);
+  std::int64_t narrow = 0, wide = 0;
+  for (const InodeSlice& s : l.slices) {
+    narrow += !(s.kind & kInodeOffsets32);
+    wide += s.threads > l.group_threads;
+  }
+  char bytes[160];
+  const double per_entry = l.entries ? double(l.device_bytes(sizeof(V))) / double(l.entries) : 0.0;
+  const double padding = l.stored_values ? 1.0 - double(l.entries) / double(l.stored_values) : 0.0;
+  std::snprintf(bytes, sizeof(bytes), "%.2f bytes per nonzero (CSR: %.2f), %.1f%% of the stored values padding",
+                per_entry,
+                l.entries ? double((std::size_t(a_.rows) + 1) * sizeof(I) + std::size_t(l.entries) * (sizeof(I) + sizeof(V))) /
+                                double(l.entries)
+                          : 0.0,
+                100 * padding);
+  return {"inode: " + std::to_string(l.groups()) + " groups of identical rows (" + (sizes.empty() ? "none" : sizes) +
+              " rows)",
+          "inode: " + std::to_string(l.slices.size()) + " slices in " + std::to_string(l.window_rows.size() - 1) +
+              " windows, " + std::to_string(k) + (k == 1 ? " lane" : " lanes") + " per group, " + std::to_string(narrow) +
+              " with 16-bit column offsets" +
+              (wide ? ", " + std::to_string(wide) + " wide" : ""),
+          std::string("inode: ") + bytes};
+}
+
+template <class V, class I>
+std::unique_ptr<HostFormat<V, I>> make_inode_host_format(const FormatContext& context) {
+  return std::make_unique<InodeHostFormat<V, I>>(inode_params(context.params, context.device),
+                                                 context.csr_prefetch);
+}
+
+#define AIJA_INSTANTIATE(V, I)                                                       \
+  template InodeLayout inode_build_layout<V, I>(const CsrView<V, I>&, const InodeParams&, int); \
+  template class InodeHostFormat<V, I>;                                              \
+  template std::unique_ptr<HostFormat<V, I>> make_inode_host_format<V, I>(const FormatContext&);
+AIJA_FOR_EACH_TYPE_PAIR(AIJA_INSTANTIATE)
+
+}  // namespace aijadaptive

@@ -1,0 +1,298 @@
+// Device side of format `inode`: one warp per slice, one lane per group of
+// identical rows (or the whole warp over a wide group's columns); the values
+// laid out from CSR order by a fill kernel.
+#include <cuda_runtime_api.h>
+
+#include <algorithm>
+#include <climits>
+#include <string>
+
+#include "aijadaptive/csr_prefetch.hpp"
+#include "aijadaptive/device_buffer.hpp"
+#include "aijadaptive/errors.hpp"
+#include "aijadaptive/formats/inode.hpp"
+#include "aijadaptive/instantiate.hpp"
+#include "core/cuda_check.hpp"
+
+namespace aijadaptive {
+
+namespace {
+
+constexpr int kWarp = kInodeSliceGroups;
+constexpr int kWarpsPerBlock = 4;
+constexpr int kBlockThreads = kWarp * kWarpsPerBlock;
+// Columns each lane loads ahead (an offset, its x and G values each) before
+// it adds any: the memory-level parallelism of the gathers.
+constexpr int kUnroll = 4;
+
+// What a launch reads besides x and y; passed by value.
+template <class V, class I>
+struct InodeArrays {
+  const InodeSlice* __restrict__ slices;
+  const std::uint16_t* __restrict__ rows;
+  const std::uint16_t* __restrict__ offsets16;
+  const std::uint32_t* __restrict__ offsets32;
+  const V* __restrict__ values;
+  const I* row_map;  // row i of the product goes to y[row_map[i]]; null: to y[i]
+};
+
+// Loads of the format's arrays, each entry used once: with kStream == 1,
+// ld.global.cs (evict first) so that L1 and L2 keep x.
+template <int kStream, class T>
+__device__ __forceinline__ T load_once(const T* p) {
+  if constexpr (kStream == 1)
+    return __ldcs(p);
+  else
+    return *p;
+}
+
+template <class V, class I>
+__device__ std::int64_t y_index(const InodeArrays<V, I>& a, std::int64_t row) {
+  return a.row_map ? std::int64_t(a.row_map[row]) : row;
+}
+
+template <class V>
+__device__ V combine(V alpha, V sum, V beta, V y) {
+  return beta == V(0) ? alpha * sum : alpha * sum + beta * y;  // beta == 0: y unread
+}
+
+// Lane t * n + g multiplies group g's G rows over columns t, t + k, ... (k
+// lanes per group; padding, the all-ones offset, only trails a group's
+// columns); the k partial sums of each row meet in a shuffle tree. With k = 1
+// a lane adds in column order, as CSR does.
+template <int G, int kStream, class Offset, class V, class I>
+__device__ void slice_rows(const InodeArrays<V, I>& a, const InodeSlice& s, const Offset* __restrict__ offsets,
+                           int lane, const V* __restrict__ x, V alpha, V beta, V* y) {
+  constexpr Offset kPad = Offset(~Offset(0));
+  const int n = s.groups, k = s.threads;
+  const int t = lane / n, g = lane % n;
+  const bool active = t < k;  // lanes past k * n idle, but join the shuffles
+  const std::int64_t row = s.row_base + a.rows[s.groups_at + g];
+  // As the host: PETSc's MatMultAdd (alpha = beta = 1) starts a row's sum from y.
+  const bool add = k == 1 && alpha == V(1) && beta == V(1);
+  V sum[G];
+#pragma unroll
+  for (int r = 0; r < G; ++r) sum[r] = add && active ? y[y_index(a, row + r)] : V(0);
+  if (active) {
+    const Offset* o = offsets + s.offsets_at + g;
+    const V* v = a.values + s.values_at + g;
+    const V* xs = x + s.col_base;
+    for (int j0 = t; j0 < s.width; j0 += kUnroll * k) {
+      Offset c[kUnroll];
+#pragma unroll
+      for (int u = 0; u < kUnroll; ++u) {
+        const int j = j0 + u * k;
+        c[u] = j < s.width ? load_once<kStream>(o + std::int64_t(j) * n) : kPad;
+      }
+      V xv[kUnroll], val[kUnroll][G];
+#pragma unroll
+      for (int u = 0; u < kUnroll; ++u)
+        if (c[u] != kPad) {
+          xv[u] = __ldg(xs + c[u]);
+#pragma unroll
+          for (int r = 0; r < G; ++r) val[u][r] = load_once<kStream>(v + (std::int64_t(j0 + u * k) * G + r) * n);
+        }
+#pragma unroll
+      for (int u = 0; u < kUnroll; ++u)
+        if (c[u] != kPad)
+#pragma unroll
+          for (int r = 0; r < G; ++r) sum[r] += val[u][r] * xv[u];
+      if (c[kUnroll - 1] == kPad) break;
+    }
+  }
+  for (int half = k / 2; half > 0; half /= 2)  // uniform over the warp
+#pragma unroll
+    for (int r = 0; r < G; ++r) sum[r] += __shfl_down_sync(0xffffffffu, sum[r], half * n);
+  if (!active || t != 0) return;
+#pragma unroll
+  for (int r = 0; r < G; ++r) {
+    const std::int64_t out = y_index(a, row + r);
+    y[out] = add ? sum[r] : combine(alpha, sum[r], beta, y[out]);
+  }
+}
+
+// One kernel per G (its registers: G sums and kUnroll * G values a lane),
+// over the list of the slices of G rows; a warp per slice.
+template <int G, int kStream, class V, class I>
+__global__ void __launch_bounds__(kBlockThreads)
+    inode_kernel(InodeArrays<V, I> a, const std::int64_t* __restrict__ slices_of_g, std::int64_t count,
+                 const V* __restrict__ x, V alpha, V beta, V* y) {
+  const std::int64_t k = std::int64_t(blockIdx.x) * kWarpsPerBlock + threadIdx.x / kWarp;
+  if (k >= count) return;  // whole warps: a slice's lanes stay together
+  const InodeSlice s = a.slices[slices_of_g[k]];
+  const int lane = int(threadIdx.x % kWarp);
+  if (s.kind & kInodeOffsets32)
+    slice_rows<G, kStream>(a, s, a.offsets32, lane, x, alpha, beta, y);
+  else
+    slice_rows<G, kStream>(a, s, a.offsets16, lane, x, alpha, beta, y);
+}
+
+// The values from CSR order into the slices' layout (padding untouched);
+// lanes as in the product.
+template <class V, class I>
+__global__ void __launch_bounds__(kBlockThreads)
+    inode_fill_kernel(const InodeSlice* __restrict__ slices, std::int64_t count, const std::uint16_t* __restrict__ rows,
+                      const I* __restrict__ row_ptr, const V* __restrict__ entries, V* __restrict__ values) {
+  const std::int64_t slice = std::int64_t(blockIdx.x) * kWarpsPerBlock + threadIdx.x / kWarp;
+  if (slice >= count) return;
+  const InodeSlice s = slices[slice];
+  const int lane = int(threadIdx.x % kWarp);
+  const std::int64_t n = s.groups, k = s.threads, t = lane / n, g = lane % n, G = s.group_rows;
+  if (t >= k) return;
+  const std::int64_t row = s.row_base + rows[s.groups_at + g];
+  for (std::int64_t r = 0; r < G; ++r) {
+    const std::int64_t begin = row_ptr[row + r], end = row_ptr[row + r + 1];
+    for (std::int64_t j = t; begin + j < end; j += k) values[s.values_at + (j * G + r) * n + g] = entries[begin + j];
+  }
+}
+
+template <class T>
+DeviceBuffer<T> to_device(const std::vector<T>& host, Stream stream) {
+  DeviceBuffer<T> d(host.size());
+  if (!host.empty()) copy_to_device(d.data(), host.data(), d.bytes(), stream);
+  return d;
+}
+
+unsigned blocks_for(std::int64_t slices) {
+  return unsigned((slices + kWarpsPerBlock - 1) / kWarpsPerBlock);
+}
+
+template <class V, class I>
+class InodeDeviceFormat final : public DeviceFormat<V, I> {
+ public:
+  InodeDeviceFormat(const InodeHostFormat<V, I>& host, Stream stream) : host_(host) {
+    const InodeLayout& l = host.layout();
+    AIJA_REQUIRE(blocks_for(std::int64_t(l.slices.size())) <= unsigned(INT_MAX), unsupported,
+                 "inode: " + std::to_string(l.slices.size()) + " slices are more than one launch can have; use format csr");
+    slices_ = to_device(l.slices, stream);
+    rows_ = to_device(l.rows, stream);
+    by_rows_ = to_device(l.by_rows, stream);
+    offsets16_ = to_device(l.offsets16, stream);
+    offsets32_ = to_device(l.offsets32, stream);
+    values_ = DeviceBuffer<V>(std::size_t(l.stored_values));
+    // Padding is never read; zeros keep the buffer defined for memory checkers.
+    if (values_.bytes())
+      AIJA_CUDA_CHECK(cudaMemsetAsync(values_.data(), 0, values_.bytes(), static_cast<cudaStream_t>(stream)));
+    // A matrix larger than L2 streams past the caches; a smaller one stays in
+    // L2 from one product to the next (as ipcsr measured).
+    stream_loads_ = std::int64_t(l.device_bytes(sizeof(V))) > device_info(current_device()).l2_bytes;
+    fill(stream, true);
+  }
+
+  void apply(V alpha, const V* x, V beta, V* y, Stream stream) override {
+    launch(0, std::int64_t(host_.layout().slices.size()), alpha, x, beta, y, stream);
+  }
+
+  // The windows' first rows and the row count: a window's slices hold its rows only.
+  std::vector<std::int64_t> row_cuts() const override { return host_.layout().window_rows; }
+
+  void apply_rows(std::int64_t row0, std::int64_t row1, V alpha, const V* x, V beta, V* y, Stream stream) override {
+    const InodeLayout& l = host_.layout();
+    const auto window = [&](std::int64_t row) {
+      const auto it = std::lower_bound(l.window_rows.begin(), l.window_rows.end(), row);
+      AIJA_REQUIRE(it != l.window_rows.end() && *it == row, internal,
+                   "inode apply_rows: row " + std::to_string(row) + " does not start a window");
+      return l.window_slices[std::size_t(it - l.window_rows.begin())];
+    };
+    launch(window(row0), window(row1), alpha, x, beta, y, stream);
+  }
+
+  void set_row_map(const I* row_map) override { row_map_ = row_map; }
+
+  void upload_values(Stream stream) override { fill(stream, false); }
+
+  std::size_t device_bytes() const override {
+    return slices_.bytes() + by_rows_.bytes() + rows_.bytes() + offsets16_.bytes() + offsets32_.bytes() +
+           values_.bytes();
+  }
+
+  std::vector<std::string> describe() const override {
+    return {std::string("inode: loads of the matrix ") + (stream_loads_ ? "streamed past the caches (larger than L2)"
+                                                                          : "cached (it fits in L2)")};
+  }
+
+ private:
+  using Kernel = void (*)(InodeArrays<V, I>, const std::int64_t*, std::int64_t, const V*, V, V, V*);
+
+  template <int G>
+  static Kernel kernel_for(bool stream_loads) {
+    return stream_loads ? inode_kernel<G, 1, V, I> : inode_kernel<G, 0, V, I>;
+  }
+  static Kernel kernel_for(int rows, bool stream_loads) {
+    switch (rows) {
+      case 1: return kernel_for<1>(stream_loads);
+      case 2: return kernel_for<2>(stream_loads);
+      case 3: return kernel_for<3>(stream_loads);
+      case 4: return kernel_for<4>(stream_loads);
+      case 5: return kernel_for<5>(stream_loads);
+      case 6: return kernel_for<6>(stream_loads);
+      case 7: return kernel_for<7>(stream_loads);
+      case 8: return kernel_for<8>(stream_loads);
+    }
+    static_assert(kInodeMaxGroupRows == 8, "a case per group size");
+    AIJA_THROW(internal, "inode: a slice of " + std::to_string(rows) + " rows per group");
+  }
+
+  // Slices [first, end): one launch per G among them.
+  void launch(std::int64_t first, std::int64_t end, V alpha, const V* x, V beta, V* y, Stream stream) {
+    const InodeLayout& l = host_.layout();
+    const InodeArrays<V, I> a{slices_.data(), rows_.data(), offsets16_.data(), offsets32_.data(), values_.data(),
+                              row_map_};
+    for (int g = 1; g <= kInodeMaxGroupRows; ++g) {
+      const auto begin = l.by_rows.begin() + l.rows_begin[std::size_t(g)];
+      const auto stop = l.by_rows.begin() + l.rows_begin[std::size_t(g) + 1];
+      const std::int64_t b = std::lower_bound(begin, stop, first) - l.by_rows.begin();
+      const std::int64_t e = std::lower_bound(begin, stop, end) - l.by_rows.begin();
+      if (e <= b) continue;
+      kernel_for(g, stream_loads_)<<<blocks_for(e - b), kBlockThreads, 0, static_cast<cudaStream_t>(stream)>>>(
+          a, by_rows_.data() + b, e - b, x, alpha, beta, y);
+      AIJA_CUDA_CHECK_LAUNCH();
+    }
+  }
+
+  // The values from the host half's CSR arrays: at the upload from those the
+  // analysis sent (when it did), else (and at a refill) sent now.
+  void fill(Stream stream, bool at_upload) {
+    const CsrView<V, I>& a = host_.csr();
+    const std::int64_t count = std::int64_t(host_.layout().slices.size());
+    if (count == 0) return;
+    const auto s = static_cast<cudaStream_t>(stream);
+    const auto prefetch = at_upload ? csr_prefetch_for(host_.csr_prefetch(), a) : nullptr;
+    if (const DeviceCsrArrays<V, I>* sent = prefetch ? prefetch->wait() : nullptr) {
+      inode_fill_kernel<V, I><<<blocks_for(count), kBlockThreads, 0, s>>>(
+          slices_.data(), count, rows_.data(), sent->row_ptr.data(), sent->values.data(), values_.data());
+      AIJA_CUDA_CHECK_LAUNCH();
+      return;
+    }
+    DeviceBuffer<I> row_ptr(std::size_t(a.rows) + 1);
+    DeviceBuffer<V> entries(std::size_t(a.nnz()));
+    copy_to_device(row_ptr.data(), a.row_ptr, row_ptr.bytes(), stream);
+    if (entries.bytes()) copy_to_device(entries.data(), a.values, entries.bytes(), stream);
+    inode_fill_kernel<V, I><<<blocks_for(count), kBlockThreads, 0, s>>>(slices_.data(), count, rows_.data(),
+                                                                       row_ptr.data(), entries.data(), values_.data());
+    AIJA_CUDA_CHECK_LAUNCH();
+    synchronize(stream);  // before the staging buffers are freed
+  }
+
+  const InodeHostFormat<V, I>& host_;
+  bool stream_loads_ = false;
+  const I* row_map_ = nullptr;  // set_row_map(): y[row_map[i]] for row i
+  DeviceBuffer<InodeSlice> slices_;
+  DeviceBuffer<std::int64_t> by_rows_;
+  DeviceBuffer<std::uint16_t> rows_, offsets16_;
+  DeviceBuffer<std::uint32_t> offsets32_;
+  DeviceBuffer<V> values_;
+};
+
+}  // namespace
+
+template <class V, class I>
+std::unique_ptr<DeviceFormat<V, I>> upload_inode(const InodeHostFormat<V, I>& host, Stream stream) {
+  return std::make_unique<InodeDeviceFormat<V, I>>(host, stream);
+}
+
+#define AIJA_INSTANTIATE(V, I) \
+  template std::unique_ptr<DeviceFormat<V, I>> upload_inode<V, I>(const InodeHostFormat<V, I>&, Stream);
+AIJA_FOR_EACH_TYPE_PAIR(AIJA_INSTANTIATE)
+
+}  // namespace aijadaptive
