@@ -27,6 +27,9 @@ struct Features {
   // not computed: it costs an RCM order, so the analysis computes it only when
   // the selector asks (wants_rcm_ratio, selector.hpp).
   double rcm_gather_sector_ratio = -1.0;
+  // Share of rows whose columns are those of the row before (sampled): rows
+  // of one mesh node, I-nodes (format inode). 2/3 for 3 unknowns per node.
+  double repeated_rows = 0.0;
   // DIA-Adaptive's search engine (diagonal_search.hpp): which diagonal format
   // suits the matrix, if any, and why. Filled by the analysis of a matrix
   // that runs on a GPU, not by compute_features().

@@ -8,6 +8,30 @@
 
 namespace aijadaptive {
 
+namespace {
+
+// At most this many rows are compared with the row before: a pass over a
+// few million entries at most.
+constexpr std::int64_t kRepeatSamples = 1 << 17;
+
+// Share of rows (evenly sampled) with the columns of the row before.
+template <class V, class I>
+double repeated_row_share(const CsrView<V, I>& a) {
+  if (a.rows < 2) return 0.0;
+  const std::int64_t stride = std::max<std::int64_t>(1, (std::int64_t(a.rows) - 1) / kRepeatSamples);
+  std::int64_t sampled = 0, repeated = 0;
+  for (std::int64_t i = 1; i < std::int64_t(a.rows); i += stride) {
+    const I* prev = a.col_idx + a.row_ptr[i - 1];
+    const I* row = a.col_idx + a.row_ptr[i];
+    const I* end = a.col_idx + a.row_ptr[i + 1];
+    ++sampled;
+    repeated += end - row == row - prev && std::equal(row, end, prev);
+  }
+  return double(repeated) / double(sampled);
+}
+
+}  // namespace
+
 template <class V, class I>
 Features compute_features(const CsrView<V, I>& a) {
   Features f;
@@ -28,6 +52,7 @@ Features compute_features(const CsrView<V, I>& a) {
   const double variance = std::max(0.0, sum_sq / double(f.rows) - f.mean_row * f.mean_row);
   f.row_cv = f.mean_row > 0 ? std::sqrt(variance) / f.mean_row : 0.0;
   f.gather_sector_ratio = gather_sector_ratio(a);
+  f.repeated_rows = repeated_row_share(a);
   return f;
 }
 

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "diagonal_checks.hpp"
+#include "node_csr.hpp"
 #include "random_csr.hpp"
 
 namespace aijadaptive {
@@ -124,6 +125,36 @@ TEST(Selector, DiagonalTypesGoToTheirFormatThenIpcsrThenCsr) {
                 FormatId::ipcsr);
     }
   }
+}
+
+Features repeated(Features f, double share) {
+  f.repeated_rows = share;
+  return f;
+}
+
+TEST(Selector, RowsRepeatingTheirNeighboursColumnsGoToInodeThenIpcsrThenCsr) {
+  // Elasticity (3 unknowns per node: 2/3 of the rows repeat the row before),
+  // with regular rows or scattered columns alike.
+  for (const Features& f : {repeated(shape(648000, 35105778, 0.18), 2.0 / 3),
+                            repeated(scattered(shape(2000000, 24279043, 3.0), 0.95), 0.5)}) {
+    const Selection s = select_format(f, FormatChoice::automatic_choice());
+    ASSERT_EQ(s.candidates.size(), 3u);
+    EXPECT_EQ(s.candidates[0].format, FormatId::inode);
+    EXPECT_EQ(s.candidates[1].format, FormatId::ipcsr);
+    EXPECT_EQ(s.candidates[2].format, FormatId::csr);
+    EXPECT_NE(s.candidates[0].reason.find("repeat the columns of the row before"), std::string::npos)
+        << s.candidates[0].reason;
+  }
+  // Small matrices (in L2) stay with ipcsr; so does scalar FEM (few repeats);
+  // a diagonal type wins over repeats.
+  EXPECT_EQ(select_format(repeated(shape(4884, 290378, 0.29), 0.63), FormatChoice::automatic_choice()).first(),
+            FormatId::ipcsr);
+  EXPECT_EQ(select_format(repeated(shape(1728000, 32000000, 0.2), 0.1), FormatChoice::automatic_choice()).first(),
+            FormatId::ipcsr);
+  EXPECT_EQ(select_format(diagonal(repeated(shape(100000, 700000, 0.0), 0.9), DiagonalType::dia, "banded"),
+                          FormatChoice::automatic_choice())
+                .first(),
+            FormatId::dia);
 }
 
 TEST(Selector, IrregularRowsGoToIpcsrUnlessLargeWithScatteredColumns) {
@@ -279,6 +310,15 @@ TEST(Analysis, ARandomMatrixIsNotDiagonal) {
   EXPECT_TRUE(a.features.diagonal_offsets.empty());
   for (const Candidate& c : a.selection.candidates) EXPECT_FALSE(is_diagonal_format(c.format)) << c.reason;
   EXPECT_EQ(a.selection.candidates.back().format, FormatId::csr);
+  EXPECT_LT(a.features.repeated_rows, 0.01);
+}
+
+TEST(Analysis, RowsOfThreeUnknownsPerNodeGoToInode) {
+  const auto m = test::node_csr<double, std::int32_t>({8000, 8000, 0.002, 0, 0, 6}, [](std::int64_t) { return 3; });
+  ASSERT_GE(m.values.size(), 1000000u);  // large: beyond L2
+  const auto a = analyse_matrix(m.view(), FormatChoice::automatic_choice(), ReorderChoice::never);
+  EXPECT_NEAR(a.features.repeated_rows, 2.0 / 3, 1e-3);
+  EXPECT_EQ(a.selection.first(), FormatId::inode) << a.selection.candidates.front().reason;
 }
 
 }  // namespace
