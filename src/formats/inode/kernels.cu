@@ -51,9 +51,11 @@ __device__ std::int64_t y_index(const InodeArrays<V, I>& a, std::int64_t row) {
   return a.row_map ? std::int64_t(a.row_map[row]) : row;
 }
 
+// y[out] = alpha * sum + beta * y[out]; with beta == 0, y is not read (it may
+// hold NaN, or nothing yet: no load either).
 template <class V>
-__device__ V combine(V alpha, V sum, V beta, V y) {
-  return beta == V(0) ? alpha * sum : alpha * sum + beta * y;  // beta == 0: y unread
+__device__ void write_y(V* y, std::int64_t out, V alpha, V sum, V beta) {
+  y[out] = beta == V(0) ? alpha * sum : alpha * sum + beta * y[out];
 }
 
 // Lane t * n + g multiplies group g's G rows over columns t, t + k, ... (k
@@ -107,7 +109,10 @@ __device__ void slice_rows(const InodeArrays<V, I>& a, const InodeSlice& s, cons
 #pragma unroll
   for (int r = 0; r < G; ++r) {
     const std::int64_t out = y_index(a, row + r);
-    y[out] = add ? sum[r] : combine(alpha, sum[r], beta, y[out]);
+    if (add)
+      y[out] = sum[r];
+    else
+      write_y(y, out, alpha, sum[r], beta);
   }
 }
 
