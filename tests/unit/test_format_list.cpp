@@ -145,8 +145,8 @@ TEST(Selector, RowsRepeatingTheirNeighboursColumnsGoToInodeThenIpcsrThenCsr) {
     EXPECT_NE(s.candidates[0].reason.find("repeat the columns of the row before"), std::string::npos)
         << s.candidates[0].reason;
   }
-  // Small matrices (in L2) stay with ipcsr; so does scalar FEM (few repeats);
-  // a diagonal type wins over repeats.
+  // Small matrices (in L2) stay with ipcsr; so does scalar FEM (few repeats).
+  // Repeats win over a diagonal type in a large matrix (ex56), not in a small one.
   EXPECT_EQ(select_format(repeated(shape(4884, 290378, 0.29), 0.63), FormatChoice::automatic_choice()).first(),
             FormatId::ipcsr);
   EXPECT_EQ(select_format(repeated(shape(1728000, 32000000, 0.2), 0.1), FormatChoice::automatic_choice()).first(),
@@ -155,6 +155,10 @@ TEST(Selector, RowsRepeatingTheirNeighboursColumnsGoToInodeThenIpcsrThenCsr) {
                           FormatChoice::automatic_choice())
                 .first(),
             FormatId::dia);
+  EXPECT_EQ(select_format(diagonal(repeated(shape(680943, 53367669, 0.1), 2.0 / 3), DiagonalType::brcsd1, "ex56"),
+                          FormatChoice::automatic_choice())
+                .first(),
+            FormatId::inode);
 }
 
 TEST(Selector, IrregularRowsGoToIpcsrUnlessLargeWithScatteredColumns) {
