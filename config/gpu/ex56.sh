@@ -43,5 +43,22 @@ for type in aijcusparse sellcuda aijadaptive; do
   echo "ex56 -ne $ne -mat_type $type: exit $?"
 done
 python3 config/gpu/ex56_table.py "$logs"/ex56-{aijcusparse,sellcuda,aijadaptive}.txt | tee "$logs/ex56-table.txt"
+# The same matrix in each type at any NE: saved by ex56 (AIJ), read by
+# tests/petsc/matmult_file.c, sellcuda converted from AIJ (preallocated).
+if [ "${FILE_COMPARE:-1}" = 1 ]; then
+  build-cuda-petsc/tests/petsc-ex56 -ne "$ne" -ksp_max_it 1 -mat_type aij -ksp_view_mat "binary:$logs/A.bin" \
+    > "$logs/save-matrix.txt" 2>&1
+  echo "ex56 -ne $ne matrix saved: exit $?"
+  for type in aijcusparse sellcuda aijadaptive; do
+    extra=()
+    [ "$type" = aijadaptive ] && extra=(-dll_append "$(pwd)/build-cuda-petsc/plugin/libpetscaijadaptive.so"
+                                        -mat_aijadaptive_format "$format" -mat_view ::ascii_info)
+    timeout "${RUN_TIMEOUT:-150}" build-cuda-petsc/tests/matmult_file -f "$logs/A.bin" -reps "$its" -mat_type "$type" \
+      "${extra[@]}" > "$logs/matmult-file-$type.txt" 2>&1
+    echo "matmult_file -mat_type $type: exit $?"
+    grep -E "^matmult_file:" "$logs/matmult-file-$type.txt" | tee -a "$logs/ex56-table.txt"
+  done
+  rm -f "$logs"/A.bin*
+fi
 cp "$logs/ex56-table.txt" "$out/"
 tar czf "$out/ex56.tar.gz" -C "$logs" --exclude=cache .

@@ -67,3 +67,23 @@ aijadaptive_ex56_test(petsc_ex56_cg_jacobi_np2 2 auto -ne 9 -ksp_type cg -pc_typ
 # A format requested by name; another format is one more such line.
 aijadaptive_ex56_test(petsc_ex56_gamg_ipcsr_np2 2 ipcsr ${AIJA_EX56_GAMG})
 aijadaptive_ex56_test(petsc_ex56_gamg_inode_np2 2 inode ${AIJA_EX56_GAMG})
+
+# tests/petsc/matmult_file.c on ex56's matrix: saved by ex56, then read in
+# each type (SELL converted from AIJ), as config/gpu/ex56.sh compares them.
+set(_ex56_file ${CMAKE_CURRENT_BINARY_DIR}/ex56_ne4.bin)
+add_test(NAME petsc_ex56_save_matrix
+         COMMAND ${MPIEXEC_EXECUTABLE} ${MPIEXEC_NUMPROC_FLAG} 1 $<TARGET_FILE:petsc-ex56> -ne 4 -ksp_max_it 1
+                 -ksp_view_mat binary:${_ex56_file})
+set_tests_properties(petsc_ex56_save_matrix PROPERTIES LABELS petsc FIXTURES_SETUP ex56_file
+                     ENVIRONMENT "${AIJA_MPI_ENV}")
+foreach(type aij sell aijadaptive)
+  set(extra "")
+  if(type STREQUAL "aijadaptive")
+    set(extra -dll_append ${AIJA_PLUGIN})
+  endif()
+  add_test(NAME petsc_matmult_file_${type}
+           COMMAND ${MPIEXEC_EXECUTABLE} ${MPIEXEC_NUMPROC_FLAG} 1 $<TARGET_FILE:matmult_file> -f ${_ex56_file}
+                   -reps 3 -mat_type ${type} ${extra})
+  set_tests_properties(petsc_matmult_file_${type} PROPERTIES LABELS petsc FIXTURES_REQUIRED ex56_file
+                       ENVIRONMENT "${AIJA_MPI_ENV}" PASS_REGULAR_EXPRESSION "matmult_file: type seq${type}, 3 products")
+endforeach()
