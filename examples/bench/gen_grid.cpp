@@ -24,31 +24,47 @@ double coupling(std::uint64_t seed, std::int64_t i, std::int64_t j) {
   return -std::fabs(matrix_value(seed, std::uint64_t(std::min(i, j)), std::uint64_t(std::max(i, j))));
 }
 
+// A row of negative symmetric couplings (coupling()) and a strictly dominant
+// diagonal, 1 + their negated sum, its entries added in column order. Sums of
+// eighths are exact: the order leaves the diagonal's bits alone.
+template <class V, class I>
+class DominantRow {
+ public:
+  DominantRow(CsrWriter<V, I>& w, std::uint64_t seed, std::int64_t row) : w_(w), seed_(seed), row_(row) {}
+  void add(std::int64_t col) {
+    if (col == row_) {
+      diagonal_ = w_.size();
+      w_.add(col, 0.0);  // written at end()
+      return;
+    }
+    const double a = coupling(seed_, row_, col);
+    sum_ -= a;
+    w_.add(col, a);
+  }
+  void end() {
+    w_.set_value(diagonal_, sum_ + 1.0);
+    w_.end_row();
+  }
+
+ private:
+  CsrWriter<V, I>& w_;
+  std::uint64_t seed_;
+  std::int64_t row_;
+  std::size_t diagonal_ = 0;
+  double sum_ = 0;
+};
+
 // Row `row` of a vector FEM matrix: every unknown of each node of `nodes`
 // (sorted, the row's own node included), unknowns interlaced by node. The
 // interlacing keeps the columns sorted and repeats one column list `dof`
-// times, as in elasticity. Symmetric negative couplings with a dominant
-// diagonal, as the scalar mesh (dof = 1 is its matrix, bit for bit).
+// times, as in elasticity (dof = 1 is the scalar mesh's matrix, bit for bit).
 template <class V, class I>
 void add_fem_row(CsrWriter<V, I>& w, std::uint64_t seed, std::int64_t dof, std::int64_t row,
                  const std::vector<std::int64_t>& nodes) {
-  std::size_t diagonal = 0;
-  double sum = 0;
+  DominantRow<V, I> r(w, seed, row);
   for (std::int64_t node : nodes)
-    for (std::int64_t e = 0; e < dof; ++e) {
-      const std::int64_t col = dof * node + e;
-      if (col == row) {
-        diagonal = w.size();
-        w.add(col, 0.0);
-      } else {
-        const double a = coupling(seed, row, col);
-        sum -= a;
-        w.add(col, a);
-      }
-    }
-  // Sums of eighths are exact: the column order leaves the diagonal's bits alone.
-  w.set_value(diagonal, sum + 1.0);
-  w.end_row();
+    for (std::int64_t e = 0; e < dof; ++e) r.add(dof * node + e);
+  r.end();
 }
 
 }  // namespace
@@ -68,9 +84,7 @@ HostCsr<V, I> make_stencil(const GeneratorSpec& spec) {
   for (std::int64_t z = 0; z < nz; ++z)
     for (std::int64_t y = 0; y < n; ++y)
       for (std::int64_t x = 0; x < n; ++x) {
-        const std::int64_t row = (z * n + y) * n + x;
-        std::size_t diagonal = 0;
-        double sum = 0;
+        DominantRow<V, I> row(w, seed, (z * n + y) * n + x);
         // dz, dy, dx ascending: the columns come out sorted.
         for (std::int64_t dz = -dz_max; dz <= dz_max; ++dz)
           for (std::int64_t dy = -1; dy <= 1; ++dy)
@@ -78,18 +92,9 @@ HostCsr<V, I> make_stencil(const GeneratorSpec& spec) {
               if (!box && std::abs(dx) + std::abs(dy) + std::abs(dz) > 1) continue;
               if (z + dz < 0 || z + dz >= nz || y + dy < 0 || y + dy >= n || x + dx < 0 || x + dx >= n)
                 continue;
-              const std::int64_t col = ((z + dz) * n + (y + dy)) * n + (x + dx);
-              if (col == row) {
-                diagonal = w.size();
-                w.add(col, 0.0);
-              } else {
-                const double a = coupling(seed, row, col);
-                sum -= a;
-                w.add(col, a);
-              }
+              row.add(((z + dz) * n + (y + dy)) * n + (x + dx));
             }
-        w.set_value(diagonal, sum + 1.0);  // strictly diagonally dominant
-        w.end_row();
+        row.end();
       }
   return w.finish();
 }

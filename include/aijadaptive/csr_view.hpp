@@ -8,6 +8,7 @@
 // alive and unchanged until it hands the matrix a new view.
 #pragma once
 
+#include <algorithm>
 #include <cstddef>
 #include <cstdint>
 
@@ -23,6 +24,16 @@ struct CsrView {
 
   I nnz() const { return rows > 0 ? row_ptr[rows] : I(0); }
 };
+
+// Whether row i (0 < i < rows) has the columns of row i - 1, in the same
+// order: the rows of one mesh node (I-nodes).
+template <class V, class I>
+bool repeats_previous_row(const CsrView<V, I>& a, std::int64_t i) {
+  const I* prev = a.col_idx + a.row_ptr[i - 1];
+  const I* row = a.col_idx + a.row_ptr[i];
+  const I* end = a.col_idx + a.row_ptr[i + 1];
+  return end - row == row - prev && std::equal(row, end, prev);
+}
 
 // Throws ErrorKind::invalid_argument with the first defect found: negative
 // sizes, missing arrays, row_ptr not starting at 0 or decreasing, a column

@@ -3,6 +3,7 @@
 
 #include <cstddef>
 #include <utility>
+#include <vector>
 
 #include "aijadaptive/device.hpp"
 
@@ -41,6 +42,15 @@ template <class T>
 using DeviceBuffer = OwnedArray<T, device_allocate, device_free>;
 template <class T>
 using PinnedBuffer = OwnedArray<T, pinned_allocate, pinned_free>;
+
+// A device copy of `host`, sent on `stream` (from pageable memory: `host`
+// may change once this returns).
+template <class T>
+DeviceBuffer<T> device_copy_of(const std::vector<T>& host, Stream stream) {
+  DeviceBuffer<T> d(host.size());
+  if (!host.empty()) copy_to_device(d.data(), host.data(), d.bytes(), stream);
+  return d;
+}
 
 // Grows `buffer` to at least `count` elements (contents are not kept).
 template <class Buffer>

@@ -21,11 +21,8 @@ double repeated_row_share(const CsrView<V, I>& a) {
   const std::int64_t stride = std::max<std::int64_t>(1, (std::int64_t(a.rows) - 1) / kRepeatSamples);
   std::int64_t sampled = 0, repeated = 0;
   for (std::int64_t i = 1; i < std::int64_t(a.rows); i += stride) {
-    const I* prev = a.col_idx + a.row_ptr[i - 1];
-    const I* row = a.col_idx + a.row_ptr[i];
-    const I* end = a.col_idx + a.row_ptr[i + 1];
     ++sampled;
-    repeated += end - row == row - prev && std::equal(row, end, prev);
+    repeated += repeats_previous_row(a, i);
   }
   return double(repeated) / double(sampled);
 }

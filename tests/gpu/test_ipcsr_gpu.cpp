@@ -14,6 +14,7 @@
 #include <string>
 #include <tuple>
 
+#include "adaptive_checks.hpp"
 #include "device_vectors.hpp"
 #include "random_csr.hpp"
 #include "type_pairs.hpp"
@@ -138,25 +139,7 @@ void check_adaptive(const test::OwnedCsr<V, I>& m, const char* long_rows, HostTr
   const DeviceInfo& device = device_info(current_device());
   IpcsrHostFormat<V, I> ref(ipcsr_params(o.params, device, sizeof(V)), device);
   ref.build(m.view());
-  for (Op op : {Op::plain, Op::transpose}) {
-    const bool t = op == Op::transpose;
-    const std::size_t nx = t ? m.rows : m.cols, ny = t ? m.cols : m.rows;
-    const auto x = test::random_vector<V>(nx, 15);
-    const auto y0 = test::random_vector<V>(ny, 16);
-    for (auto [alpha, beta] : {std::pair<V, V>{1, 0}, {1, 1}, {V(-1.5), V(0.25)}}) {
-      std::vector<V> expect = y0;
-      ref.apply(op, alpha, x.data(), beta, expect.data());
-      const double bound = 2 * test::error_bound(m.view(), t, alpha, x, beta, y0);
-      std::vector<V> y = y0;  // host vectors
-      a.apply(op, alpha, {x.data()}, beta, {y.data()});
-      expect_close(y, expect, bound);
-      const DeviceBuffer<V> dx = to_device(x);  // device vectors
-      DeviceBuffer<V> dy = to_device(y0);
-      a.apply(op, alpha, {dx.data(), MemSpace::device}, beta, {dy.data(), MemSpace::device});
-      synchronize(a.stream());
-      expect_close(to_host(dy), expect, bound);
-    }
-  }
+  test::expect_products_match(a, ref, m);
 }
 
 TYPED_TEST(IpcsrGpuTyped, AdaptiveMatrixWithSplitAndWholeLongRows) {

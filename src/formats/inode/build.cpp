@@ -1,8 +1,7 @@
 // Host builder of format `inode`: the groups of identical rows, their windows
 // and slices, the column offsets.
 #include <algorithm>
-#include <cmath>
-#include <numeric>
+#include <cstdio>
 #include <string>
 #include <utility>
 
@@ -10,6 +9,7 @@
 #include "aijadaptive/errors.hpp"
 #include "aijadaptive/formats/inode.hpp"
 #include "aijadaptive/instantiate.hpp"
+#include "core/cusparse_bytes.hpp"
 #include "core/row_parts.hpp"
 #include "formats/inode/tuning.hpp"
 
@@ -95,12 +95,8 @@ std::vector<Group> find_groups(const CsrView<V, I>& a, int most, int threads) {
   std::vector<char> repeats(std::size_t(std::max<std::int64_t>(rows, 0)), 0);
   const std::vector<detail::RowPart> parts = detail::row_parts(rows, a.nnz(), 1, threads);
   detail::run_row_parts(parts.size(), [&](std::size_t part) {
-    for (std::int64_t i = std::max<std::int64_t>(1, parts[part].begin); i < parts[part].end; ++i) {
-      const I* prev = a.col_idx + a.row_ptr[i - 1];
-      const I* row = a.col_idx + a.row_ptr[i];
-      const I* end = a.col_idx + a.row_ptr[i + 1];
-      repeats[std::size_t(i)] = end - row == row - prev && std::equal(row, end, prev);
-    }
+    for (std::int64_t i = std::max<std::int64_t>(1, parts[part].begin); i < parts[part].end; ++i)
+      repeats[std::size_t(i)] = repeats_previous_row(a, i);
   });
   std::vector<Group> groups;
   for (std::int64_t i = 0; i < rows; ++i) {
@@ -325,14 +321,10 @@ std::vector<std::string> InodeHostFormat<V, I>::describe() const {
     wide += s.threads > l.group_threads;
   }
   char bytes[160];
-  const double per_entry = l.entries ? double(l.device_bytes(sizeof(V))) / double(l.entries) : 0.0;
+  const auto per_entry = [&](std::size_t total) { return l.entries ? double(total) / double(l.entries) : 0.0; };
   const double padding = l.stored_values ? 1.0 - double(l.entries) / double(l.stored_values) : 0.0;
   std::snprintf(bytes, sizeof(bytes), "%.2f bytes per nonzero (CSR: %.2f), %.1f%% of the stored values padding",
-                per_entry,
-                l.entries ? double((std::size_t(a_.rows) + 1) * sizeof(I) + std::size_t(l.entries) * (sizeof(I) + sizeof(V))) /
-                                double(l.entries)
-                          : 0.0,
-                100 * padding);
+                per_entry(l.device_bytes(sizeof(V))), per_entry(detail::csr_array_bytes(a_)), 100 * padding);
   return {"inode: " + std::to_string(l.groups()) + " groups of identical rows (" + (sizes.empty() ? "none" : sizes) +
               " rows)",
           "inode: " + std::to_string(l.slices.size()) + " slices in " + std::to_string(l.window_rows.size() - 1) +

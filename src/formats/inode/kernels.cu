@@ -4,6 +4,7 @@
 #include <cuda_runtime_api.h>
 
 #include <algorithm>
+#include <array>
 #include <climits>
 #include <string>
 
@@ -151,13 +152,6 @@ __global__ void __launch_bounds__(kBlockThreads)
   }
 }
 
-template <class T>
-DeviceBuffer<T> to_device(const std::vector<T>& host, Stream stream) {
-  DeviceBuffer<T> d(host.size());
-  if (!host.empty()) copy_to_device(d.data(), host.data(), d.bytes(), stream);
-  return d;
-}
-
 unsigned blocks_for(std::int64_t slices) {
   return unsigned((slices + kWarpsPerBlock - 1) / kWarpsPerBlock);
 }
@@ -169,11 +163,11 @@ class InodeDeviceFormat final : public DeviceFormat<V, I> {
     const InodeLayout& l = host.layout();
     AIJA_REQUIRE(blocks_for(std::int64_t(l.slices.size())) <= unsigned(INT_MAX), unsupported,
                  "inode: " + std::to_string(l.slices.size()) + " slices are more than one launch can have; use format csr");
-    slices_ = to_device(l.slices, stream);
-    rows_ = to_device(l.rows, stream);
-    by_rows_ = to_device(l.by_rows, stream);
-    offsets16_ = to_device(l.offsets16, stream);
-    offsets32_ = to_device(l.offsets32, stream);
+    slices_ = device_copy_of(l.slices, stream);
+    rows_ = device_copy_of(l.rows, stream);
+    by_rows_ = device_copy_of(l.by_rows, stream);
+    offsets16_ = device_copy_of(l.offsets16, stream);
+    offsets32_ = device_copy_of(l.offsets32, stream);
     values_ = DeviceBuffer<V>(std::size_t(l.stored_values));
     // Padding is never read; zeros keep the buffer defined for memory checkers.
     if (values_.bytes())
@@ -181,11 +175,15 @@ class InodeDeviceFormat final : public DeviceFormat<V, I> {
     // A matrix larger than L2 streams past the caches; a smaller one stays in
     // L2 from one product to the next (as ipcsr measured).
     stream_loads_ = std::int64_t(l.device_bytes(sizeof(V))) > device_info(current_device()).l2_bytes;
+    for (int g = 1; g <= kInodeMaxGroupRows; ++g) kernels_[std::size_t(g)] = kernel_for(g, stream_loads_);
     fill(stream, true);
   }
 
+  // Each G's whole list of slices.
   void apply(V alpha, const V* x, V beta, V* y, Stream stream) override {
-    launch(0, std::int64_t(host_.layout().slices.size()), alpha, x, beta, y, stream);
+    const InodeLayout& l = host_.layout();
+    for (int g = 1; g <= kInodeMaxGroupRows; ++g)
+      launch(g, l.rows_begin[std::size_t(g)], l.rows_begin[std::size_t(g) + 1], alpha, x, beta, y, stream);
   }
 
   // The windows' first rows and the row count: a window's slices hold its rows only.
@@ -199,7 +197,14 @@ class InodeDeviceFormat final : public DeviceFormat<V, I> {
                    "inode apply_rows: row " + std::to_string(row) + " does not start a window");
       return l.window_slices[std::size_t(it - l.window_rows.begin())];
     };
-    launch(window(row0), window(row1), alpha, x, beta, y, stream);
+    const std::int64_t first = window(row0), end = window(row1);
+    // Each G's slices among [first, end): a range of its list, which is in slice order.
+    for (int g = 1; g <= kInodeMaxGroupRows; ++g) {
+      const auto begin = l.by_rows.begin() + l.rows_begin[std::size_t(g)];
+      const auto stop = l.by_rows.begin() + l.rows_begin[std::size_t(g) + 1];
+      launch(g, std::lower_bound(begin, stop, first) - l.by_rows.begin(),
+             std::lower_bound(begin, stop, end) - l.by_rows.begin(), alpha, x, beta, y, stream);
+    }
   }
 
   void set_row_map(const I* row_map) override { row_map_ = row_map; }
@@ -238,21 +243,14 @@ class InodeDeviceFormat final : public DeviceFormat<V, I> {
     AIJA_THROW(internal, "inode: a slice of " + std::to_string(rows) + " rows per group");
   }
 
-  // Slices [first, end): one launch per G among them.
-  void launch(std::int64_t first, std::int64_t end, V alpha, const V* x, V beta, V* y, Stream stream) {
-    const InodeLayout& l = host_.layout();
+  // The slices by_rows[b, e) (all of G rows) in one launch.
+  void launch(int g, std::int64_t b, std::int64_t e, V alpha, const V* x, V beta, V* y, Stream stream) {
+    if (e <= b) return;
     const InodeArrays<V, I> a{slices_.data(), rows_.data(), offsets16_.data(), offsets32_.data(), values_.data(),
                               row_map_};
-    for (int g = 1; g <= kInodeMaxGroupRows; ++g) {
-      const auto begin = l.by_rows.begin() + l.rows_begin[std::size_t(g)];
-      const auto stop = l.by_rows.begin() + l.rows_begin[std::size_t(g) + 1];
-      const std::int64_t b = std::lower_bound(begin, stop, first) - l.by_rows.begin();
-      const std::int64_t e = std::lower_bound(begin, stop, end) - l.by_rows.begin();
-      if (e <= b) continue;
-      kernel_for(g, stream_loads_)<<<blocks_for(e - b), kBlockThreads, 0, static_cast<cudaStream_t>(stream)>>>(
-          a, by_rows_.data() + b, e - b, x, alpha, beta, y);
-      AIJA_CUDA_CHECK_LAUNCH();
-    }
+    kernels_[std::size_t(g)]<<<blocks_for(e - b), kBlockThreads, 0, static_cast<cudaStream_t>(stream)>>>(
+        a, by_rows_.data() + b, e - b, x, alpha, beta, y);
+    AIJA_CUDA_CHECK_LAUNCH();
   }
 
   // The values from the host half's CSR arrays: at the upload from those the
@@ -282,6 +280,7 @@ class InodeDeviceFormat final : public DeviceFormat<V, I> {
   const InodeHostFormat<V, I>& host_;
   bool stream_loads_ = false;
   const I* row_map_ = nullptr;  // set_row_map(): y[row_map[i]] for row i
+  std::array<Kernel, kInodeMaxGroupRows + 1> kernels_{};  // [G]: the variant for the loads' cache hint
   DeviceBuffer<InodeSlice> slices_;
   DeviceBuffer<std::int64_t> by_rows_;
   DeviceBuffer<std::uint16_t> rows_, offsets16_;

@@ -228,10 +228,8 @@ class IpcsrDeviceFormat final : public DeviceFormat<V, I> {
     kernel_ = choose_kernel(params_.unroll, stream_loads);
     configure_kernel(limits);
     csr_.upload(host.csr(), host.csr_prefetch(), stream, false);  // cuSPARSE only for the transpose
-    block_row_ = DeviceBuffer<I>(blocks.row.size());
-    block_nnz_ = DeviceBuffer<I>(blocks.nnz.size());
-    copy_to_device(block_row_.data(), blocks.row.data(), block_row_.bytes(), stream);
-    copy_to_device(block_nnz_.data(), blocks.nnz.data(), block_nnz_.bytes(), stream);
+    block_row_ = device_copy_of(blocks.row, stream);
+    block_nnz_ = device_copy_of(blocks.nnz, stream);
     const std::size_t workspace = blocks.chunk_blocks ? std::size_t(blocks_) : 0;
     partial_ = DeviceBuffer<V>(workspace);
     arrivals_ = DeviceBuffer<unsigned>(workspace);
