@@ -17,7 +17,8 @@
   X(dia, "DIA-Adaptive type I: DIA, every diagonal over every row, no column indices")      \
   X(brcsd1, "DIA-Adaptive type II: BRCSD-I, row pieces cut where diagonals enter or leave")  \
   X(brcsd2, "DIA-Adaptive type III: BRCSD-II, fixed row pieces with their own diagonals")              \
-  X(inode, "I-nodes: rows of identical columns share one list of 16-bit column offsets (FEM)")
+  X(inode, "I-nodes: rows of identical columns share one list of 16-bit column offsets (FEM)") \
+  X(suraa, "SURAA: rows sorted by length, Freedman-Diaconis segments, three groups on their own streams")
 
 namespace aijadaptive {
 

@@ -1,0 +1,186 @@
+// Format `suraa`: rows sorted by length, cut into equal segments by the
+// Freedman-Diaconis rule, the segments in three groups by their mean length,
+// each group multiplied by its own kernel on its own stream.
+//
+//   order     sorted position -> row: a stable sort by nonzeros per row,
+//             ascending (rows of one length keep their order)
+//   segments  the sorted rows cut into pieces of S rows (S from the
+//             Freedman-Diaconis rule, suraa_segment_rows), so that a segment
+//             holds rows of nearly equal length
+//   groups    by each segment's mean length m:
+//               short   m <  short_limit   a thread per row (and the segment's
+//                                           longest row shorter than
+//                                           kSuraaShortLongest * short_limit:
+//                                           a thread walks its row alone)
+//               medium  else, m < long_limit a warp per row
+//               long    m >= long_limit     blocks per row, each block at most
+//                                           block_entries entries of its row
+//
+// A short row sums in column order, from y with alpha = beta = 1 (PETSc's
+// MatMultAdd), as CSR does: on the host the same bits as csr_reference_apply.
+//
+// Storage on the device (built there from the CSR arrays by a fill kernel):
+//   short rows    slices of 32 sorted rows (a warp), column-major: entry j of
+//                 lane l at slice_at[s] + j * 32 + l; a slice is as wide as its
+//                 longest row (its last: sorted), shorter rows padded with
+//                 column -1
+//   medium, long  CSR in sorted order: sorted row k's entries from row_at[k]
+// Each kernel writes row order[k]'s result itself (no separate scatter).
+//
+// The long group runs one grid per long segment, sized to it (rows x chunks
+// blocks): launched from the device by dynamic parallelism (one parent thread
+// per segment) or from the host, one launch per segment (long_launch; auto:
+// from the device for many segments, suraa_long_from_device). The long grids
+// are launched first, the short group's last, so that the few heavy blocks
+// are not left to run alone after the many light ones. A row
+// of several chunks sums its chunks' partial sums in chunk order: the last
+// block to finish does (an arrival counter), so results are deterministic and
+// y is written once; as a consequence one matrix must not run two products at
+// once on two streams (the core's StreamFence orders them). The transpose goes
+// through the core's cuSPARSE fallback; the row map is native
+// (y[row_map[order[k]]]).
+//
+// Paper: "SURAA: A Novel Method and Tool for Loadbalanced and Coalesced SpMV
+// Computations on GPUs" (the project's seeds/002_*.txt, restated in SEEDS.md
+// section 3). The sliced layout of the short group, the chunked long rows and
+// the segment size from the rule's bin count are this project's choices.
+#pragma once
+
+#include <array>
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "aijadaptive/format.hpp"
+
+namespace aijadaptive {
+
+inline constexpr int kSuraaSliceRows = 32;  // a warp, a thread per row
+// A short segment's longest row: below this many times short_limit (a thread
+// walks its row alone: a segment whose mean hides one long row is medium).
+inline constexpr std::int64_t kSuraaShortLongest = 2;
+
+enum class SuraaGroup { short_rows = 0, medium_rows = 1, long_rows = 2 };
+inline constexpr int kSuraaGroups = 3;
+const char* suraa_group_name(SuraaGroup group);
+
+enum class SuraaLaunch {
+  automatic,  // device for many long segments, host for few (suraa_long_from_device)
+  device,     // the long segments' grids launched by a parent kernel (dynamic parallelism)
+  host        // one host launch per long segment
+};
+
+struct SuraaParams {
+  std::int64_t segment_rows = 0;     // S; 0: the Freedman-Diaconis rule
+  std::int64_t short_limit = 64;     // mean length below which a segment is short
+  std::int64_t long_limit = 4096;    // mean length from which a segment is long
+  std::int64_t block_entries = 8192; // entries of a long row one block takes at most
+  int long_threads = 256;            // threads per block of the long group
+  SuraaLaunch long_launch = SuraaLaunch::automatic;
+  bool streams = true;               // each group on its own stream (else all on the caller's)
+  std::int64_t streams_min_entries = 1000000;  // ... for matrices of this many nonzeros or more
+};
+
+// The parameters from the user's settings of the format's tuning parameters
+// (suraa_params(): segment_rows, short_limit, long_limit, block_entries,
+// long_threads, long_launch, streams, streams_min_entries).
+SuraaParams suraa_params(const TuningParams& tuning);
+// Throws ErrorKind::invalid_argument unless the parameters are usable.
+void suraa_check_params(const SuraaParams& params);
+
+// The segment size for ascending row lengths `sorted` (n rows) by the
+// Freedman-Diaconis rule: bin width h = 2 IQR / n^(1/3), at least 1 (lengths
+// are integers); the rule's bin count B = ceil((max - min) / h), at least 1;
+// S = ceil(n / B) rounded up to a whole slice (32 rows): as many equal
+// segments as the rule would draw bins, each holding about one bin's share of
+// the rows. One length: B = 1, one segment.
+std::int64_t suraa_segment_rows(const std::vector<std::int64_t>& sorted);
+
+// A long segment: its grid of rows x chunks blocks.
+struct SuraaLongSegment {
+  std::int64_t first;        // first sorted row
+  std::int64_t rows;
+  std::int64_t chunks;       // blocks per row: ceil(longest row / block_entries)
+  std::int64_t partials_at;  // its rows' chunk sums: partials[partials_at + r * chunks + c]
+  std::int64_t counters_at;  // its rows' arrival counters (rows of one chunk have none)
+};
+
+struct SuraaLayout {
+  std::vector<std::int64_t> order;       // sorted position -> row
+  std::vector<std::int64_t> lengths;     // sorted position -> the row's nonzeros
+  std::int64_t segment_rows = 0;         // S
+  std::int64_t segments = 0;
+  // Sorted rows of each group: [group_begin[g], group_begin[g + 1]), at
+  // segment boundaries; the groups in order short, medium, long.
+  std::array<std::int64_t, kSuraaGroups + 1> group_begin{};
+  std::array<std::int64_t, kSuraaGroups> group_entries{};  // nonzeros of each group
+  // Short group: slice s (32 sorted rows from s * 32) starts at entry
+  // slice_at[s] of the sliced arrays and is (slice_at[s + 1] - slice_at[s]) / 32 wide.
+  std::vector<std::int64_t> slice_at{0};
+  // Medium and long groups: sorted row group_begin[1] + k starts at entry
+  // row_at[k] of the CSR part; row_at has one entry more.
+  std::vector<std::int64_t> row_at{0};
+  std::vector<SuraaLongSegment> long_segments;
+  std::int64_t partials = 0, counters = 0;  // the long group's workspace
+  std::int64_t entries = 0;                 // the matrix's nonzeros
+
+  std::int64_t rows(SuraaGroup g) const { return group_begin[int(g) + 1] - group_begin[int(g)]; }
+  std::int64_t sliced_entries() const { return slice_at.back(); }  // with padding
+  std::int64_t csr_entries() const { return row_at.back(); }
+  double mean_length(SuraaGroup g) const {
+    return rows(g) ? double(group_entries[int(g)]) / double(rows(g)) : 0.0;
+  }
+  // Device bytes for values of `value_bytes` and indices of `index_bytes`.
+  std::size_t device_bytes(std::size_t value_bytes, std::size_t index_bytes) const;
+};
+
+// The sorted order, segments, groups and storage of a CSR pattern: a counting
+// sort of the rows by length (O(rows + longest row)), the rest O(rows).
+template <class V, class I>
+SuraaLayout suraa_build_layout(const CsrView<V, I>& a, const SuraaParams& params);
+
+template <class V, class I>
+class SuraaHostFormat final : public HostFormat<V, I> {
+ public:
+  SuraaHostFormat(const SuraaParams& params, std::weak_ptr<CsrPrefetchBase> csr_prefetch = {});
+  // Transpose through the core's cuSPARSE fallback; the row map native.
+  Capabilities capabilities() const override { return {false, true, false}; }
+  void build(const CsrView<V, I>& a) override;
+  void refill(const CsrView<V, I>& a) override;
+  // Walks the groups as the kernels do, in the same order of additions:
+  // short rows in column order, medium rows as 32 lanes and their shuffle
+  // tree, long rows as blocks of long_threads and their chunk sums.
+  void apply(Op op, V alpha, const V* x, V beta, V* y) const override;
+  const CsrView<V, I>& csr() const override { return a_; }
+  std::size_t extra_host_bytes() const override;
+  std::size_t device_bytes_needed() const override;
+  std::unique_ptr<DeviceFormat<V, I>> upload(Stream stream) const override;
+  std::vector<std::string> describe() const override;
+
+  const SuraaParams& params() const { return params_; }
+  const SuraaLayout& layout() const { return layout_; }
+  const std::weak_ptr<CsrPrefetchBase>& csr_prefetch() const { return csr_prefetch_; }
+
+ private:
+  SuraaParams params_;
+  std::weak_ptr<CsrPrefetchBase> csr_prefetch_;
+  CsrView<V, I> a_;
+  SuraaLayout layout_;
+};
+
+// Whether the groups run on streams of their own: streams on, at least
+// streams_min_entries nonzeros (below, a fork and joins cost more host time
+// than the overlap saves), and more than one group with rows.
+bool suraa_group_streams(const SuraaParams& params, const SuraaLayout& layout);
+
+// Whether the long group's grids are launched from the device: as set, or
+// (automatic) when it has at least kSuraaDeviceLaunchSegments segments, where
+// one parent launch costs less than as many host launches.
+bool suraa_long_from_device(const SuraaParams& params, const SuraaLayout& layout);
+
+// The device half (kernels.cu).
+template <class V, class I>
+std::unique_ptr<DeviceFormat<V, I>> upload_suraa(const SuraaHostFormat<V, I>& host, Stream stream);
+
+}  // namespace aijadaptive

@@ -1,0 +1,274 @@
+// Host builder of format `suraa`: the rows' sorted order, the segments and
+// their groups, and where each row's entries go on the device.
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <numeric>
+#include <string>
+#include <utility>
+
+#include "aijadaptive/csr_prefetch.hpp"
+#include "aijadaptive/errors.hpp"
+#include "aijadaptive/formats/suraa.hpp"
+#include "aijadaptive/instantiate.hpp"
+#include "core/cusparse_bytes.hpp"
+#include "formats/suraa/tuning.hpp"
+
+namespace aijadaptive {
+
+namespace {
+
+const char* const kLaunchChoices[] = {"auto", "device", "host"};  // SuraaLaunch
+const char* const kYesNo[] = {"yes", "no"};
+
+std::int64_t ceil_div(std::int64_t a, std::int64_t b) { return (a + b - 1) / b; }
+
+// Sorted positions of the rows by length, ascending and stable: a counting
+// sort where the longest row is not much longer than the row count, else a
+// stable comparison sort (a few very long rows would make the counts huge).
+std::vector<std::int64_t> sort_by_length(const std::vector<std::int64_t>& length, std::int64_t longest) {
+  const std::int64_t n = std::int64_t(length.size());
+  std::vector<std::int64_t> order(std::size_t(n), 0);
+  if (longest > std::max<std::int64_t>(n, 1 << 20)) {
+    std::iota(order.begin(), order.end(), std::int64_t(0));
+    std::stable_sort(order.begin(), order.end(),
+                     [&](std::int64_t a, std::int64_t b) { return length[std::size_t(a)] < length[std::size_t(b)]; });
+    return order;
+  }
+  std::vector<std::int64_t> first(std::size_t(longest) + 2, 0);
+  for (std::int64_t len : length) ++first[std::size_t(len) + 1];
+  std::partial_sum(first.begin(), first.end(), first.begin());
+  for (std::int64_t i = 0; i < n; ++i) order[std::size_t(first[std::size_t(length[std::size_t(i)])]++)] = i;
+  return order;
+}
+
+}  // namespace
+
+const char* suraa_group_name(SuraaGroup group) {
+  switch (group) {
+    case SuraaGroup::short_rows: return "short";
+    case SuraaGroup::medium_rows: return "medium";
+    case SuraaGroup::long_rows: return "long";
+  }
+  return "?";
+}
+
+const std::vector<ParamSpec>& suraa_params() {
+  using namespace suraa_tuning;
+  static const std::vector<ParamSpec> specs = {
+      integer_param("segment_rows", "rows per segment of the sorted rows (0: the Freedman-Diaconis rule), a multiple of 32",
+                    0, std::int64_t(1) << 40, kSegmentRows, kSuraaSliceRows),
+      integer_param("short_limit", "mean row length below which a segment runs a thread per row", 1,
+                    std::int64_t(1) << 40, kShortLimit),
+      integer_param("long_limit", "mean row length from which a segment runs blocks per row", 1, std::int64_t(1) << 40,
+                    kLongLimit),
+      integer_param("block_entries", "entries of a long row one block takes at most", 32, std::int64_t(1) << 40,
+                    kBlockEntries),
+      integer_param("long_threads", "threads per block of the long group", 64, 1024, kLongThreads, 32),
+      choice_param("long_launch",
+                   "the long group's grids launched from the device (dynamic parallelism), the host, or auto (device "
+                   "for many long segments)",
+                   {kLaunchChoices[0], kLaunchChoices[1], kLaunchChoices[2]}, kLaunchChoices[int(kLongLaunch)]),
+      choice_param("streams", "each group's kernel on its own stream (yes) or all on the caller's (no)",
+                   {kYesNo[0], kYesNo[1]}, kStreams ? "yes" : "no"),
+      integer_param("streams_min_entries", "nonzeros from which the groups run on streams of their own", 0,
+                    std::int64_t(1) << 62, kStreamsMinEntries)};
+  return specs;
+}
+
+SuraaParams suraa_params(const TuningParams& tuning) {
+  const FormatId me = FormatId::suraa;
+  SuraaParams p;
+  p.segment_rows = tuning.integer(me, "segment_rows");
+  p.short_limit = tuning.integer(me, "short_limit");
+  p.long_limit = tuning.integer(me, "long_limit");
+  p.block_entries = tuning.integer(me, "block_entries");
+  p.long_threads = int(tuning.integer(me, "long_threads"));
+  const std::string& launch = tuning.choice(me, "long_launch");
+  p.long_launch = launch == "host" ? SuraaLaunch::host : launch == "device" ? SuraaLaunch::device : SuraaLaunch::automatic;
+  p.streams = tuning.choice(me, "streams") == "yes";
+  p.streams_min_entries = tuning.integer(me, "streams_min_entries");
+  suraa_check_params(p);
+  return p;
+}
+
+void suraa_check_params(const SuraaParams& p) {
+  AIJA_REQUIRE(p.segment_rows >= 0 && p.segment_rows % kSuraaSliceRows == 0, invalid_argument,
+               "suraa: segment_rows = " + std::to_string(p.segment_rows) + ", expected 0 (the rule) or a multiple of 32");
+  AIJA_REQUIRE(p.short_limit >= 1 && p.long_limit >= p.short_limit, invalid_argument,
+               "suraa: short_limit = " + std::to_string(p.short_limit) + " and long_limit = " +
+                   std::to_string(p.long_limit) + ", expected 1 <= short_limit <= long_limit");
+  AIJA_REQUIRE(p.block_entries >= 32, invalid_argument,
+               "suraa: block_entries = " + std::to_string(p.block_entries) + ", expected >= 32");
+  AIJA_REQUIRE(p.streams_min_entries >= 0, invalid_argument,
+               "suraa: streams_min_entries = " + std::to_string(p.streams_min_entries) + ", expected >= 0");
+  AIJA_REQUIRE(p.long_threads >= 64 && p.long_threads <= 1024 && p.long_threads % 32 == 0, invalid_argument,
+               "suraa: long_threads = " + std::to_string(p.long_threads) + ", expected a multiple of 32 in [64, 1024]");
+}
+
+std::int64_t suraa_segment_rows(const std::vector<std::int64_t>& sorted) {
+  const std::int64_t n = std::int64_t(sorted.size());
+  if (n == 0) return kSuraaSliceRows;
+  const auto at = [&](double q) { return double(sorted[std::size_t(std::floor(q * double(n - 1)))]); };
+  const double width = std::max(1.0, 2.0 * (at(0.75) - at(0.25)) / std::cbrt(double(n)));
+  const auto bins = std::max<std::int64_t>(1, std::int64_t(std::ceil(double(sorted.back() - sorted.front()) / width)));
+  return ceil_div(ceil_div(n, bins), kSuraaSliceRows) * kSuraaSliceRows;
+}
+
+bool suraa_group_streams(const SuraaParams& p, const SuraaLayout& l) {
+  int used = 0;
+  for (int g = 0; g < kSuraaGroups; ++g) used += l.rows(SuraaGroup(g)) > 0;
+  return p.streams && l.entries >= p.streams_min_entries && used > 1;
+}
+
+bool suraa_long_from_device(const SuraaParams& p, const SuraaLayout& l) {
+  if (p.long_launch == SuraaLaunch::automatic)
+    return std::int64_t(l.long_segments.size()) >= suraa_tuning::kDeviceLaunchSegments;
+  return p.long_launch == SuraaLaunch::device;
+}
+
+std::size_t SuraaLayout::device_bytes(std::size_t value_bytes, std::size_t index_bytes) const {
+  return std::size_t(sliced_entries() + csr_entries()) * (value_bytes + index_bytes) + order.size() * index_bytes +
+         (slice_at.size() + row_at.size()) * sizeof(std::int64_t) + long_segments.size() * sizeof(SuraaLongSegment) +
+         std::size_t(partials) * value_bytes + std::size_t(counters) * sizeof(unsigned);
+}
+
+template <class V, class I>
+SuraaLayout suraa_build_layout(const CsrView<V, I>& a, const SuraaParams& p) {
+  suraa_check_params(p);
+  SuraaLayout l;
+  const std::int64_t n = a.rows;
+  l.entries = a.nnz();
+  std::vector<std::int64_t> length(static_cast<std::size_t>(n));
+  std::int64_t longest = 0;
+  for (std::int64_t i = 0; i < n; ++i) {
+    length[std::size_t(i)] = std::int64_t(a.row_ptr[i + 1]) - std::int64_t(a.row_ptr[i]);
+    longest = std::max(longest, length[std::size_t(i)]);
+  }
+  l.order = sort_by_length(length, longest);
+  l.lengths.resize(std::size_t(n));
+  for (std::int64_t k = 0; k < n; ++k) l.lengths[std::size_t(k)] = length[std::size_t(l.order[std::size_t(k)])];
+  length = {};
+
+  const std::int64_t S = p.segment_rows ? p.segment_rows : suraa_segment_rows(l.lengths);
+  l.segment_rows = S;
+  l.segments = ceil_div(n, S);
+  // Segment means ascend with the sorted lengths: each group is a run of segments.
+  std::array<std::int64_t, kSuraaGroups + 1>& b = l.group_begin;
+  b = {0, n, n, n};
+  // (A segment's longest row is its last, and grows with the segment too.)
+  for (std::int64_t s = l.segments - 1; s >= 0; --s) {
+    const std::int64_t first = s * S, end = std::min(n, first + S);
+    const std::int64_t sum = std::accumulate(l.lengths.begin() + first, l.lengths.begin() + end, std::int64_t(0));
+    const double mean = double(sum) / double(end - first);
+    if (mean >= double(p.long_limit)) b[2] = first;
+    if (mean >= double(p.short_limit) || l.lengths[std::size_t(end - 1)] >= kSuraaShortLongest * p.short_limit)
+      b[1] = first;
+  }
+  for (int g = 0; g < kSuraaGroups; ++g)
+    l.group_entries[std::size_t(g)] =
+        std::accumulate(l.lengths.begin() + b[std::size_t(g)], l.lengths.begin() + b[std::size_t(g) + 1], std::int64_t(0));
+
+  // Short rows: slices of 32, each as wide as its last (longest) row.
+  for (std::int64_t first = 0; first < b[1]; first += kSuraaSliceRows) {
+    const std::int64_t width = l.lengths[std::size_t(std::min(b[1], first + kSuraaSliceRows) - 1)];
+    l.slice_at.push_back(l.slice_at.back() + width * kSuraaSliceRows);
+  }
+  // Medium and long rows: CSR in sorted order.
+  l.row_at.reserve(std::size_t(n - b[1]) + 1);
+  for (std::int64_t k = b[1]; k < n; ++k) l.row_at.push_back(l.row_at.back() + l.lengths[std::size_t(k)]);
+  // Long segments: a grid each.
+  for (std::int64_t first = b[2]; first < n; first += S) {
+    SuraaLongSegment s{first, std::min(S, n - first), 0, 0, 0};
+    s.chunks = std::max<std::int64_t>(1, ceil_div(l.lengths[std::size_t(first + s.rows - 1)], p.block_entries));
+    if (s.chunks > 1) {
+      s.partials_at = l.partials;
+      s.counters_at = l.counters;
+      l.partials += s.rows * s.chunks;
+      l.counters += s.rows;
+    }
+    l.long_segments.push_back(s);
+  }
+  return l;
+}
+
+template <class V, class I>
+SuraaHostFormat<V, I>::SuraaHostFormat(const SuraaParams& params, std::weak_ptr<CsrPrefetchBase> csr_prefetch)
+    : params_(params), csr_prefetch_(std::move(csr_prefetch)) {
+  suraa_check_params(params_);
+}
+
+template <class V, class I>
+void SuraaHostFormat<V, I>::build(const CsrView<V, I>& a) {
+  a_ = a;
+  layout_ = suraa_build_layout(a, params_);
+}
+
+// The layout depends on the pattern only; the values are moved on the device.
+template <class V, class I>
+void SuraaHostFormat<V, I>::refill(const CsrView<V, I>& a) {
+  a_ = a;
+}
+
+template <class V, class I>
+std::size_t SuraaHostFormat<V, I>::extra_host_bytes() const {
+  const SuraaLayout& l = layout_;
+  return (l.order.size() + l.lengths.size() + l.slice_at.size() + l.row_at.size()) * sizeof(std::int64_t) +
+         l.long_segments.size() * sizeof(SuraaLongSegment);
+}
+
+// The layout, and the CSR arrays the fill kernel reads (unless the analysis
+// sent them already).
+template <class V, class I>
+std::size_t SuraaHostFormat<V, I>::device_bytes_needed() const {
+  const std::size_t staging = csr_prefetch_for(csr_prefetch_, a_) ? 0 : detail::csr_array_bytes(a_);
+  return layout_.device_bytes(sizeof(V), sizeof(I)) + staging;
+}
+
+template <class V, class I>
+std::unique_ptr<DeviceFormat<V, I>> SuraaHostFormat<V, I>::upload(Stream stream) const {
+  AIJA_UPLOAD_WITH_CUDA(upload_suraa(*this, stream));
+}
+
+template <class V, class I>
+std::vector<std::string> SuraaHostFormat<V, I>::describe() const {
+  const SuraaLayout& l = layout_;
+  std::string groups;
+  for (int g = 0; g < kSuraaGroups; ++g) {
+    const auto group = SuraaGroup(g);
+    char text[120];
+    std::snprintf(text, sizeof(text), "%s %lld rows of mean length %.1f", suraa_group_name(group),
+                  (long long)l.rows(group), l.mean_length(group));
+    groups += (g ? ", " : "") + std::string(text);
+  }
+  char padding[160];
+  const std::int64_t short_entries = l.group_entries[0];
+  std::snprintf(padding, sizeof(padding), "%.1f%% of the short group's stored entries padding, %.2f bytes per nonzero (CSR: %.2f)",
+                l.sliced_entries() ? 100.0 * double(l.sliced_entries() - short_entries) / double(l.sliced_entries()) : 0.0,
+                l.entries ? double(l.device_bytes(sizeof(V), sizeof(I))) / double(l.entries) : 0.0,
+                l.entries ? double(detail::csr_array_bytes(a_)) / double(l.entries) : 0.0);
+  int used = 0;
+  for (int g = 0; g < kSuraaGroups; ++g) used += l.rows(SuraaGroup(g)) > 0;
+  return {"suraa: segments of " + std::to_string(l.segment_rows) + " sorted rows" +
+              (params_.segment_rows ? " (as set)" : " (Freedman-Diaconis)") + ", " + std::to_string(l.segments) +
+              " segments",
+          "suraa: groups " + groups,
+          "suraa: " + (suraa_group_streams(params_, l) ? std::to_string(used) + " streams, one per group"
+                                                       : std::string("the caller's stream")) +
+              "; " + std::to_string(l.long_segments.size()) + " long segments launched from the " +
+              (suraa_long_from_device(params_, l) ? "device (dynamic parallelism)" : "host"),
+          std::string("suraa: ") + padding};
+}
+
+template <class V, class I>
+std::unique_ptr<HostFormat<V, I>> make_suraa_host_format(const FormatContext& context) {
+  return std::make_unique<SuraaHostFormat<V, I>>(suraa_params(context.params), context.csr_prefetch);
+}
+
+#define AIJA_INSTANTIATE(V, I)                                                           \
+  template SuraaLayout suraa_build_layout<V, I>(const CsrView<V, I>&, const SuraaParams&); \
+  template class SuraaHostFormat<V, I>;                                                  \
+  template std::unique_ptr<HostFormat<V, I>> make_suraa_host_format<V, I>(const FormatContext&);
+AIJA_FOR_EACH_TYPE_PAIR(AIJA_INSTANTIATE)
+
+}  // namespace aijadaptive

@@ -1,0 +1,444 @@
+// Device side of format `suraa`: a kernel per group (a thread per short row
+// over column-major slices, a warp per medium row, blocks per long row), each
+// on its own stream between a fork and a join on the caller's; the long
+// group's grids launched by a parent kernel (dynamic parallelism) or the host.
+// Compiled as relocatable device code (this file alone, src/formats/suraa/CMakeLists.txt).
+#include <cuda_runtime.h>
+
+#include <algorithm>
+#include <array>
+#include <climits>
+#include <limits>
+#include <memory>
+#include <string>
+
+#include "aijadaptive/csr_prefetch.hpp"
+#include "aijadaptive/device_buffer.hpp"
+#include "aijadaptive/errors.hpp"
+#include "aijadaptive/formats/suraa.hpp"
+#include "aijadaptive/instantiate.hpp"
+#include "core/cuda_check.hpp"
+
+namespace aijadaptive {
+
+namespace {
+
+constexpr int kWarp = 32;
+constexpr int kBlockThreads = 256;  // short and medium groups: 8 slices or 8 rows a block
+constexpr int kWarpsPerBlock = kBlockThreads / kWarp;
+constexpr int kUnroll = 4;          // loads of a lane in flight before its adds
+constexpr int kParentThreads = 32;  // long segments per parent block
+
+// What every kernel reads besides x and y; passed by value.
+template <class V, class I>
+struct SuraaArrays {
+  const I* __restrict__ order;              // sorted position -> row
+  const std::int64_t* __restrict__ slice_at;
+  const I* __restrict__ slice_cols;         // -1: padding
+  const V* __restrict__ slice_vals;
+  const std::int64_t* __restrict__ row_at;  // of sorted rows from csr_first
+  const I* __restrict__ csr_cols;
+  const V* __restrict__ csr_vals;
+  std::int64_t short_rows, csr_first, medium_end;
+  std::int64_t block_entries;
+  V* partials;
+  unsigned* counters;
+  unsigned* launch_failures;  // device launches the parent could not make
+  const I* row_map;           // row i of the product goes to y[row_map[i]]; null: to y[i]
+};
+
+// Loads of the format's arrays, each entry used once: with kStream, evict
+// first (ld.global.cs) so that L1 and L2 keep x.
+template <bool kStream, class T>
+__device__ __forceinline__ T load_once(const T* p) {
+  if constexpr (kStream)
+    return __ldcs(p);
+  else
+    return *p;
+}
+
+template <class V, class I>
+__device__ __forceinline__ std::int64_t y_index(const SuraaArrays<V, I>& a, std::int64_t sorted) {
+  const std::int64_t row = a.order[sorted];
+  return a.row_map ? std::int64_t(a.row_map[row]) : row;
+}
+
+// y = alpha * sum + beta * y; with beta == 0 y is not read (it may hold NaN).
+template <class V>
+__device__ __forceinline__ void write_y(V* y, std::int64_t out, V alpha, V sum, V beta) {
+  y[out] = beta == V(0) ? alpha * sum : alpha * sum + beta * y[out];
+}
+
+template <class V>
+__device__ __forceinline__ V warp_tree(V v) {
+  for (int half = kWarp / 2; half > 0; half /= 2) v += __shfl_down_sync(0xffffffffu, v, half);
+  return v;
+}
+
+// Entries [begin, end) by `lanes` lanes, lane t from begin + t: kUnroll
+// entries loaded, then added in order.
+template <bool kStream, class V, class I>
+__device__ __forceinline__ V strided_sum(const I* __restrict__ cols, const V* __restrict__ vals, std::int64_t begin,
+                                         std::int64_t end, int t, int lanes, const V* __restrict__ x) {
+  V sum = V(0);
+  for (std::int64_t j0 = begin + t; j0 < end; j0 += std::int64_t(kUnroll) * lanes) {
+    V v[kUnroll], xv[kUnroll];
+#pragma unroll
+    for (int u = 0; u < kUnroll; ++u) {
+      const std::int64_t j = j0 + std::int64_t(u) * lanes;
+      v[u] = j < end ? load_once<kStream>(vals + j) : V(0);
+      xv[u] = j < end ? __ldg(x + load_once<kStream>(cols + j)) : V(0);
+    }
+#pragma unroll
+    for (int u = 0; u < kUnroll; ++u)
+      if (j0 + std::int64_t(u) * lanes < end) sum += v[u] * xv[u];
+  }
+  return sum;
+}
+
+// Short group: a warp per slice, a lane per row, columns in order.
+template <bool kStream, class V, class I>
+__global__ void __launch_bounds__(kBlockThreads)
+    suraa_short_kernel(SuraaArrays<V, I> a, std::int64_t slices, const V* __restrict__ x, V alpha, V beta, V* y) {
+  const std::int64_t s = std::int64_t(blockIdx.x) * kWarpsPerBlock + threadIdx.x / kWarp;
+  const int lane = int(threadIdx.x % kWarp);
+  const std::int64_t k = s * kWarp + lane;
+  if (s >= slices || k >= a.short_rows) return;
+  const std::int64_t at = a.slice_at[s], width = (a.slice_at[s + 1] - at) / kWarp;
+  const I* cols = a.slice_cols + at + lane;
+  const V* vals = a.slice_vals + at + lane;
+  // As the host: PETSc's MatMultAdd (alpha = beta = 1) starts the sum from y.
+  const std::int64_t out = y_index(a, k);
+  const bool add = alpha == V(1) && beta == V(1);
+  V sum = add ? y[out] : V(0);
+  for (std::int64_t j0 = 0; j0 < width; j0 += kUnroll) {
+    I c[kUnroll];
+#pragma unroll
+    for (int u = 0; u < kUnroll; ++u) c[u] = j0 + u < width ? load_once<kStream>(cols + (j0 + u) * kWarp) : I(-1);
+    V v[kUnroll], xv[kUnroll];
+#pragma unroll
+    for (int u = 0; u < kUnroll; ++u)
+      if (c[u] >= 0) {
+        v[u] = load_once<kStream>(vals + (j0 + u) * kWarp);
+        xv[u] = __ldg(x + c[u]);
+      }
+#pragma unroll
+    for (int u = 0; u < kUnroll; ++u)
+      if (c[u] >= 0) sum += v[u] * xv[u];
+    if (c[kUnroll - 1] < 0) break;  // padding only trails a row
+  }
+  if (add)
+    y[out] = sum;
+  else
+    write_y(y, out, alpha, sum, beta);
+}
+
+// Medium group: a warp per row.
+template <bool kStream, class V, class I>
+__global__ void __launch_bounds__(kBlockThreads)
+    suraa_medium_kernel(SuraaArrays<V, I> a, const V* __restrict__ x, V alpha, V beta, V* y) {
+  const std::int64_t k = a.short_rows + std::int64_t(blockIdx.x) * kWarpsPerBlock + threadIdx.x / kWarp;
+  if (k >= a.medium_end) return;  // whole warps
+  const std::int64_t r = k - a.csr_first;
+  const int lane = int(threadIdx.x % kWarp);
+  const V sum = warp_tree(strided_sum<kStream>(a.csr_cols, a.csr_vals, a.row_at[r], a.row_at[r + 1], lane, kWarp, x));
+  if (lane == 0) write_y(y, y_index(a, k), alpha, sum, beta);
+}
+
+// Long group, one segment: block b takes chunk b % chunks of row b / chunks.
+// A row of several chunks: each block leaves its sum in `partials`; the last
+// to arrive adds them in chunk order and writes y (then resets the counter).
+template <bool kStream, class V, class I>
+__global__ void suraa_long_kernel(SuraaArrays<V, I> a, SuraaLongSegment s, const V* __restrict__ x, V alpha, V beta,
+                                  V* y) {
+  __shared__ V warp_sums[kWarp];
+  const std::int64_t row = std::int64_t(blockIdx.x) / s.chunks, c = std::int64_t(blockIdx.x) % s.chunks;
+  const std::int64_t k = s.first + row, r = k - a.csr_first;
+  const std::int64_t end = a.row_at[r + 1];
+  const std::int64_t begin = min(end, a.row_at[r] + c * a.block_entries);
+  const int warp = int(threadIdx.x) / kWarp, lane = int(threadIdx.x) % kWarp, warps = int(blockDim.x) / kWarp;
+  V sum = warp_tree(strided_sum<kStream>(a.csr_cols, a.csr_vals, begin, min(end, begin + a.block_entries),
+                                         int(threadIdx.x), int(blockDim.x), x));
+  if (lane == 0) warp_sums[warp] = sum;
+  __syncthreads();
+  if (warp != 0) return;
+  sum = warp_tree(lane < warps ? warp_sums[lane] : V(0));
+  if (lane != 0) return;
+  if (s.chunks == 1) {
+    write_y(y, y_index(a, k), alpha, sum, beta);
+    return;
+  }
+  V* partial = a.partials + s.partials_at + row * s.chunks;
+  partial[c] = sum;
+  __threadfence();  // the sum is visible before the arrival is
+  unsigned* counter = a.counters + s.counters_at + row;
+  if (atomicAdd(counter, 1u) != unsigned(s.chunks - 1)) return;
+  __threadfence();
+  V total = __ldcg(partial);
+  for (std::int64_t j = 1; j < s.chunks; ++j) total += __ldcg(partial + j);
+  *counter = 0;  // ready for the next product (kernels of one matrix never overlap)
+  write_y(y, y_index(a, k), alpha, total, beta);
+}
+
+// Dynamic parallelism: a thread per long segment launches its grid.
+template <bool kStream, class V, class I>
+__global__ void suraa_long_parent(SuraaArrays<V, I> a, const SuraaLongSegment* __restrict__ segments,
+                                  std::int64_t count, int threads, const V* x, V alpha, V beta, V* y) {
+  const std::int64_t i = std::int64_t(blockIdx.x) * blockDim.x + threadIdx.x;
+  if (i >= count) return;
+  const SuraaLongSegment s = segments[i];
+  suraa_long_kernel<kStream><<<unsigned(s.rows * s.chunks), threads, 0, cudaStreamFireAndForget>>>(a, s, x, alpha,
+                                                                                                   beta, y);
+  if (cudaGetLastError() != cudaSuccess) atomicAdd(a.launch_failures, 1u);
+}
+
+// The layout's values (and columns, unless `src_cols` is null) from the CSR
+// arrays: short rows into their slices (a thread per slice lane, padding
+// written too), the rest into sorted CSR (a warp per row).
+template <class V, class I>
+__global__ void __launch_bounds__(kBlockThreads)
+    suraa_fill_slices(SuraaArrays<V, I> a, std::int64_t slices, const I* __restrict__ row_ptr,
+                      const I* __restrict__ src_cols, const V* __restrict__ src_vals, I* cols, V* vals) {
+  const std::int64_t k = std::int64_t(blockIdx.x) * kBlockThreads + threadIdx.x, s = k / kWarp;
+  if (s >= slices) return;
+  const std::int64_t at = a.slice_at[s] + k % kWarp, width = (a.slice_at[s + 1] - a.slice_at[s]) / kWarp;
+  std::int64_t begin = 0, len = 0;
+  if (k < a.short_rows) {
+    const std::int64_t row = a.order[k];
+    begin = row_ptr[row];
+    len = std::int64_t(row_ptr[row + 1]) - begin;
+  }
+  for (std::int64_t j = 0; j < width; ++j) {
+    if (src_cols) cols[at + j * kWarp] = j < len ? src_cols[begin + j] : I(-1);
+    vals[at + j * kWarp] = j < len ? src_vals[begin + j] : V(0);
+  }
+}
+
+template <class V, class I>
+__global__ void __launch_bounds__(kBlockThreads)
+    suraa_fill_csr(SuraaArrays<V, I> a, std::int64_t end, const I* __restrict__ row_ptr, const I* __restrict__ src_cols,
+                   const V* __restrict__ src_vals, I* cols, V* vals) {
+  const std::int64_t k = a.csr_first + std::int64_t(blockIdx.x) * kWarpsPerBlock + threadIdx.x / kWarp;
+  if (k >= end) return;
+  const std::int64_t row = a.order[k], from = row_ptr[row], to = a.row_at[k - a.csr_first];
+  const std::int64_t len = std::int64_t(row_ptr[row + 1]) - from;
+  for (std::int64_t j = threadIdx.x % kWarp; j < len; j += kWarp) {
+    if (src_cols) cols[to + j] = src_cols[from + j];
+    vals[to + j] = src_vals[from + j];
+  }
+}
+
+unsigned blocks_for(std::int64_t work, std::int64_t per_block) {
+  const std::int64_t blocks = (work + per_block - 1) / per_block;
+  AIJA_REQUIRE(blocks <= INT_MAX, unsupported,
+               "suraa: " + std::to_string(blocks) + " blocks are more than one launch can have; use format csr");
+  return unsigned(blocks);
+}
+
+template <class V, class I>
+class SuraaDeviceFormat final : public DeviceFormat<V, I> {
+ public:
+  SuraaDeviceFormat(const SuraaHostFormat<V, I>& host, Stream stream) : host_(host) {
+    const SuraaLayout& l = host.layout();
+    const std::int64_t rows = std::int64_t(l.order.size());
+    AIJA_REQUIRE(rows == 0 || l.order.back() <= std::int64_t(std::numeric_limits<I>::max()), internal,
+                 "suraa: row numbers beyond the index type");
+    std::vector<I> order(l.order.begin(), l.order.end());
+    order_ = device_copy_of(order, stream);
+    slice_at_ = device_copy_of(l.slice_at, stream);
+    row_at_ = device_copy_of(l.row_at, stream);
+    segments_ = device_copy_of(l.long_segments, stream);
+    slice_cols_ = DeviceBuffer<I>(std::size_t(l.sliced_entries()));
+    slice_vals_ = DeviceBuffer<V>(std::size_t(l.sliced_entries()));
+    csr_cols_ = DeviceBuffer<I>(std::size_t(l.csr_entries()));
+    csr_vals_ = DeviceBuffer<V>(std::size_t(l.csr_entries()));
+    partials_ = DeviceBuffer<V>(std::size_t(l.partials));
+    counters_ = DeviceBuffer<unsigned>(std::size_t(l.counters) + 1);  // + the launch failures
+    const auto s = static_cast<cudaStream_t>(stream);
+    AIJA_CUDA_CHECK(cudaMemsetAsync(counters_.data(), 0, counters_.bytes(), s));
+    stream_loads_ = std::int64_t(l.device_bytes(sizeof(V), sizeof(I))) > device_info(current_device()).l2_bytes;
+    from_device_ = suraa_long_from_device(host.params(), l);
+    if (from_device_) {
+      size_t pending = 0;
+      AIJA_CUDA_CHECK(cudaDeviceGetLimit(&pending, cudaLimitDevRuntimePendingLaunchCount));
+      parent_batch_ = std::max<std::int64_t>(1, std::int64_t(pending));
+    }
+    for (int g = 0; g < kSuraaGroups; ++g) used_[std::size_t(g)] = l.rows(SuraaGroup(g)) > 0;
+    if (suraa_group_streams(host.params(), l)) {
+      fork_ = std::make_unique<OwnedEvent>();
+      for (int g = 0; g < kSuraaGroups; ++g)
+        if (used_[std::size_t(g)]) {
+          streams_[std::size_t(g)] = std::make_unique<OwnedStream>();
+          joins_[std::size_t(g)] = std::make_unique<OwnedEvent>();
+        }
+    }
+    fill(stream, true);
+  }
+
+  void apply(V alpha, const V* x, V beta, V* y, Stream stream) override {
+    // Long first: its few heavy blocks start before the many light ones.
+    if (!fork_) {  // one group, or streams turned off: all on the caller's stream
+      for (int g = kSuraaGroups - 1; g >= 0; --g)
+        if (used_[std::size_t(g)]) launch(SuraaGroup(g), alpha, x, beta, y, stream);
+      return;
+    }
+    fork_->record(stream);
+    for (int g = kSuraaGroups - 1; g >= 0; --g) {
+      if (!streams_[std::size_t(g)]) continue;
+      Stream own = streams_[std::size_t(g)]->get();
+      fork_->wait_on(own);
+      launch(SuraaGroup(g), alpha, x, beta, y, own);
+      joins_[std::size_t(g)]->record(own);
+      joins_[std::size_t(g)]->wait_on(stream);
+    }
+  }
+
+  void set_row_map(const I* row_map) override { row_map_ = row_map; }
+
+  void upload_values(Stream stream) override { fill(stream, false); }
+
+  std::size_t device_bytes() const override {
+    return order_.bytes() + slice_at_.bytes() + row_at_.bytes() + segments_.bytes() + slice_cols_.bytes() +
+           slice_vals_.bytes() + csr_cols_.bytes() + csr_vals_.bytes() + partials_.bytes() + counters_.bytes() -
+           sizeof(unsigned);
+  }
+
+  std::vector<std::string> describe() const override {
+    std::vector<std::string> lines{std::string("suraa: loads of the matrix ") +
+                                   (stream_loads_ ? "streamed past the caches (larger than L2)"
+                                                  : "cached (it fits in L2)")};
+    if (!host_.layout().long_segments.empty() && from_device_) {
+      unsigned failures = 0;
+      copy_to_host(&failures, counters_.data() + host_.layout().counters, sizeof(unsigned), nullptr);
+      synchronize(nullptr);
+      lines.push_back("suraa: " + std::to_string(failures) + " device-side launches failed so far");
+    }
+    return lines;
+  }
+
+ private:
+  SuraaArrays<V, I> arrays() const {
+    const SuraaLayout& l = host_.layout();
+    return {order_.data(),     slice_at_.data(), slice_cols_.data(),      slice_vals_.data(), row_at_.data(),
+            csr_cols_.data(),  csr_vals_.data(), l.group_begin[1],        l.group_begin[1],   l.group_begin[2],
+            host_.params().block_entries,       partials_.data(),        counters_.data(),
+            counters_.data() + l.counters,      row_map_};
+  }
+
+  void launch(SuraaGroup g, V alpha, const V* x, V beta, V* y, Stream stream) {
+    const SuraaLayout& l = host_.layout();
+    const auto s = static_cast<cudaStream_t>(stream);
+    const SuraaArrays<V, I> a = arrays();
+    const bool cs = stream_loads_;
+    switch (g) {
+      case SuraaGroup::short_rows: {
+        const std::int64_t slices = std::int64_t(l.slice_at.size()) - 1;
+        (cs ? suraa_short_kernel<true, V, I> : suraa_short_kernel<false, V, I>)<<<blocks_for(slices, kWarpsPerBlock),
+                                                                                   kBlockThreads, 0, s>>>(
+            a, slices, x, alpha, beta, y);
+        break;
+      }
+      case SuraaGroup::medium_rows:
+        (cs ? suraa_medium_kernel<true, V, I> : suraa_medium_kernel<false, V, I>)<<<
+            blocks_for(l.rows(g), kWarpsPerBlock), kBlockThreads, 0, s>>>(a, x, alpha, beta, y);
+        break;
+      case SuraaGroup::long_rows:
+        launch_long(a, alpha, x, beta, y, s);
+        return;
+    }
+    AIJA_CUDA_CHECK_LAUNCH();
+  }
+
+  void launch_long(const SuraaArrays<V, I>& a, V alpha, const V* x, V beta, V* y, cudaStream_t s) {
+    const std::vector<SuraaLongSegment>& segments = host_.layout().long_segments;
+    const int threads = host_.params().long_threads;
+    const std::int64_t count = std::int64_t(segments.size());
+    if (from_device_) {
+      // At most the device runtime's pending launches per parent: the next
+      // parent starts once the previous one's grids are done (stream order).
+      for (std::int64_t first = 0; first < count; first += parent_batch_) {
+        const std::int64_t n = std::min(parent_batch_, count - first);
+        (stream_loads_ ? suraa_long_parent<true, V, I> : suraa_long_parent<false, V, I>)<<<
+            blocks_for(n, kParentThreads), kParentThreads, 0, s>>>(a, segments_.data() + first, n, threads, x, alpha,
+                                                                    beta, y);
+        AIJA_CUDA_CHECK_LAUNCH();
+      }
+      return;
+    }
+    for (const SuraaLongSegment& seg : segments) {
+      (stream_loads_ ? suraa_long_kernel<true, V, I> : suraa_long_kernel<false, V, I>)<<<
+          blocks_for(seg.rows * seg.chunks, 1), threads, 0, s>>>(a, seg, x, alpha, beta, y);
+      AIJA_CUDA_CHECK_LAUNCH();
+    }
+  }
+
+  // The layout's columns (at the upload) and values from the host half's CSR
+  // arrays: those the analysis sent (when it did), else sent now.
+  void fill(Stream stream, bool at_upload) {
+    const CsrView<V, I>& m = host_.csr();
+    const SuraaLayout& l = host_.layout();
+    if (m.rows == 0) return;
+    const auto s = static_cast<cudaStream_t>(stream);
+    const auto prefetch = at_upload ? csr_prefetch_for(host_.csr_prefetch(), m) : nullptr;
+    const DeviceCsrArrays<V, I>* sent = prefetch ? prefetch->wait() : nullptr;
+    DeviceCsrArrays<V, I> staged;
+    if (!sent) {
+      staged.row_ptr = DeviceBuffer<I>(std::size_t(m.rows) + 1);
+      staged.values = DeviceBuffer<V>(std::size_t(m.nnz()));
+      copy_to_device(staged.row_ptr.data(), m.row_ptr, staged.row_ptr.bytes(), stream);
+      if (staged.values.bytes()) copy_to_device(staged.values.data(), m.values, staged.values.bytes(), stream);
+      if (at_upload) {
+        staged.col_idx = DeviceBuffer<I>(std::size_t(m.nnz()));
+        if (staged.col_idx.bytes()) copy_to_device(staged.col_idx.data(), m.col_idx, staged.col_idx.bytes(), stream);
+      }
+    }
+    const DeviceCsrArrays<V, I>& src = sent ? *sent : staged;
+    const I* src_cols = at_upload ? src.col_idx.data() : nullptr;
+    const SuraaArrays<V, I> a = arrays();
+    const std::int64_t slices = std::int64_t(l.slice_at.size()) - 1;
+    if (slices > 0) {
+      suraa_fill_slices<V, I><<<blocks_for(slices * kWarp, kBlockThreads), kBlockThreads, 0, s>>>(
+          a, slices, src.row_ptr.data(), src_cols, src.values.data(), slice_cols_.data(), slice_vals_.data());
+      AIJA_CUDA_CHECK_LAUNCH();
+    }
+    const std::int64_t csr_rows = std::int64_t(l.order.size()) - l.group_begin[1];
+    if (csr_rows > 0) {
+      suraa_fill_csr<V, I><<<blocks_for(csr_rows, kWarpsPerBlock), kBlockThreads, 0, s>>>(
+          a, std::int64_t(l.order.size()), src.row_ptr.data(), src_cols, src.values.data(), csr_cols_.data(),
+          csr_vals_.data());
+      AIJA_CUDA_CHECK_LAUNCH();
+    }
+    if (!sent) synchronize(stream);  // before the staging buffers are freed
+  }
+
+  const SuraaHostFormat<V, I>& host_;
+  bool stream_loads_ = false;
+  bool from_device_ = false;       // the long grids launched by parent kernels
+  std::int64_t parent_batch_ = 1;  // long segments per parent launch
+  const I* row_map_ = nullptr;
+  std::array<bool, kSuraaGroups> used_{};
+  // A stream per group with work when more than one has and streams are on
+  // (else all on the caller's stream, fork_ null).
+  std::array<std::unique_ptr<OwnedStream>, kSuraaGroups> streams_;
+  std::array<std::unique_ptr<OwnedEvent>, kSuraaGroups> joins_;
+  std::unique_ptr<OwnedEvent> fork_;
+  DeviceBuffer<I> order_;
+  DeviceBuffer<std::int64_t> slice_at_, row_at_;
+  DeviceBuffer<SuraaLongSegment> segments_;
+  DeviceBuffer<I> slice_cols_, csr_cols_;
+  DeviceBuffer<V> slice_vals_, csr_vals_, partials_;
+  DeviceBuffer<unsigned> counters_;  // the long rows' arrival counters, then the launch failures
+};
+
+}  // namespace
+
+template <class V, class I>
+std::unique_ptr<DeviceFormat<V, I>> upload_suraa(const SuraaHostFormat<V, I>& host, Stream stream) {
+  return std::make_unique<SuraaDeviceFormat<V, I>>(host, stream);
+}
+
+#define AIJA_INSTANTIATE(V, I) \
+  template std::unique_ptr<DeviceFormat<V, I>> upload_suraa<V, I>(const SuraaHostFormat<V, I>&, Stream);
+AIJA_FOR_EACH_TYPE_PAIR(AIJA_INSTANTIATE)
+
+}  // namespace aijadaptive

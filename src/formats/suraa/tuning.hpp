@@ -1,0 +1,40 @@
+// Tuning of format `suraa`: the one place for its constants, each the default
+// of one of its tuning parameters (suraa_params() in build.cpp):
+// -mat_aijadaptive_suraa_<name> in PETSc, --param suraa.<name>=<value> in the
+// benchmark. Measurements behind them: docs/h100-2026-11-24-suraa/.
+#pragma once
+
+#include <cstdint>
+
+#include "aijadaptive/formats/suraa.hpp"
+
+namespace aijadaptive::suraa_tuning {
+
+// 0: the segment size from the Freedman-Diaconis rule (suraa_segment_rows).
+inline constexpr std::int64_t kSegmentRows = 0;
+// A segment of rows averaging fewer entries runs a thread per row: its
+// slice's loads are coalesced across the warp's rows (column-major), where a
+// warp per row leaves lanes idle. H100, qcd L=16 (51 per row): 0.68x of
+// cuSPARSE at 32 (a warp per row), 1.12x at 64 (98% of the copy bandwidth);
+// rmat scale 22 790 -> 771 us; 128 and 1024 no faster on the large matrices.
+inline constexpr std::int64_t kShortLimit = 64;
+// From this mean length on, one warp per row would keep a few warps busy long
+// after the rest of the grid is done: blocks per row instead.
+inline constexpr std::int64_t kLongLimit = 4096;
+// Entries of a long row per block: 32 per thread of a 256-thread block, so
+// that a row of 200,000 entries spreads over 25 blocks.
+inline constexpr std::int64_t kBlockEntries = 8192;
+inline constexpr int kLongThreads = 256;
+// Long grids from the device when there are at least kDeviceLaunchSegments of
+// them: H100, rmat scale 22 (28 long segments) 790 us from the device against
+// 1037 us from the host; circuit (1) 242 against 227 us, longrows (2) 181
+// against 168 us, the small real matrices (1-3) 15-18 against 9-11 us.
+inline constexpr SuraaLaunch kLongLaunch = SuraaLaunch::automatic;
+inline constexpr std::int64_t kDeviceLaunchSegments = 8;
+inline constexpr bool kStreams = true;
+// Streams of their own pay on large matrices (rmat scale 22: 790 us, 824 on
+// the caller's stream alone); on small ones the fork and joins' host time is
+// most of the product (real matrices of 0.1-0.3M nonzeros: 17 us enqueued).
+inline constexpr std::int64_t kStreamsMinEntries = 1000000;
+
+}  // namespace aijadaptive::suraa_tuning
