@@ -1,0 +1,408 @@
+// Format `suraa` on the GPU against its host reference (which walks the same
+// groups in the kernels' order of additions): all type pairs, every parameter
+// set (the long group's grids launched from the device and from the host, the
+// groups on their own streams or on the caller's), beta == 0 with NaN in y;
+// the same bits on every run (the long rows' chunk sums in chunk order);
+// products alternating between two streams; the row map; a refill; the
+// adaptive matrix with host and device vectors (its transpose through the
+// core's fallback), with and without the CSR arrays sent during the analysis;
+// the edge cases.
+#include <aijadaptive/adaptive_matrix.hpp>
+#include <aijadaptive/device.hpp>
+#include <aijadaptive/device_buffer.hpp>
+#include <aijadaptive/formats/csr.hpp>
+#include <aijadaptive/formats/suraa.hpp>
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cstdint>
+#include <cstring>
+#include <limits>
+#include <numeric>
+#include <random>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "adaptive_checks.hpp"
+#include "device_vectors.hpp"
+#include "irregular_csr.hpp"
+#include "random_csr.hpp"
+#include "type_pairs.hpp"
+
+namespace aijadaptive {
+namespace {
+
+class SuraaGpu : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    if (device_count() == 0) GTEST_SKIP() << "no GPU, suraa GPU tests skipped: " << device_status();
+  }
+};
+
+using test::expect_close;
+using test::to_device;
+using test::to_host;
+
+SuraaParams with(std::int64_t segment_rows, std::int64_t short_limit, std::int64_t long_limit,
+                 std::int64_t block_entries, int long_threads, SuraaLaunch launch, bool streams) {
+  SuraaParams p;
+  p.segment_rows = segment_rows;
+  p.short_limit = short_limit;
+  p.long_limit = long_limit;
+  p.block_entries = block_entries;
+  p.long_threads = long_threads;
+  p.long_launch = launch;
+  p.streams = streams;
+  p.streams_min_entries = 0;  // streams even for the tests' small matrices
+  return p;
+}
+
+// The defaults (launched from the device, on streams), then small limits so
+// that small matrices have all three groups and long rows of many chunks,
+// each launch mode with and without streams, long_threads 64 to 1024.
+const SuraaParams kParamSets[] = {SuraaParams{},
+                                  with(0, 4, 24, 32, 64, SuraaLaunch::device, true),
+                                  with(0, 4, 24, 32, 64, SuraaLaunch::host, true),
+                                  with(32, 8, 64, 64, 256, SuraaLaunch::device, false),
+                                  with(64, 2, 16, 100, 128, SuraaLaunch::host, false),
+                                  with(0, 16, 256, 256, 1024, SuraaLaunch::device, true),
+                                  with(32, 1, 1, 32, 64, SuraaLaunch::host, true),  // all long
+                                  with(96, std::int64_t(1) << 30, std::int64_t(1) << 30, 8192, 256,
+                                       SuraaLaunch::device, true)};  // all short
+
+std::string describe(const SuraaParams& p) {
+  return "S " + std::to_string(p.segment_rows) + ", short < " + std::to_string(p.short_limit) + ", long >= " +
+         std::to_string(p.long_limit) + ", block_entries " + std::to_string(p.block_entries) + ", long_threads " +
+         std::to_string(p.long_threads) + (p.long_launch == SuraaLaunch::host ? ", host launch" : ", device launch") +
+         (p.streams ? ", streams" : ", one stream");
+}
+
+template <class V>
+std::vector<V> nans(std::size_t n) {
+  return std::vector<V>(n, std::numeric_limits<V>::quiet_NaN());
+}
+
+template <class V>
+bool same_bits(const std::vector<V>& a, const std::vector<V>& b) {
+  return a.size() == b.size() && (a.empty() || std::memcmp(a.data(), b.data(), a.size() * sizeof(V)) == 0);
+}
+
+// The device format against its host half: every (alpha, beta), beta == 0
+// with NaN in y, three runs of the same bits, the caller's stream or one of
+// its own; the row map (a random permutation) with beta 0 and not.
+template <class V, class I>
+void check_device_format(const test::OwnedCsr<V, I>& m, const SuraaParams& p) {
+  SCOPED_TRACE(describe(p) + ", " + std::to_string(m.rows) + "x" + std::to_string(m.cols));
+  SuraaHostFormat<V, I> host(p);
+  host.build(m.view());
+  OwnedStream own;
+  auto dev = host.upload(own.get());
+  synchronize(own.get());
+  EXPECT_EQ(dev->device_bytes(), host.layout().device_bytes(sizeof(V), sizeof(I)));
+  const auto x = test::random_vector<V>(std::size_t(m.cols), 5);
+  const auto y0 = test::random_vector<V>(std::size_t(m.rows), 6);
+  const DeviceBuffer<V> dx = to_device(x);
+  for (Stream stream : {Stream(nullptr), own.get()})
+    for (auto [alpha, beta] : {std::pair<V, V>{1, 0}, {1, 1}, {V(-1.5), V(0.25)}}) {
+      SCOPED_TRACE(std::string(stream ? "own stream" : "default stream") + ", alpha " + std::to_string(alpha) +
+                   " beta " + std::to_string(beta));
+      std::vector<V> expect = y0;
+      host.apply(Op::plain, alpha, x.data(), beta, expect.data());
+      const double bound = 2 * test::error_bound(m.view(), false, alpha, x, beta, y0);
+      std::vector<V> first;
+      for (int run = 0; run < 3; ++run) {
+        DeviceBuffer<V> dy = to_device(beta == V(0) ? nans<V>(y0.size()) : y0);
+        dev->apply(alpha, dx.data(), beta, dy.data(), stream);
+        synchronize(stream);
+        const std::vector<V> got = to_host(dy);
+        if (run == 0) {
+          expect_close(got, expect, bound);
+          first = got;
+        } else {
+          ASSERT_TRUE(same_bits(got, first)) << "run " << run << " differs from the first";
+        }
+      }
+    }
+  // Row i to y[map[i]]: a random permutation, then the reversed order (each
+  // map kept alive to the end).
+  std::vector<I> map(std::size_t(m.rows));
+  std::iota(map.begin(), map.end(), I(0));
+  std::shuffle(map.begin(), map.end(), std::mt19937_64(7));
+  std::vector<DeviceBuffer<I>> maps;
+  for (int pass = 0; pass < 2; ++pass) {
+    SCOPED_TRACE(pass == 0 ? "a random row map" : "the reversed row map");
+    if (pass == 1) std::iota(map.rbegin(), map.rend(), I(0));
+    maps.push_back(to_device(map));
+    dev->set_row_map(maps.back().data());
+    for (auto [alpha, beta] : {std::pair<V, V>{1, 0}, {V(-1.5), V(0.25)}}) {
+      // The host reference on y in the matrix's numbering, then moved to y[map[i]].
+      std::vector<V> y_rows(y0.size()), expect(y0.size());
+      for (std::size_t i = 0; i < map.size(); ++i) y_rows[i] = y0[std::size_t(map[i])];
+      host.apply(Op::plain, alpha, x.data(), beta, y_rows.data());
+      for (std::size_t i = 0; i < map.size(); ++i) expect[std::size_t(map[i])] = y_rows[i];
+      DeviceBuffer<V> dy = to_device(beta == V(0) ? nans<V>(y0.size()) : y0);
+      dev->apply(alpha, dx.data(), beta, dy.data(), own.get());
+      synchronize(own.get());
+      expect_close(to_host(dy), expect, 2 * test::error_bound(m.view(), false, alpha, x, beta, y0));
+    }
+  }
+}
+
+template <class V, class I>
+std::vector<test::OwnedCsr<V, I>> matrices() {
+  std::vector<test::OwnedCsr<V, I>> list;
+  list.push_back(test::power_law_csr<V, I>(3000, 2500, 2.0, 1, 1));
+  list.push_back(test::power_law_csr<V, I>(1200, 1500, 1.6, 3, 2));
+  list.push_back(test::circuit_csr<V, I>(5000, 5000, 6, 3000, 3));
+  list.push_back(test::long_row_csr<V, I>(300, 6000, 200, 5000, 4));
+  list.push_back(test::random_csr<V, I>({700, 600, 0.03, 0.1, 2, 5}));
+  return list;
+}
+
+// 0 x 0, 1 x 1, rows of one length, all rows empty but one, all empty, one
+// dense row among sparse ones, a single row of 100000 (many chunks), wide and
+// tall, no columns.
+template <class V, class I>
+std::vector<test::OwnedCsr<V, I>> edge_matrices() {
+  std::vector<test::OwnedCsr<V, I>> list;
+  list.push_back(test::random_csr<V, I>({0, 0, 0, 0, 0, 3}));
+  list.push_back(test::random_csr<V, I>({1, 1, 1, 0, 0, 4}));
+  list.push_back(test::csr_of_lengths<V, I>(std::vector<std::int64_t>(300, 9), 50, 5));
+  std::vector<std::int64_t> lengths(100, 0);
+  lengths[37] = 40;
+  list.push_back(test::csr_of_lengths<V, I>(lengths, 64, 6));
+  list.push_back(test::random_csr<V, I>({50, 40, 0, 0, 0, 7}));
+  list.push_back(test::random_csr<V, I>({64, 5000, 0.01, 0.2, 1, 8}));
+  list.push_back(test::random_csr<V, I>({1, 100000, 1, 0, 0, 9}));
+  list.push_back(test::power_law_csr<V, I>(50, 20000, 1.5, 2, 10));
+  list.push_back(test::random_csr<V, I>({2000, 2, 0.5, 0, 0, 11}));
+  list.push_back(test::random_csr<V, I>({9, 0, 0, 0, 0, 12}));
+  return list;
+}
+
+template <class P>
+class SuraaGpuTyped : public SuraaGpu {};
+using test::TypePairs;
+TYPED_TEST_SUITE(SuraaGpuTyped, TypePairs);
+
+TYPED_TEST(SuraaGpuTyped, DeviceFormatMatchesTheHostForEveryParameterSet) {
+  using V = typename TypeParam::first_type;
+  using I = typename TypeParam::second_type;
+  for (const auto& m : matrices<V, I>())
+    for (const SuraaParams& p : kParamSets) check_device_format(m, p);
+}
+
+TYPED_TEST(SuraaGpuTyped, EdgeCases) {
+  using V = typename TypeParam::first_type;
+  using I = typename TypeParam::second_type;
+  for (const auto& m : edge_matrices<V, I>())
+    for (const SuraaParams& p : kParamSets) check_device_format(m, p);
+}
+
+// A long row of many chunks and a long segment of rows of several chunks,
+// summed by the last block to arrive: the same bits whatever the order the
+// blocks finish in, launched from the device or the host.
+TYPED_TEST(SuraaGpuTyped, ManyChunksGiveTheSameBitsOnEveryRun) {
+  using V = typename TypeParam::first_type;
+  using I = typename TypeParam::second_type;
+  std::vector<std::int64_t> lengths(4000);
+  for (std::size_t r = 0; r < lengths.size(); ++r) lengths[r] = std::int64_t(1 + r % 5);
+  for (std::size_t r = 100; r < lengths.size(); r += 97) lengths[r] = 20000 + std::int64_t(r);  // 41 long rows
+  lengths[3] = 150000;
+  const auto m = test::csr_of_lengths<V, I>(lengths, 200000, 21);
+  const auto x = test::random_vector<V>(std::size_t(m.cols), 22);
+  const DeviceBuffer<V> dx = to_device(x);
+  for (SuraaLaunch launch : {SuraaLaunch::device, SuraaLaunch::host})
+    for (bool streams : {true, false}) {
+      const SuraaParams p = with(32, 16, 1000, 1024, 256, launch, streams);
+      SCOPED_TRACE(describe(p));
+      SuraaHostFormat<V, I> host(p);
+      host.build(m.view());
+      ASSERT_GT(host.layout().partials, 0);
+      ASSERT_GT(host.layout().rows(SuraaGroup::long_rows), 32);  // more than one long segment
+      auto dev = host.upload(nullptr);
+      std::vector<V> expect(std::size_t(m.rows));
+      host.apply(Op::plain, V(1), x.data(), V(0), expect.data());
+      std::vector<V> first;
+      for (int run = 0; run < 3; ++run) {
+        DeviceBuffer<V> dy = to_device(nans<V>(std::size_t(m.rows)));
+        dev->apply(V(1), dx.data(), V(0), dy.data(), nullptr);
+        const std::vector<V> got = to_host(dy);  // synchronises
+        if (run == 0) {
+          expect_close(got, expect, 2 * test::error_bound(m.view(), false, V(1), x, V(0), expect));
+          first = got;
+        } else {
+          ASSERT_TRUE(same_bits(got, first)) << "run " << run;
+        }
+      }
+    }
+}
+
+// Products alternating between two streams, nothing synchronised until the
+// end, each after the one before as the core's StreamFence orders them: the
+// format's fork and joins of its groups' streams keep every product whole.
+TYPED_TEST(SuraaGpuTyped, ProductsAlternatingBetweenTwoStreams) {
+  using V = typename TypeParam::first_type;
+  using I = typename TypeParam::second_type;
+  const auto m = test::circuit_csr<V, I>(6000, 6000, 8, 5000, 31);
+  for (const SuraaParams& p : {with(0, 4, 24, 32, 64, SuraaLaunch::device, true),
+                               with(0, 4, 24, 32, 64, SuraaLaunch::host, true),
+                               with(32, 8, 64, 64, 256, SuraaLaunch::device, false), SuraaParams{}}) {
+    SCOPED_TRACE(describe(p));
+    SuraaHostFormat<V, I> host(p);
+    host.build(m.view());
+    auto dev = host.upload(nullptr);
+    synchronize(nullptr);
+    OwnedStream a, b;
+    constexpr int kCalls = 8;
+    std::vector<std::vector<V>> xs, y0s;
+    std::vector<DeviceBuffer<V>> dxs, dys;
+    for (int k = 0; k < kCalls; ++k) {
+      xs.push_back(test::random_vector<V>(std::size_t(m.cols), 100 + std::uint64_t(k)));
+      y0s.push_back(test::random_vector<V>(std::size_t(m.rows), 200 + std::uint64_t(k)));
+      dxs.push_back(to_device(xs.back()));
+      dys.push_back(to_device(k % 3 == 0 ? nans<V>(std::size_t(m.rows)) : y0s.back()));
+    }
+    const auto coefficients = [](int k) {
+      return k % 3 == 0 ? std::pair<V, V>{1, 0} : std::pair<V, V>{V(-1.5), V(0.25)};
+    };
+    // Ordered as the core orders them (a format's products share its
+    // workspace, the long rows' chunk sums: never two at once).
+    StreamFence fence;
+    for (int k = 0; k < kCalls; ++k) {
+      const auto [alpha, beta] = coefficients(k);
+      const Stream s = (k % 2 ? b : a).get();
+      fence.enter(s);
+      dev->apply(alpha, dxs[std::size_t(k)].data(), beta, dys[std::size_t(k)].data(), s);
+    }
+    synchronize(a.get());
+    synchronize(b.get());
+    for (int k = 0; k < kCalls; ++k) {
+      const auto [alpha, beta] = coefficients(k);
+      std::vector<V> expect = y0s[std::size_t(k)];
+      host.apply(Op::plain, alpha, xs[std::size_t(k)].data(), beta, expect.data());
+      expect_close(to_host(dys[std::size_t(k)]), expect,
+                   2 * test::error_bound(m.view(), false, alpha, xs[std::size_t(k)], beta, y0s[std::size_t(k)]));
+    }
+  }
+}
+
+// New values, the same pattern: upload_values() moves them into the slices
+// and the sorted CSR part.
+TYPED_TEST(SuraaGpuTyped, UploadValuesAfterARefill) {
+  using V = typename TypeParam::first_type;
+  using I = typename TypeParam::second_type;
+  const auto m = test::power_law_csr<V, I>(3000, 2500, 2.0, 1, 41);
+  for (const SuraaParams& p : {with(0, 4, 24, 32, 64, SuraaLaunch::device, true), SuraaParams{}}) {
+    SCOPED_TRACE(describe(p));
+    SuraaHostFormat<V, I> host(p);
+    host.build(m.view());
+    auto dev = host.upload(nullptr);
+    auto n = m;  // other values, at another address
+    for (auto& v : n.values) v = 2 * v + 1;
+    host.refill(n.view());
+    OwnedStream s;
+    dev->upload_values(s.get());
+    const auto x = test::random_vector<V>(std::size_t(n.cols), 42);
+    const auto y0 = test::random_vector<V>(std::size_t(n.rows), 43);
+    const DeviceBuffer<V> dx = to_device(x);
+    for (auto [alpha, beta] : {std::pair<V, V>{1, 0}, {V(-1.5), V(0.25)}}) {
+      std::vector<V> expect = y0;
+      host.apply(Op::plain, alpha, x.data(), beta, expect.data());
+      DeviceBuffer<V> dy = to_device(beta == V(0) ? nans<V>(y0.size()) : y0);
+      dev->apply(alpha, dx.data(), beta, dy.data(), s.get());
+      synchronize(s.get());
+      expect_close(to_host(dy), expect, 2 * test::error_bound(n.view(), false, alpha, x, beta, y0));
+    }
+  }
+}
+
+template <class V, class I>
+void check_adaptive(const test::OwnedCsr<V, I>& m, std::size_t prefetch_min_nnz, const TuningParams& params,
+                    ReorderChoice reorder = ReorderChoice::never) {
+  SCOPED_TRACE(std::to_string(m.rows) + "x" + std::to_string(m.cols) + ", prefetch_min_nnz " +
+               std::to_string(prefetch_min_nnz) + ", " + reorder_choice_name(reorder));
+  MatrixOptions o;
+  o.format = FormatChoice::fixed(FormatId::suraa);
+  o.reorder = reorder;
+  o.prefetch_min_nnz = prefetch_min_nnz;
+  o.params = params;
+  AdaptiveMatrix<V, I> a(o);
+  a.build(m.view());
+  ASSERT_EQ(a.placement(), Placement::device) << a.placement_reason();
+  ASSERT_EQ(a.format_name(), "suraa");
+  if (reorder == ReorderChoice::always) {
+    ASSERT_EQ(a.reordered(), m.rows == m.cols) << a.selection_reason();
+  }
+  SuraaHostFormat<V, I> ref(suraa_params(o.params));
+  ref.build(m.view());
+  test::expect_products_match(a, ref, m);
+}
+
+TYPED_TEST(SuraaGpuTyped, AdaptiveMatrixWithAndWithoutTheArraysSentDuringTheAnalysis) {
+  using V = typename TypeParam::first_type;
+  using I = typename TypeParam::second_type;
+  TuningParams small;  // all three groups, long rows of many chunks
+  for (const char* s : {"suraa.short_limit=4", "suraa.long_limit=24", "suraa.block_entries=32",
+                        "suraa.long_threads=64"})
+    small.set(s);
+  auto list = matrices<V, I>();
+  for (auto& m : edge_matrices<V, I>()) list.push_back(std::move(m));
+  for (const auto& m : list)
+    for (const TuningParams& params : {TuningParams{}, small}) {
+      check_adaptive(m, 0, params);         // filled from the prefetched arrays
+      check_adaptive(m, SIZE_MAX, params);  // from arrays sent by the upload
+    }
+}
+
+// Reordered (RCM): the format writes the caller's rows itself through the row map.
+TYPED_TEST(SuraaGpuTyped, AdaptiveMatrixReordered) {
+  using V = typename TypeParam::first_type;
+  using I = typename TypeParam::second_type;
+  TuningParams small;
+  small.set("suraa.short_limit=4");
+  small.set("suraa.long_limit=24");
+  small.set("suraa.block_entries=32");
+  check_adaptive(test::power_law_csr<V, I>(3000, 3000, 2.0, 1, 51), SIZE_MAX, small, ReorderChoice::always);
+  check_adaptive(test::circuit_csr<V, I>(4000, 4000, 6, 2000, 52), 0, TuningParams{}, ReorderChoice::always);
+}
+
+TEST_F(SuraaGpu, NanAndInfInTheMatrixPropagateInEveryGroup) {
+  auto m = test::circuit_csr<float, std::int32_t>(3000, 3000, 5, 1500, 61);
+  const SuraaParams p = with(0, 4, 24, 32, 64, SuraaLaunch::device, true);
+  SuraaHostFormat<float, std::int32_t> host(p);
+  host.build(m.view());
+  const SuraaLayout& l = host.layout();
+  const auto row_in = [&](std::int64_t begin, std::int64_t end, std::int64_t at_least) {
+    for (std::int64_t k = begin; k < end; ++k)
+      if (l.lengths[std::size_t(k)] >= at_least) return l.order[std::size_t(k)];
+    return std::int64_t(-1);
+  };
+  const std::int64_t short_row = row_in(l.group_begin[0], l.group_begin[1], 1);
+  const std::int64_t medium_row = row_in(l.group_begin[1], l.group_begin[2], 1);
+  const std::int64_t long_row = row_in(l.group_begin[2], l.group_begin[3], 3 * p.block_entries);
+  ASSERT_GE(short_row, 0);
+  ASSERT_GE(medium_row, 0);
+  ASSERT_GE(long_row, 0);
+  const float nan = std::numeric_limits<float>::quiet_NaN(), inf = std::numeric_limits<float>::infinity();
+  m.values[std::size_t(m.row_ptr[std::size_t(short_row)])] = inf;
+  m.values[std::size_t(m.row_ptr[std::size_t(medium_row)])] = nan;
+  m.values[std::size_t(m.row_ptr[std::size_t(long_row) + 1]) - 1] = -inf;  // its last chunk
+  host.refill(m.view());
+  auto dev = host.upload(nullptr);
+  const DeviceBuffer<float> dx = to_device(std::vector<float>(std::size_t(m.cols), 1.0f));
+  DeviceBuffer<float> dy = to_device(nans<float>(std::size_t(m.rows)));
+  dev->apply(1.0f, dx.data(), 0.0f, dy.data(), nullptr);
+  const auto y = to_host(dy);
+  EXPECT_EQ(y[std::size_t(short_row)], inf);
+  EXPECT_TRUE(std::isnan(y[std::size_t(medium_row)]));
+  EXPECT_EQ(y[std::size_t(long_row)], -inf);
+  for (std::size_t r = 0; r < y.size(); ++r)
+    if (std::int64_t(r) != short_row && std::int64_t(r) != medium_row && std::int64_t(r) != long_row) {
+      EXPECT_TRUE(std::isfinite(y[r])) << r;
+    }
+}
+
+}  // namespace
+}  // namespace aijadaptive
