@@ -43,6 +43,13 @@ constexpr std::int64_t kLargeNnz = 1000000;
 // L2 and need no fewer bytes, ipcsr's staging wins (bcsstk16 ipcsr 2.94x,
 // inode 0.71x; teko_nsjac 1.94x against 1.74x): inode for large ones only.
 constexpr double kRepeatedRows = 0.5;
+// SURAA (format suraa): large matrices of regular rows that no format above
+// took. Sorted by length, their rows run a thread each over column-major
+// slices (SELL's coalescing): H100, 2026-11-24, one run, speedup over the
+// better cuSPARSE algorithm: stencil27 n=128 suraa 1.21x, ipcsr 0.90x; qcd
+// L=16 1.13x, 0.84x; fem n=120 after RCM 0.95x, 0.91x. On irregular rows it
+// lost to csr or ipcsr (rmat 0.86x against csr's 0.98x, circuit 0.81x against
+// ipcsr's 0.90x) and on every small matrix (launch and fork costs): ipcsr.
 
 std::string describe(const Features& f) {
   char text[200];
@@ -118,6 +125,11 @@ std::vector<Candidate> select_storage(const Features& f, const FormatChoice& cho
             {FormatId::ipcsr, "the next candidate: ipcsr"},
             {FormatId::csr, kLastResort}};
   }
+  if (f.row_cv <= kRegularRowCv && f.nnz >= kLargeNnz)
+    return {{FormatId::suraa, "auto: suraa, regular rows of a large matrix, a thread each over column-major slices (" +
+                                  describe(f) + ")"},
+            {FormatId::ipcsr, "the next candidate: ipcsr"},
+            {FormatId::csr, kLastResort}};
   if (f.row_cv > kRegularRowCv && f.gather_sector_ratio >= kVeryScatteredRatio && f.nnz >= kLargeNnz)
     return {{FormatId::csr, "auto: csr through cuSPARSE, irregular rows with scattered columns in a large matrix (" +
                                 describe(f) + ")"}};

@@ -86,13 +86,21 @@ Features scattered(Features f, double ratio) {
 // than kMaxDiagonals diagonals, or a stencil numbered at random). A real
 // stencil in natural order is diagonal and goes to a diagonal format instead
 // (DiagonalTypesGoToTheirFormatThenIpcsrThenCsr, and the analysis below).
-TEST(Selector, RegularRowsWithoutADiagonalTypeGoToIpcsr) {
+TEST(Selector, RegularRowsWithoutADiagonalTypeGoToSuraaWhenLargeElseIpcsr) {
   const Features stencil27_rows = shape(4096000, 109215352, 0.06);
   ASSERT_EQ(stencil27_rows.diagonal_type, DiagonalType::none);
   const Selection s = select_format(stencil27_rows, FormatChoice::automatic_choice());
-  EXPECT_EQ(s.first(), FormatId::ipcsr);
-  EXPECT_NE(s.candidates.front().reason.find("regular rows"), std::string::npos) << s.candidates.front().reason;
+  ASSERT_EQ(s.candidates.size(), 3u);
+  EXPECT_EQ(s.candidates[0].format, FormatId::suraa);
+  EXPECT_EQ(s.candidates[1].format, FormatId::ipcsr);
+  EXPECT_EQ(s.candidates[2].format, FormatId::csr);
+  EXPECT_NE(s.candidates.front().reason.find("regular rows of a large matrix"), std::string::npos)
+      << s.candidates.front().reason;
+  // Below 1M nonzeros, and for irregular rows: ipcsr.
   EXPECT_EQ(select_format(shape(1000, 5000, 2.0), FormatChoice::automatic_choice()).first(), FormatId::ipcsr);
+  EXPECT_EQ(select_format(shape(40000, 999999, 0.06), FormatChoice::automatic_choice()).first(), FormatId::ipcsr);
+  EXPECT_EQ(select_format(shape(40000, 1000000, 0.06), FormatChoice::automatic_choice()).first(), FormatId::suraa);
+  EXPECT_EQ(select_format(shape(2000000, 24279043, 2.01), FormatChoice::automatic_choice()).first(), FormatId::ipcsr);
 }
 
 Features diagonal(Features f, DiagonalType type, const std::string& reason) {
@@ -145,12 +153,12 @@ TEST(Selector, RowsRepeatingTheirNeighboursColumnsGoToInodeThenIpcsrThenCsr) {
     EXPECT_NE(s.candidates[0].reason.find("repeat the columns of the row before"), std::string::npos)
         << s.candidates[0].reason;
   }
-  // Small matrices (in L2) stay with ipcsr; so does scalar FEM (few repeats).
+  // Small matrices (in L2) stay with ipcsr; scalar FEM (few repeats) is not inode's.
   // Repeats win over a diagonal type in a large matrix (ex56), not in a small one.
   EXPECT_EQ(select_format(repeated(shape(4884, 290378, 0.29), 0.63), FormatChoice::automatic_choice()).first(),
             FormatId::ipcsr);
   EXPECT_EQ(select_format(repeated(shape(1728000, 32000000, 0.2), 0.1), FormatChoice::automatic_choice()).first(),
-            FormatId::ipcsr);
+            FormatId::suraa);
   EXPECT_EQ(select_format(diagonal(repeated(shape(100000, 700000, 0.0), 0.9), DiagonalType::dia, "banded"),
                           FormatChoice::automatic_choice())
                 .first(),
@@ -175,9 +183,10 @@ TEST(Selector, IrregularRowsGoToIpcsrUnlessLargeWithScatteredColumns) {
   EXPECT_EQ(rmat.first(), FormatId::csr);
   EXPECT_NE(rmat.candidates.front().reason.find("scattered columns"), std::string::npos)
       << rmat.candidates.front().reason;
-  // Regular rows stay with ipcsr however scattered (reordering handles those).
+  // Regular rows of a large matrix go to suraa however scattered (reordering
+  // handles those).
   EXPECT_EQ(select_format(scattered(shape(1728000, 31664574, 0.11), 0.98), FormatChoice::automatic_choice()).first(),
-            FormatId::ipcsr);
+            FormatId::suraa);
 }
 
 TEST(Selector, CsrIsAlwaysTheLastCandidateAndNeverTwice) {
