@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Issue 16's table from benchmark CSVs: per matrix and method, the product time,
+"""Issues 16 and 10: a table from benchmark CSVs: per matrix and method, the product time,
 speedup over the better cuSPARSE algorithm, share of the copy bandwidth under the
 method's own bytes, its own bytes per nonzero (storage without x and y) and its
 set-up (build + upload) over cuSPARSE's best (upload + preprocessing).
