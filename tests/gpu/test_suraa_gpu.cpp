@@ -28,6 +28,7 @@
 #include "device_vectors.hpp"
 #include "irregular_csr.hpp"
 #include "random_csr.hpp"
+#include "suraa_params.hpp"
 #include "type_pairs.hpp"
 
 namespace aijadaptive {
@@ -44,39 +45,23 @@ using test::expect_close;
 using test::to_device;
 using test::to_host;
 
-SuraaParams with(std::int64_t segment_rows, std::int64_t short_limit, std::int64_t long_limit,
-                 std::int64_t block_entries, int long_threads, SuraaLaunch launch, bool streams) {
-  SuraaParams p;
-  p.segment_rows = segment_rows;
-  p.short_limit = short_limit;
-  p.long_limit = long_limit;
-  p.block_entries = block_entries;
-  p.long_threads = long_threads;
-  p.long_launch = launch;
-  p.streams = streams;
-  p.streams_min_entries = 0;  // streams even for the tests' small matrices
-  return p;
-}
+using test::describe;
 
-// The defaults (launched from the device, on streams), then small limits so
+using test::suraa_with;
+
+// The defaults (long grids launched as auto chooses), then small limits so
 // that small matrices have all three groups and long rows of many chunks,
 // each launch mode with and without streams, long_threads 64 to 1024.
 const SuraaParams kParamSets[] = {SuraaParams{},
-                                  with(0, 4, 24, 32, 64, SuraaLaunch::device, true),
-                                  with(0, 4, 24, 32, 64, SuraaLaunch::host, true),
-                                  with(32, 8, 64, 64, 256, SuraaLaunch::device, false),
-                                  with(64, 2, 16, 100, 128, SuraaLaunch::host, false),
-                                  with(0, 16, 256, 256, 1024, SuraaLaunch::device, true),
-                                  with(32, 1, 1, 32, 64, SuraaLaunch::host, true),  // all long
-                                  with(96, std::int64_t(1) << 30, std::int64_t(1) << 30, 8192, 256,
+                                  suraa_with(0, 4, 24, 32, 64, SuraaLaunch::device, true),
+                                  suraa_with(0, 4, 24, 32, 64, SuraaLaunch::host, true),
+                                  suraa_with(32, 8, 64, 64, 256, SuraaLaunch::device, false),
+                                  suraa_with(64, 2, 16, 100, 128, SuraaLaunch::host, false),
+                                  suraa_with(0, 16, 256, 256, 1024, SuraaLaunch::device, true),
+                                  suraa_with(32, 1, 1, 32, 64, SuraaLaunch::host, true),  // all long
+                                  suraa_with(96, std::int64_t(1) << 30, std::int64_t(1) << 30, 8192, 256,
                                        SuraaLaunch::device, true)};  // all short
 
-std::string describe(const SuraaParams& p) {
-  return "S " + std::to_string(p.segment_rows) + ", short < " + std::to_string(p.short_limit) + ", long >= " +
-         std::to_string(p.long_limit) + ", block_entries " + std::to_string(p.block_entries) + ", long_threads " +
-         std::to_string(p.long_threads) + (p.long_launch == SuraaLaunch::host ? ", host launch" : ", device launch") +
-         (p.streams ? ", streams" : ", one stream");
-}
 
 template <class V>
 std::vector<V> nans(std::size_t n) {
@@ -215,7 +200,7 @@ TYPED_TEST(SuraaGpuTyped, ManyChunksGiveTheSameBitsOnEveryRun) {
   const DeviceBuffer<V> dx = to_device(x);
   for (SuraaLaunch launch : {SuraaLaunch::device, SuraaLaunch::host})
     for (bool streams : {true, false}) {
-      const SuraaParams p = with(32, 16, 1000, 1024, 256, launch, streams);
+      const SuraaParams p = suraa_with(32, 16, 1000, 1024, 256, launch, streams);
       SCOPED_TRACE(describe(p));
       SuraaHostFormat<V, I> host(p);
       host.build(m.view());
@@ -246,9 +231,9 @@ TYPED_TEST(SuraaGpuTyped, ProductsAlternatingBetweenTwoStreams) {
   using V = typename TypeParam::first_type;
   using I = typename TypeParam::second_type;
   const auto m = test::circuit_csr<V, I>(6000, 6000, 8, 5000, 31);
-  for (const SuraaParams& p : {with(0, 4, 24, 32, 64, SuraaLaunch::device, true),
-                               with(0, 4, 24, 32, 64, SuraaLaunch::host, true),
-                               with(32, 8, 64, 64, 256, SuraaLaunch::device, false), SuraaParams{}}) {
+  for (const SuraaParams& p : {suraa_with(0, 4, 24, 32, 64, SuraaLaunch::device, true),
+                               suraa_with(0, 4, 24, 32, 64, SuraaLaunch::host, true),
+                               suraa_with(32, 8, 64, 64, 256, SuraaLaunch::device, false), SuraaParams{}}) {
     SCOPED_TRACE(describe(p));
     SuraaHostFormat<V, I> host(p);
     host.build(m.view());
@@ -294,7 +279,7 @@ TYPED_TEST(SuraaGpuTyped, UploadValuesAfterARefill) {
   using V = typename TypeParam::first_type;
   using I = typename TypeParam::second_type;
   const auto m = test::power_law_csr<V, I>(3000, 2500, 2.0, 1, 41);
-  for (const SuraaParams& p : {with(0, 4, 24, 32, 64, SuraaLaunch::device, true), SuraaParams{}}) {
+  for (const SuraaParams& p : {suraa_with(0, 4, 24, 32, 64, SuraaLaunch::device, true), SuraaParams{}}) {
     SCOPED_TRACE(describe(p));
     SuraaHostFormat<V, I> host(p);
     host.build(m.view());
@@ -370,7 +355,7 @@ TYPED_TEST(SuraaGpuTyped, AdaptiveMatrixReordered) {
 
 TEST_F(SuraaGpu, NanAndInfInTheMatrixPropagateInEveryGroup) {
   auto m = test::circuit_csr<float, std::int32_t>(3000, 3000, 5, 1500, 61);
-  const SuraaParams p = with(0, 4, 24, 32, 64, SuraaLaunch::device, true);
+  const SuraaParams p = suraa_with(0, 4, 24, 32, 64, SuraaLaunch::device, true);
   SuraaHostFormat<float, std::int32_t> host(p);
   host.build(m.view());
   const SuraaLayout& l = host.layout();

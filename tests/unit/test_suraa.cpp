@@ -26,6 +26,7 @@
 #include "device_vectors.hpp"
 #include "irregular_csr.hpp"
 #include "random_csr.hpp"
+#include "suraa_params.hpp"
 #include "type_pairs.hpp"
 
 namespace aijadaptive {
@@ -34,39 +35,22 @@ namespace {
 using test::OwnedCsr;
 using test::RandomShape;
 
-SuraaParams with(std::int64_t segment_rows, std::int64_t short_limit, std::int64_t long_limit,
-                 std::int64_t block_entries, int long_threads, SuraaLaunch launch = SuraaLaunch::device,
-                 bool streams = true) {
-  SuraaParams p;
-  p.segment_rows = segment_rows;
-  p.short_limit = short_limit;
-  p.long_limit = long_limit;
-  p.block_entries = block_entries;
-  p.long_threads = long_threads;
-  p.long_launch = launch;
-  p.streams = streams;
-  p.streams_min_entries = 0;  // streams even for the tests' small matrices
-  return p;
-}
+using test::describe;
+
+using test::suraa_with;
 
 // The defaults, then small limits (all three groups and long rows of many
 // chunks even in small matrices), long_threads 64 to 1024, segment_rows
 // 0 (the rule), 32, 64 and 96, everything long but the empty rows, and
 // everything short.
 const SuraaParams kParamSets[] = {SuraaParams{},
-                                  with(0, 4, 24, 32, 64, SuraaLaunch::host),
-                                  with(32, 8, 64, 64, 256, SuraaLaunch::device, false),
-                                  with(64, 2, 16, 100, 128, SuraaLaunch::host, false),
-                                  with(0, 16, 256, 256, 1024),
-                                  with(32, 1, 1, 32, 64),
-                                  with(96, std::int64_t(1) << 30, std::int64_t(1) << 30, 8192, 256)};
+                                  suraa_with(0, 4, 24, 32, 64, SuraaLaunch::host),
+                                  suraa_with(32, 8, 64, 64, 256, SuraaLaunch::device, false),
+                                  suraa_with(64, 2, 16, 100, 128, SuraaLaunch::host, false),
+                                  suraa_with(0, 16, 256, 256, 1024),
+                                  suraa_with(32, 1, 1, 32, 64),
+                                  suraa_with(96, std::int64_t(1) << 30, std::int64_t(1) << 30, 8192, 256)};
 
-std::string describe(const SuraaParams& p) {
-  return "S " + std::to_string(p.segment_rows) + ", short < " + std::to_string(p.short_limit) + ", long >= " +
-         std::to_string(p.long_limit) + ", block_entries " + std::to_string(p.block_entries) + ", long_threads " +
-         std::to_string(p.long_threads) + (p.long_launch == SuraaLaunch::host ? ", host launch" : ", device launch") +
-         (p.streams ? ", streams" : ", one stream");
-}
 
 std::int64_t ceil_div(std::int64_t a, std::int64_t b) { return (a + b - 1) / b; }
 
@@ -148,21 +132,21 @@ TEST(SuraaParams, BadValuesAreRefused) {
   // suraa_check_params itself.
   EXPECT_NO_THROW(suraa_check_params(SuraaParams{}));
   for (const SuraaParams& p : kParamSets) EXPECT_NO_THROW(suraa_check_params(p)) << describe(p);
-  EXPECT_NO_THROW(suraa_check_params(with(0, 7, 7, 32, 64)));  // long_limit == short_limit
-  expect_invalid_argument([] { suraa_check_params(with(33, 32, 4096, 8192, 256)); }, "segment_rows 33");
-  expect_invalid_argument([] { suraa_check_params(with(48, 32, 4096, 8192, 256)); }, "segment_rows 48");
-  expect_invalid_argument([] { suraa_check_params(with(-32, 32, 4096, 8192, 256)); }, "segment_rows -32");
-  expect_invalid_argument([] { suraa_check_params(with(0, 0, 4096, 8192, 256)); }, "short_limit 0");
-  expect_invalid_argument([] { suraa_check_params(with(0, 64, 63, 8192, 256)); }, "long_limit < short_limit");
-  expect_invalid_argument([] { suraa_check_params(with(0, 32, 4096, 31, 256)); }, "block_entries 31");
-  expect_invalid_argument([] { suraa_check_params(with(0, 32, 4096, 0, 256)); }, "block_entries 0");
-  expect_invalid_argument([] { suraa_check_params(with(0, 32, 4096, 8192, 100)); }, "long_threads 100");
-  expect_invalid_argument([] { suraa_check_params(with(0, 32, 4096, 8192, 96 + 1)); }, "long_threads 97");
-  expect_invalid_argument([] { suraa_check_params(with(0, 32, 4096, 8192, 2048)); }, "long_threads 2048");
-  expect_invalid_argument([] { SuraaHostFormat<double, std::int32_t> f(with(0, 32, 4096, 8192, 100)); },
+  EXPECT_NO_THROW(suraa_check_params(suraa_with(0, 7, 7, 32, 64)));  // long_limit == short_limit
+  expect_invalid_argument([] { suraa_check_params(suraa_with(33, 32, 4096, 8192, 256)); }, "segment_rows 33");
+  expect_invalid_argument([] { suraa_check_params(suraa_with(48, 32, 4096, 8192, 256)); }, "segment_rows 48");
+  expect_invalid_argument([] { suraa_check_params(suraa_with(-32, 32, 4096, 8192, 256)); }, "segment_rows -32");
+  expect_invalid_argument([] { suraa_check_params(suraa_with(0, 0, 4096, 8192, 256)); }, "short_limit 0");
+  expect_invalid_argument([] { suraa_check_params(suraa_with(0, 64, 63, 8192, 256)); }, "long_limit < short_limit");
+  expect_invalid_argument([] { suraa_check_params(suraa_with(0, 32, 4096, 31, 256)); }, "block_entries 31");
+  expect_invalid_argument([] { suraa_check_params(suraa_with(0, 32, 4096, 0, 256)); }, "block_entries 0");
+  expect_invalid_argument([] { suraa_check_params(suraa_with(0, 32, 4096, 8192, 100)); }, "long_threads 100");
+  expect_invalid_argument([] { suraa_check_params(suraa_with(0, 32, 4096, 8192, 96 + 1)); }, "long_threads 97");
+  expect_invalid_argument([] { suraa_check_params(suraa_with(0, 32, 4096, 8192, 2048)); }, "long_threads 2048");
+  expect_invalid_argument([] { SuraaHostFormat<double, std::int32_t> f(suraa_with(0, 32, 4096, 8192, 100)); },
                           "a format with long_threads 100");
   const auto m = test::random_csr<double, std::int32_t>({10, 10, 0.3, 0, 0, 1});
-  expect_invalid_argument([&] { suraa_build_layout(m.view(), with(16, 32, 4096, 8192, 256)); },
+  expect_invalid_argument([&] { suraa_build_layout(m.view(), suraa_with(16, 32, 4096, 8192, 256)); },
                           "a layout with segment_rows 16");
 }
 
@@ -391,7 +375,7 @@ TEST(SuraaLayout, AHandBuiltMatrixWithMeansOnTheLimits) {
   // S = 32 set, and S = 32 by the rule (SuraaSegmentRows.HandComputedCases).
   for (std::int64_t S : {32, 0}) {
     SCOPED_TRACE("segment_rows " + std::to_string(S));
-    const SuraaParams p = with(S, 4, 40, 32, 64);
+    const SuraaParams p = suraa_with(S, 4, 40, 32, 64);
     const SuraaLayout l = suraa_build_layout(m.view(), p);
     EXPECT_EQ(l.segment_rows, 32);
     EXPECT_EQ(l.segments, 4);
@@ -421,13 +405,13 @@ TEST(SuraaLayout, AHandBuiltMatrixWithMeansOnTheLimits) {
     check_layout(m.view(), p);
   }
   // One chunk per row (block_entries >= 60): no workspace.
-  const SuraaLayout one = suraa_build_layout(m.view(), with(32, 4, 40, 64, 64));
+  const SuraaLayout one = suraa_build_layout(m.view(), suraa_with(32, 4, 40, 64, 64));
   ASSERT_EQ(one.long_segments.size(), 1u);
   EXPECT_EQ(one.long_segments[0].chunks, 1);
   EXPECT_EQ(one.partials, 0);
   EXPECT_EQ(one.counters, 0);
   // S = 64: two segments of means (32 + 128) / 64 = 2.5 and (320 + 1280) / 64 = 25.
-  const SuraaLayout wide = suraa_build_layout(m.view(), with(64, 4, 40, 32, 64));
+  const SuraaLayout wide = suraa_build_layout(m.view(), suraa_with(64, 4, 40, 32, 64));
   EXPECT_EQ(wide.segments, 2);
   EXPECT_EQ(wide.group_begin, (std::array<std::int64_t, 4>{0, 64, 128, 128}));
   EXPECT_EQ(wide.slice_at, (std::vector<std::int64_t>{0, 32, 32 + 6 * 32}));  // widths 1 and 6
@@ -438,8 +422,8 @@ TEST(SuraaLayout, OneRowLengthIsOneGroup) {
   const auto m = test::csr_of_lengths<double, std::int32_t>(std::vector<std::int64_t>(200, 7), 300, 3);
   // S = ceil(200 / 32) * 32 = 224: one segment of mean 7.
   const std::pair<SuraaParams, SuraaGroup> cases[] = {{SuraaParams{}, SuraaGroup::short_rows},
-                                                      {with(0, 4, 100, 32, 64), SuraaGroup::medium_rows},
-                                                      {with(0, 2, 7, 32, 64), SuraaGroup::long_rows}};
+                                                      {suraa_with(0, 4, 100, 32, 64), SuraaGroup::medium_rows},
+                                                      {suraa_with(0, 2, 7, 32, 64), SuraaGroup::long_rows}};
   for (const auto& [p, group] : cases) {
     SCOPED_TRACE(describe(p));
     const SuraaLayout l = suraa_build_layout(m.view(), p);
@@ -484,7 +468,7 @@ TEST(SuraaLayout, EdgeCases) {
   EXPECT_TRUE(l.long_segments.empty());
   // One row of 20000: a long segment of ceil(20000 / 32) = 625 chunks.
   const auto one = test::random_csr<double, std::int32_t>({1, 20000, 1, 0, 0, 5});
-  const SuraaLayout r = suraa_build_layout(one.view(), with(32, 1, 1, 32, 64));
+  const SuraaLayout r = suraa_build_layout(one.view(), suraa_with(32, 1, 1, 32, 64));
   ASSERT_EQ(r.long_segments.size(), 1u);
   EXPECT_EQ(r.long_segments[0].rows, 1);
   EXPECT_EQ(r.long_segments[0].chunks, 625);
@@ -500,13 +484,13 @@ TEST(SuraaLayout, AVeryLongRowTakesTheComparisonSortStableAllTheSame) {
   for (std::size_t r = 0; r < lengths.size(); ++r) lengths[r] = std::int64_t(r * 7 % 5);
   lengths[1234] = huge;
   const auto m = test::csr_of_lengths<double, std::int32_t>(lengths, huge, 9);
-  for (const SuraaParams& p : {SuraaParams{}, with(32, 2, 8, 4096, 256)}) {
+  for (const SuraaParams& p : {SuraaParams{}, suraa_with(32, 2, 8, 4096, 256)}) {
     check_layout(m.view(), p);
     const SuraaLayout l = suraa_build_layout(m.view(), p);
     EXPECT_EQ(l.order.back(), 1234);
     EXPECT_EQ(l.long_segments.back().chunks, ceil_div(huge, p.block_entries));
   }
-  SuraaHostFormat<double, std::int32_t> f(with(32, 2, 8, 4096, 256));
+  SuraaHostFormat<double, std::int32_t> f(suraa_with(32, 2, 8, 4096, 256));
   f.build(m.view());
   const auto x = test::random_vector<double>(std::size_t(huge), 1);
   std::vector<double> got(3000), expect(3000);
@@ -637,7 +621,7 @@ TYPED_TEST(SuraaReference, NanAndInfPropagateAsInCsrAndBetaZeroIgnoresY) {
   using I = typename TestFixture::I;
   const V nan = std::numeric_limits<V>::quiet_NaN(), inf = std::numeric_limits<V>::infinity();
   auto m = test::circuit_csr<V, I>(2000, 2100, 5, 1500, 2);
-  const SuraaParams p = with(0, 4, 24, 32, 64);
+  const SuraaParams p = suraa_with(0, 4, 24, 32, 64);
   SuraaHostFormat<V, I> f(p);
   f.build(m.view());
   const SuraaLayout& l = f.layout();
@@ -760,11 +744,11 @@ TEST(SuraaLayout, ALongRowInAShortSegmentMakesItMedium) {
   std::vector<std::int64_t> lengths(64, 2);
   lengths[40] = kSuraaShortLongest * 8;  // short_limit 8: the second segment's mean stays below 8
   const auto m = test::csr_of_lengths<double, std::int32_t>(lengths, 100, 5);
-  const SuraaLayout l = suraa_build_layout(m.view(), with(32, 8, 1000, 64, 64));
+  const SuraaLayout l = suraa_build_layout(m.view(), suraa_with(32, 8, 1000, 64, 64));
   EXPECT_EQ(l.group_begin, (std::array<std::int64_t, 4>{0, 32, 64, 64}));
   lengths[40] = kSuraaShortLongest * 8 - 1;  // one entry less: short
   const auto n = test::csr_of_lengths<double, std::int32_t>(lengths, 100, 5);
-  EXPECT_EQ(suraa_build_layout(n.view(), with(32, 8, 1000, 64, 64)).group_begin,
+  EXPECT_EQ(suraa_build_layout(n.view(), suraa_with(32, 8, 1000, 64, 64)).group_begin,
             (std::array<std::int64_t, 4>{0, 64, 64, 64}));
 }
 
