@@ -33,6 +33,23 @@ struct DeviceCsrArrays {
   DeviceBuffer<V> values;
 };
 
+// The CSR arrays of `a` sent to the current device on `stream`, asynchronously
+// (`a` must stay unchanged until the stream has done them); col_idx stays
+// empty without `columns` (a refill needs the values only).
+template <class V, class I>
+DeviceCsrArrays<V, I> send_csr_arrays(const CsrView<V, I>& a, Stream stream, bool columns = true) {
+  DeviceCsrArrays<V, I> d;
+  d.row_ptr = DeviceBuffer<I>(std::size_t(a.rows) + 1);
+  d.values = DeviceBuffer<V>(std::size_t(a.nnz()));
+  copy_to_device(d.row_ptr.data(), a.row_ptr, d.row_ptr.bytes(), stream);
+  copy_to_device(d.values.data(), a.values, d.values.bytes(), stream);
+  if (columns) {
+    d.col_idx = DeviceBuffer<I>(std::size_t(a.nnz()));
+    copy_to_device(d.col_idx.data(), a.col_idx, d.col_idx.bytes(), stream);
+  }
+  return d;
+}
+
 template <class V, class I>
 class CsrPrefetch final : public CsrPrefetchBase {
  public:
@@ -81,5 +98,26 @@ std::shared_ptr<CsrPrefetch<V, I>> csr_prefetch_for(const std::weak_ptr<CsrPrefe
   auto p = std::dynamic_pointer_cast<CsrPrefetch<V, I>>(sent.lock());
   return p && p->copies(a) ? p : nullptr;
 }
+
+// Where a format that lays out its own arrays on the device (from CSR order,
+// by a fill kernel) reads the CSR arrays of `a`: those the analysis sent
+// (`sent`, a FormatContext's csr_prefetch, at the upload) when it sent a's,
+// else a's arrays sent now on `stream`, which the caller synchronises before
+// this goes when staged().
+template <class V, class I>
+class DeviceCsrSource {
+ public:
+  DeviceCsrSource(const CsrView<V, I>& a, const std::weak_ptr<CsrPrefetchBase>& sent, Stream stream, bool columns)
+      : prefetch_(csr_prefetch_for(sent, a)), sent_(prefetch_ ? prefetch_->wait() : nullptr) {
+    if (!sent_) staged_ = send_csr_arrays(a, stream, columns);
+  }
+  const DeviceCsrArrays<V, I>& arrays() const { return sent_ ? *sent_ : staged_; }
+  bool staged() const { return sent_ == nullptr; }
+
+ private:
+  std::shared_ptr<CsrPrefetch<V, I>> prefetch_;
+  const DeviceCsrArrays<V, I>* sent_;
+  DeviceCsrArrays<V, I> staged_;
+};
 
 }  // namespace aijadaptive

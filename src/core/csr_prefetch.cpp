@@ -16,13 +16,7 @@ CsrPrefetch<V, I>::CsrPrefetch(const CsrView<V, I>& a, int device) : a_(a), devi
     try {
       const DeviceGuard guard(device_);
       const OwnedStream stream;
-      DeviceCsrArrays<V, I> d;
-      d.row_ptr = DeviceBuffer<I>(std::size_t(a_.rows) + 1);
-      d.col_idx = DeviceBuffer<I>(std::size_t(a_.nnz()));
-      d.values = DeviceBuffer<V>(std::size_t(a_.nnz()));
-      copy_to_device(d.row_ptr.data(), a_.row_ptr, d.row_ptr.bytes(), stream.get());
-      copy_to_device(d.col_idx.data(), a_.col_idx, d.col_idx.bytes(), stream.get());
-      copy_to_device(d.values.data(), a_.values, d.values.bytes(), stream.get());
+      DeviceCsrArrays<V, I> d = send_csr_arrays(a_, stream.get());
       synchronize(stream.get());
       arrays_ = std::move(d);
       copied_ = true;

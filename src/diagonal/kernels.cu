@@ -20,19 +20,14 @@
 #include "aijadaptive/kernel_cache.hpp"
 #include "core/cuda_check.hpp"
 #include "core/row_parts.hpp"
+#include "core/spmv_common.hpp"
 #include "diagonal/generator.hpp"
 
 namespace aijadaptive {
 
 namespace {
 
-template <bool kStream, class V>
-__device__ __forceinline__ V load_value(const V* p) {
-  if constexpr (kStream)
-    return __ldcs(p);  // used once: evict first, so that the caches keep x
-  else
-    return *p;
-}
+using detail::load_once;
 
 // One thread a row, one block up to T rows of one piece (DiagonalBlock). The
 // generated kernels (generator.cpp) compute the same sums in the same order.
@@ -52,15 +47,15 @@ __global__ void __launch_bounds__(1024)
   V sum = 0;
   if (b.list_guard % 2 == 0) {
 #pragma unroll 8
-    for (int k = 0; k < count; ++k) sum += load_value<kStream>(v + k * s) * __ldg(x + (row + off[k]));
+    for (int k = 0; k < count; ++k) sum += load_once<kStream>(v + k * s) * __ldg(x + (row + off[k]));
   } else {
 #pragma unroll 8
     for (int k = 0; k < count; ++k) {
       const long long c = row + off[k];
-      if (c >= 0 && c < cols) sum += load_value<kStream>(v + k * s) * __ldg(x + c);
+      if (c >= 0 && c < cols) sum += load_once<kStream>(v + k * s) * __ldg(x + c);
     }
   }
-  y[row] = beta == V(0) ? alpha * sum : alpha * sum + beta * y[row];  // beta == 0: y unread
+  y[row] = detail::scaled_update(alpha, sum, beta, y[row]);
 }
 
 // The transpose of a one-piece layout (dia): output j sums diagonal k at row
@@ -77,7 +72,7 @@ __global__ void __launch_bounds__(1024)
     const long long i = j - offsets[k];
     if (i >= 0 && i < rows) sum += values[k * stride + i] * __ldg(x + i);
   }
-  y[j] = beta == V(0) ? alpha * sum : alpha * sum + beta * y[j];
+  y[j] = detail::scaled_update(alpha, sum, beta, y[j]);
 }
 
 // Host threads that copy a chunk into a pinned buffer: a few saturate the

@@ -10,6 +10,7 @@
 #include "aijadaptive/errors.hpp"
 #include "aijadaptive/instantiate.hpp"
 #include "core/row_parts.hpp"
+#include "core/spmv_common.hpp"
 
 namespace aijadaptive {
 
@@ -237,7 +238,7 @@ void diagonal_reference_apply(const DiagonalLayout<V>& layout, const std::vector
         const std::int64_t c = row + off[k];
         if (c >= 0 && c < layout.cols) sum += v[k * b.stride] * x[c];
       }
-      y[row] = beta == V(0) ? alpha * sum : alpha * sum + beta * y[row];  // beta == 0: y unread
+      y[row] = detail::scaled_update(alpha, sum, beta, y[row]);
     }
   }
 }
@@ -254,7 +255,7 @@ void diagonal_reference_transpose(const DiagonalLayout<V>& layout, V alpha, cons
         if (i >= 0 && i < layout.rows) sum += layout.values[std::size_t(p.values + k * p.stride + i)] * x[i];
       }
     }
-    y[j] = beta == V(0) ? alpha * sum : alpha * sum + beta * y[j];
+    y[j] = detail::scaled_update(alpha, sum, beta, y[j]);
   }
 }
 

@@ -1,5 +1,5 @@
-// Format suraa's parameters for its tests: set in one call, and named in a
-// trace line.
+// Format suraa's parameters for its tests (set in one call, named in a trace
+// line), and rows picked from its layout.
 #pragma once
 
 #include <aijadaptive/formats/suraa.hpp>
@@ -32,6 +32,15 @@ inline std::string describe(const SuraaParams& p) {
   return "S " + std::to_string(p.segment_rows) + ", short < " + std::to_string(p.short_limit) + ", long >= " +
          std::to_string(p.long_limit) + ", block_entries " + std::to_string(p.block_entries) + ", long_threads " +
          std::to_string(p.long_threads) + launch + (p.streams ? ", streams" : ", one stream");
+}
+
+// The row at the first of the sorted positions [begin, end) whose row has at
+// least `at_least` entries, or -1 (a row of a given group: its begin and end).
+inline std::int64_t first_sorted_row(const SuraaLayout& l, std::int64_t begin, std::int64_t end,
+                                     std::int64_t at_least) {
+  for (std::int64_t k = begin; k < end; ++k)
+    if (l.lengths[std::size_t(k)] >= at_least) return l.order[std::size_t(k)];
+  return -1;
 }
 
 }  // namespace aijadaptive::test

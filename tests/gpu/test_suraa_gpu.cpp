@@ -359,14 +359,9 @@ TEST_F(SuraaGpu, NanAndInfInTheMatrixPropagateInEveryGroup) {
   SuraaHostFormat<float, std::int32_t> host(p);
   host.build(m.view());
   const SuraaLayout& l = host.layout();
-  const auto row_in = [&](std::int64_t begin, std::int64_t end, std::int64_t at_least) {
-    for (std::int64_t k = begin; k < end; ++k)
-      if (l.lengths[std::size_t(k)] >= at_least) return l.order[std::size_t(k)];
-    return std::int64_t(-1);
-  };
-  const std::int64_t short_row = row_in(l.group_begin[0], l.group_begin[1], 1);
-  const std::int64_t medium_row = row_in(l.group_begin[1], l.group_begin[2], 1);
-  const std::int64_t long_row = row_in(l.group_begin[2], l.group_begin[3], 3 * p.block_entries);
+  const std::int64_t short_row = test::first_sorted_row(l, l.group_begin[0], l.group_begin[1], 1);
+  const std::int64_t medium_row = test::first_sorted_row(l, l.group_begin[1], l.group_begin[2], 1);
+  const std::int64_t long_row = test::first_sorted_row(l, l.group_begin[2], l.group_begin[3], 3 * p.block_entries);
   ASSERT_GE(short_row, 0);
   ASSERT_GE(medium_row, 0);
   ASSERT_GE(long_row, 0);

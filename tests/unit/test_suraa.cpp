@@ -626,14 +626,9 @@ TYPED_TEST(SuraaReference, NanAndInfPropagateAsInCsrAndBetaZeroIgnoresY) {
   f.build(m.view());
   const SuraaLayout& l = f.layout();
   // A row of each group, and a long row of several chunks (its last chunk).
-  const auto row_in = [&](std::int64_t begin, std::int64_t end, std::int64_t at_least) {
-    for (std::int64_t k = begin; k < end; ++k)
-      if (l.lengths[std::size_t(k)] >= at_least) return l.order[std::size_t(k)];
-    return std::int64_t(-1);
-  };
-  const std::int64_t short_row = row_in(l.group_begin[0], l.group_begin[1], 1);
-  const std::int64_t medium_row = row_in(l.group_begin[1], l.group_begin[2], 1);
-  const std::int64_t long_row = row_in(l.group_begin[2], l.group_begin[3], 3 * p.block_entries);
+  const std::int64_t short_row = test::first_sorted_row(l, l.group_begin[0], l.group_begin[1], 1);
+  const std::int64_t medium_row = test::first_sorted_row(l, l.group_begin[1], l.group_begin[2], 1);
+  const std::int64_t long_row = test::first_sorted_row(l, l.group_begin[2], l.group_begin[3], 3 * p.block_entries);
   const std::int64_t other_long = l.order.back();
   ASSERT_GE(short_row, 0);
   ASSERT_GE(medium_row, 0);

@@ -126,6 +126,11 @@ struct SuraaLayout {
   std::int64_t entries = 0;                 // the matrix's nonzeros
 
   std::int64_t rows(SuraaGroup g) const { return group_begin[int(g) + 1] - group_begin[int(g)]; }
+  int groups_with_rows() const {
+    int n = 0;
+    for (int g = 0; g < kSuraaGroups; ++g) n += rows(SuraaGroup(g)) > 0;
+    return n;
+  }
   std::int64_t sliced_entries() const { return slice_at.back(); }  // with padding
   std::int64_t csr_entries() const { return row_at.back(); }
   double mean_length(SuraaGroup g) const {

@@ -14,6 +14,7 @@
 #include "aijadaptive/formats/inode.hpp"
 #include "aijadaptive/instantiate.hpp"
 #include "core/cuda_check.hpp"
+#include "core/spmv_common.hpp"
 
 namespace aijadaptive {
 
@@ -37,26 +38,11 @@ struct InodeArrays {
   const I* row_map;  // row i of the product goes to y[row_map[i]]; null: to y[i]
 };
 
-// Loads of the format's arrays, each entry used once: with kStream == 1,
-// ld.global.cs (evict first) so that L1 and L2 keep x.
-template <int kStream, class T>
-__device__ __forceinline__ T load_once(const T* p) {
-  if constexpr (kStream == 1)
-    return __ldcs(p);
-  else
-    return *p;
-}
+using detail::load_once;
 
 template <class V, class I>
 __device__ std::int64_t y_index(const InodeArrays<V, I>& a, std::int64_t row) {
   return a.row_map ? std::int64_t(a.row_map[row]) : row;
-}
-
-// y[out] = alpha * sum + beta * y[out]; with beta == 0, y is not read (it may
-// hold NaN, or nothing yet: no load either).
-template <class V>
-__device__ void write_y(V* y, std::int64_t out, V alpha, V sum, V beta) {
-  y[out] = beta == V(0) ? alpha * sum : alpha * sum + beta * y[out];
 }
 
 // Lane t * n + g multiplies group g's G rows over columns t, t + k, ... (k
@@ -113,7 +99,7 @@ __device__ void slice_rows(const InodeArrays<V, I>& a, const InodeSlice& s, cons
     if (add)
       y[out] = sum[r];
     else
-      write_y(y, out, alpha, sum[r], beta);
+      y[out] = detail::scaled_update(alpha, sum[r], beta, y[out]);
   }
 }
 
@@ -256,25 +242,14 @@ class InodeDeviceFormat final : public DeviceFormat<V, I> {
   // The values from the host half's CSR arrays: at the upload from those the
   // analysis sent (when it did), else (and at a refill) sent now.
   void fill(Stream stream, bool at_upload) {
-    const CsrView<V, I>& a = host_.csr();
     const std::int64_t count = std::int64_t(host_.layout().slices.size());
     if (count == 0) return;
-    const auto s = static_cast<cudaStream_t>(stream);
-    const auto prefetch = at_upload ? csr_prefetch_for(host_.csr_prefetch(), a) : nullptr;
-    if (const DeviceCsrArrays<V, I>* sent = prefetch ? prefetch->wait() : nullptr) {
-      inode_fill_kernel<V, I><<<blocks_for(count), kBlockThreads, 0, s>>>(
-          slices_.data(), count, rows_.data(), sent->row_ptr.data(), sent->values.data(), values_.data());
-      AIJA_CUDA_CHECK_LAUNCH();
-      return;
-    }
-    DeviceBuffer<I> row_ptr(std::size_t(a.rows) + 1);
-    DeviceBuffer<V> entries(std::size_t(a.nnz()));
-    copy_to_device(row_ptr.data(), a.row_ptr, row_ptr.bytes(), stream);
-    if (entries.bytes()) copy_to_device(entries.data(), a.values, entries.bytes(), stream);
-    inode_fill_kernel<V, I><<<blocks_for(count), kBlockThreads, 0, s>>>(slices_.data(), count, rows_.data(),
-                                                                       row_ptr.data(), entries.data(), values_.data());
+    const DeviceCsrSource<V, I> csr(host_.csr(), at_upload ? host_.csr_prefetch() : std::weak_ptr<CsrPrefetchBase>{},
+                                    stream, false);
+    inode_fill_kernel<V, I><<<blocks_for(count), kBlockThreads, 0, static_cast<cudaStream_t>(stream)>>>(
+        slices_.data(), count, rows_.data(), csr.arrays().row_ptr.data(), csr.arrays().values.data(), values_.data());
     AIJA_CUDA_CHECK_LAUNCH();
-    synchronize(stream);  // before the staging buffers are freed
+    if (csr.staged()) synchronize(stream);  // before the staging buffers are freed
   }
 
   const InodeHostFormat<V, I>& host_;

@@ -8,16 +8,11 @@
 #include "aijadaptive/formats/csr.hpp"
 #include "aijadaptive/formats/inode.hpp"
 #include "aijadaptive/instantiate.hpp"
+#include "core/spmv_common.hpp"
 
 namespace aijadaptive {
 
 namespace {
-
-// beta == 0 must not read y (it may hold NaN).
-template <class V>
-V combine(V alpha, V sum, V beta, V y) {
-  return beta == V(0) ? alpha * sum : alpha * sum + beta * y;
-}
 
 // Column j of group `lane` of slice s, or -1 for padding.
 std::int64_t column(const InodeLayout& l, const InodeSlice& s, std::int64_t j, std::int64_t lane) {
@@ -55,7 +50,7 @@ void InodeHostFormat<V, I>::apply(Op op, V alpha, const V* x, V beta, V* y) cons
             if (c < 0) break;  // padding only trails
             sum += value(row + r, j) * x[c];
           }
-          y[row + r] = add ? sum : combine(alpha, sum, beta, y[row + r]);
+          y[row + r] = add ? sum : detail::scaled_update(alpha, sum, beta, y[row + r]);
           continue;
         }
         // Lane t: columns t, t + k, ...; then the warp's shuffle tree.
@@ -66,9 +61,7 @@ void InodeHostFormat<V, I>::apply(Op op, V alpha, const V* x, V beta, V* y) cons
             if (c < 0) break;
             part[std::size_t(t)] += value(row + r, j) * x[c];
           }
-        for (std::int64_t half = k / 2; half > 0; half /= 2)
-          for (std::int64_t t = 0; t < half; ++t) part[std::size_t(t)] += part[std::size_t(t + half)];
-        y[row + r] = combine(alpha, part[0], beta, y[row + r]);
+        y[row + r] = detail::scaled_update(alpha, detail::shuffle_tree_sum(part, std::size_t(k)), beta, y[row + r]);
       }
     }
   }

@@ -13,6 +13,7 @@
 #include "aijadaptive/formats/ipcsr.hpp"
 #include "aijadaptive/instantiate.hpp"
 #include "core/cuda_check.hpp"
+#include "core/spmv_common.hpp"
 #include "core/cusparse_bytes.hpp"
 #include "core/cusparse_csr.hpp"
 #include "formats/ipcsr/tuning.hpp"
@@ -39,15 +40,7 @@ struct IpcsrArrays {
   I first_block;       // the launch's block 0 (a range of rows: apply_rows)
 };
 
-// Loads of the CSR arrays, each entry used once: with kStream == 1,
-// ld.global.cs (evict first) so that L1 and L2 keep x, which is reused.
-template <int kStream, class T>
-__device__ __forceinline__ T load_csr(const T* p) {
-  if constexpr (kStream == 1)
-    return __ldcs(p);
-  else
-    return *p;
-}
+using detail::load_once;
 
 // The block-reduction scratch and the "last chunk" flag: the kernel's static
 // shared memory, which SHARED_SIZE leaves room for.
@@ -81,11 +74,6 @@ __device__ V block_sum(V v, Scratch<V>& scratch) {
     v = group_sum(v, kWarp);
   }
   return v;
-}
-
-template <class V>
-__device__ void write_y(V* y, std::int64_t row, V alpha, V sum, V beta) {
-  y[row] = beta == V(0) ? alpha * sum : alpha * sum + beta * y[row];  // beta == 0: y unread
 }
 
 // Where row `row` of the product goes (a reordered matrix writes the caller's rows).
@@ -124,8 +112,8 @@ __device__ void rows_block(const IpcsrArrays<V, I>& a, const V* __restrict__ x, 
 #pragma unroll
     for (int u = 0; u < kUnroll; ++u) {
       const int j = base + u * T;
-      c[u] = j < count ? load_csr<kStream>(a.col_idx + k0 + j) : I(0);
-      v[u] = j < count ? load_csr<kStream>(a.values + k0 + j) : V(0);
+      c[u] = j < count ? load_once<kStream>(a.col_idx + k0 + j) : I(0);
+      v[u] = j < count ? load_once<kStream>(a.values + k0 + j) : V(0);
     }
 #pragma unroll
     for (int u = 0; u < kUnroll; ++u) {
@@ -139,7 +127,7 @@ __device__ void rows_block(const IpcsrArrays<V, I>& a, const V* __restrict__ x, 
   V sum = 0;
   for (int k = begin + lane; k < end; k += t) sum += stage[k];
   if (t > 1) sum = group_sum(sum, t);  // uniform over the block: all lanes take part
-  if (group < r && lane == 0) write_y(y, out, alpha, sum, beta);
+  if (group < r && lane == 0) y[out] = detail::scaled_update(alpha, sum, beta, y[out]);
 }
 
 // One row, or one chunk of a split row: the block strides over it, no staging
@@ -159,8 +147,8 @@ __device__ void row_block(const IpcsrArrays<V, I>& a, const V* __restrict__ x, V
 #pragma unroll
     for (int u = 0; u < kUnroll; ++u) {
       const std::int64_t k = base + u * T;
-      c[u] = k < k1 ? load_csr<kStream>(a.col_idx + k) : I(0);
-      v[u] = k < k1 ? load_csr<kStream>(a.values + k) : V(0);
+      c[u] = k < k1 ? load_once<kStream>(a.col_idx + k) : I(0);
+      v[u] = k < k1 ? load_once<kStream>(a.values + k) : V(0);
     }
 #pragma unroll
     for (int u = 0; u < kUnroll; ++u)
@@ -172,7 +160,10 @@ __device__ void row_block(const IpcsrArrays<V, I>& a, const V* __restrict__ x, V
   sum = block_sum(sum, scratch);
   const I row_begin = a.row_ptr[row], row_end = a.row_ptr[row + 1];
   if (last_of_row && k0 == row_begin && k1 == row_end) {  // a whole row
-    if (threadIdx.x == 0) write_y(y, y_index(a, row), alpha, sum, beta);
+    if (threadIdx.x == 0) {
+      const std::int64_t out = y_index(a, row);
+      y[out] = detail::scaled_update(alpha, sum, beta, y[out]);
+    }
     return;
   }
   // A chunk: publish the partial sum; the last chunk of the row to arrive adds
@@ -195,7 +186,8 @@ __device__ void row_block(const IpcsrArrays<V, I>& a, const V* __restrict__ x, V
   for (I j = threadIdx.x; j < chunks; j += I(blockDim.x)) total += __ldcg(a.partial + first + j);
   total = block_sum(total, scratch);
   if (threadIdx.x == 0) {
-    write_y(y, y_index(a, row), alpha, total, beta);
+    const std::int64_t out = y_index(a, row);
+    y[out] = detail::scaled_update(alpha, total, beta, y[out]);
     a.arrivals[first] = 0;  // ready for the next launch
   }
 }

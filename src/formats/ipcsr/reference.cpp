@@ -8,18 +8,9 @@
 #include "aijadaptive/formats/csr.hpp"
 #include "aijadaptive/formats/ipcsr.hpp"
 #include "aijadaptive/instantiate.hpp"
+#include "core/spmv_common.hpp"
 
 namespace aijadaptive {
-
-namespace {
-
-// beta == 0 must not read y (it may hold NaN).
-template <class V>
-V combine(V alpha, V sum, V beta, const V& y) {
-  return beta == V(0) ? alpha * sum : alpha * sum + beta * y;
-}
-
-}  // namespace
 
 template <class V, class I>
 void IpcsrHostFormat<V, I>::apply(Op op, V alpha, const V* x, V beta, V* y) const {
@@ -47,7 +38,7 @@ void IpcsrHostFormat<V, I>::apply(Op op, V alpha, const V* x, V beta, V* y) cons
       for (std::int64_t i = row0; i < row1; ++i) {
         V sum = add ? y[i] : V(0);
         for (std::int64_t k = a.row_ptr[i]; k < a.row_ptr[i + 1]; ++k) sum += stage[k - k0];
-        y[i] = add ? sum : combine(alpha, sum, beta, y[i]);
+        y[i] = add ? sum : detail::scaled_update(alpha, sum, beta, y[i]);
       }
       continue;
     }
@@ -57,14 +48,14 @@ void IpcsrHostFormat<V, I>::apply(Op op, V alpha, const V* x, V beta, V* y) cons
     V sum = whole_row && add ? y[row] : V(0);
     for (std::int64_t k = k0; k < k1; ++k) sum += a.values[k] * x[a.col_idx[k]];
     if (whole_row) {
-      y[row] = add ? sum : combine(alpha, sum, beta, y[row]);
+      y[row] = add ? sum : detail::scaled_update(alpha, sum, beta, y[row]);
       continue;
     }
     partials.push_back(sum);
     if (k1 == a.row_ptr[row + 1]) {  // the last chunk: combine in chunk order
       V total = 0;
       for (V p : partials) total += p;
-      y[row] = combine(alpha, total, beta, y[row]);
+      y[row] = detail::scaled_update(alpha, total, beta, y[row]);
       partials.clear();
     }
   }

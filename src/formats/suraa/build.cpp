@@ -116,9 +116,7 @@ std::int64_t suraa_segment_rows(const std::vector<std::int64_t>& sorted) {
 }
 
 bool suraa_group_streams(const SuraaParams& p, const SuraaLayout& l) {
-  int used = 0;
-  for (int g = 0; g < kSuraaGroups; ++g) used += l.rows(SuraaGroup(g)) > 0;
-  return p.streams && l.entries >= p.streams_min_entries && used > 1;
+  return p.streams && l.entries >= p.streams_min_entries && l.groups_with_rows() > 1;
 }
 
 bool suraa_long_from_device(const SuraaParams& p, const SuraaLayout& l) {
@@ -247,13 +245,11 @@ std::vector<std::string> SuraaHostFormat<V, I>::describe() const {
                 l.sliced_entries() ? 100.0 * double(l.sliced_entries() - short_entries) / double(l.sliced_entries()) : 0.0,
                 l.entries ? double(l.device_bytes(sizeof(V), sizeof(I))) / double(l.entries) : 0.0,
                 l.entries ? double(detail::csr_array_bytes(a_)) / double(l.entries) : 0.0);
-  int used = 0;
-  for (int g = 0; g < kSuraaGroups; ++g) used += l.rows(SuraaGroup(g)) > 0;
   return {"suraa: segments of " + std::to_string(l.segment_rows) + " sorted rows" +
               (params_.segment_rows ? " (as set)" : " (Freedman-Diaconis)") + ", " + std::to_string(l.segments) +
               " segments",
           "suraa: groups " + groups,
-          "suraa: " + (suraa_group_streams(params_, l) ? std::to_string(used) + " streams, one per group"
+          "suraa: " + (suraa_group_streams(params_, l) ? std::to_string(l.groups_with_rows()) + " streams, one per group"
                                                        : std::string("the caller's stream")) +
               "; " + std::to_string(l.long_segments.size()) + " long segments launched from the " +
               (suraa_long_from_device(params_, l) ? "device (dynamic parallelism)" : "host"),

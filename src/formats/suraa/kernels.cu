@@ -8,7 +8,6 @@
 #include <algorithm>
 #include <array>
 #include <climits>
-#include <limits>
 #include <memory>
 #include <string>
 
@@ -18,6 +17,7 @@
 #include "aijadaptive/formats/suraa.hpp"
 #include "aijadaptive/instantiate.hpp"
 #include "core/cuda_check.hpp"
+#include "core/spmv_common.hpp"
 
 namespace aijadaptive {
 
@@ -36,10 +36,10 @@ struct SuraaArrays {
   const std::int64_t* __restrict__ slice_at;
   const I* __restrict__ slice_cols;         // -1: padding
   const V* __restrict__ slice_vals;
-  const std::int64_t* __restrict__ row_at;  // of sorted rows from csr_first
+  const std::int64_t* __restrict__ row_at;  // of sorted rows from short_rows (the CSR part)
   const I* __restrict__ csr_cols;
   const V* __restrict__ csr_vals;
-  std::int64_t short_rows, csr_first, medium_end;
+  std::int64_t short_rows, medium_end;
   std::int64_t block_entries;
   V* partials;
   unsigned* counters;
@@ -47,26 +47,13 @@ struct SuraaArrays {
   const I* row_map;           // row i of the product goes to y[row_map[i]]; null: to y[i]
 };
 
-// Loads of the format's arrays, each entry used once: with kStream, evict
-// first (ld.global.cs) so that L1 and L2 keep x.
-template <bool kStream, class T>
-__device__ __forceinline__ T load_once(const T* p) {
-  if constexpr (kStream)
-    return __ldcs(p);
-  else
-    return *p;
-}
+using detail::load_once;
+using detail::scaled_update;
 
 template <class V, class I>
 __device__ __forceinline__ std::int64_t y_index(const SuraaArrays<V, I>& a, std::int64_t sorted) {
   const std::int64_t row = a.order[sorted];
   return a.row_map ? std::int64_t(a.row_map[row]) : row;
-}
-
-// y = alpha * sum + beta * y; with beta == 0 y is not read (it may hold NaN).
-template <class V>
-__device__ __forceinline__ void write_y(V* y, std::int64_t out, V alpha, V sum, V beta) {
-  y[out] = beta == V(0) ? alpha * sum : alpha * sum + beta * y[out];
 }
 
 template <class V>
@@ -130,7 +117,7 @@ __global__ void __launch_bounds__(kBlockThreads)
   if (add)
     y[out] = sum;
   else
-    write_y(y, out, alpha, sum, beta);
+    y[out] = scaled_update(alpha, sum, beta, y[out]);
 }
 
 // Medium group: a warp per row.
@@ -139,10 +126,13 @@ __global__ void __launch_bounds__(kBlockThreads)
     suraa_medium_kernel(SuraaArrays<V, I> a, const V* __restrict__ x, V alpha, V beta, V* y) {
   const std::int64_t k = a.short_rows + std::int64_t(blockIdx.x) * kWarpsPerBlock + threadIdx.x / kWarp;
   if (k >= a.medium_end) return;  // whole warps
-  const std::int64_t r = k - a.csr_first;
+  const std::int64_t r = k - a.short_rows;
   const int lane = int(threadIdx.x % kWarp);
   const V sum = warp_tree(strided_sum<kStream>(a.csr_cols, a.csr_vals, a.row_at[r], a.row_at[r + 1], lane, kWarp, x));
-  if (lane == 0) write_y(y, y_index(a, k), alpha, sum, beta);
+  if (lane == 0) {
+    const std::int64_t out = y_index(a, k);
+    y[out] = scaled_update(alpha, sum, beta, y[out]);
+  }
 }
 
 // Long group, one segment: block b takes chunk b % chunks of row b / chunks.
@@ -153,7 +143,7 @@ __global__ void suraa_long_kernel(SuraaArrays<V, I> a, SuraaLongSegment s, const
                                   V* y) {
   __shared__ V warp_sums[kWarp];
   const std::int64_t row = std::int64_t(blockIdx.x) / s.chunks, c = std::int64_t(blockIdx.x) % s.chunks;
-  const std::int64_t k = s.first + row, r = k - a.csr_first;
+  const std::int64_t k = s.first + row, r = k - a.short_rows;
   const std::int64_t end = a.row_at[r + 1];
   const std::int64_t begin = min(end, a.row_at[r] + c * a.block_entries);
   const int warp = int(threadIdx.x) / kWarp, lane = int(threadIdx.x) % kWarp, warps = int(blockDim.x) / kWarp;
@@ -164,20 +154,20 @@ __global__ void suraa_long_kernel(SuraaArrays<V, I> a, SuraaLongSegment s, const
   if (warp != 0) return;
   sum = warp_tree(lane < warps ? warp_sums[lane] : V(0));
   if (lane != 0) return;
-  if (s.chunks == 1) {
-    write_y(y, y_index(a, k), alpha, sum, beta);
-    return;
+  if (s.chunks > 1) {
+    // Several chunks: the last block to arrive adds their sums in order.
+    V* partial = a.partials + s.partials_at + row * s.chunks;
+    partial[c] = sum;
+    __threadfence();  // the sum is visible before the arrival is
+    unsigned* counter = a.counters + s.counters_at + row;
+    if (atomicAdd(counter, 1u) != unsigned(s.chunks - 1)) return;
+    __threadfence();
+    sum = __ldcg(partial);
+    for (std::int64_t j = 1; j < s.chunks; ++j) sum += __ldcg(partial + j);
+    *counter = 0;  // ready for the next product (kernels of one matrix never overlap)
   }
-  V* partial = a.partials + s.partials_at + row * s.chunks;
-  partial[c] = sum;
-  __threadfence();  // the sum is visible before the arrival is
-  unsigned* counter = a.counters + s.counters_at + row;
-  if (atomicAdd(counter, 1u) != unsigned(s.chunks - 1)) return;
-  __threadfence();
-  V total = __ldcg(partial);
-  for (std::int64_t j = 1; j < s.chunks; ++j) total += __ldcg(partial + j);
-  *counter = 0;  // ready for the next product (kernels of one matrix never overlap)
-  write_y(y, y_index(a, k), alpha, total, beta);
+  const std::int64_t out = y_index(a, k);
+  y[out] = scaled_update(alpha, sum, beta, y[out]);
 }
 
 // Dynamic parallelism: a thread per long segment launches its grid.
@@ -218,9 +208,9 @@ template <class V, class I>
 __global__ void __launch_bounds__(kBlockThreads)
     suraa_fill_csr(SuraaArrays<V, I> a, std::int64_t end, const I* __restrict__ row_ptr, const I* __restrict__ src_cols,
                    const V* __restrict__ src_vals, I* cols, V* vals) {
-  const std::int64_t k = a.csr_first + std::int64_t(blockIdx.x) * kWarpsPerBlock + threadIdx.x / kWarp;
+  const std::int64_t k = a.short_rows + std::int64_t(blockIdx.x) * kWarpsPerBlock + threadIdx.x / kWarp;
   if (k >= end) return;
-  const std::int64_t row = a.order[k], from = row_ptr[row], to = a.row_at[k - a.csr_first];
+  const std::int64_t row = a.order[k], from = row_ptr[row], to = a.row_at[k - a.short_rows];
   const std::int64_t len = std::int64_t(row_ptr[row + 1]) - from;
   for (std::int64_t j = threadIdx.x % kWarp; j < len; j += kWarp) {
     if (src_cols) cols[to + j] = src_cols[from + j];
@@ -240,11 +230,7 @@ class SuraaDeviceFormat final : public DeviceFormat<V, I> {
  public:
   SuraaDeviceFormat(const SuraaHostFormat<V, I>& host, Stream stream) : host_(host) {
     const SuraaLayout& l = host.layout();
-    const std::int64_t rows = std::int64_t(l.order.size());
-    AIJA_REQUIRE(rows == 0 || l.order.back() <= std::int64_t(std::numeric_limits<I>::max()), internal,
-                 "suraa: row numbers beyond the index type");
-    std::vector<I> order(l.order.begin(), l.order.end());
-    order_ = device_copy_of(order, stream);
+    order_ = device_copy_of(std::vector<I>(l.order.begin(), l.order.end()), stream);
     slice_at_ = device_copy_of(l.slice_at, stream);
     row_at_ = device_copy_of(l.row_at, stream);
     segments_ = device_copy_of(l.long_segments, stream);
@@ -254,20 +240,32 @@ class SuraaDeviceFormat final : public DeviceFormat<V, I> {
     csr_vals_ = DeviceBuffer<V>(std::size_t(l.csr_entries()));
     partials_ = DeviceBuffer<V>(std::size_t(l.partials));
     counters_ = DeviceBuffer<unsigned>(std::size_t(l.counters) + 1);  // + the launch failures
-    const auto s = static_cast<cudaStream_t>(stream);
-    AIJA_CUDA_CHECK(cudaMemsetAsync(counters_.data(), 0, counters_.bytes(), s));
-    stream_loads_ = std::int64_t(l.device_bytes(sizeof(V), sizeof(I))) > device_info(current_device()).l2_bytes;
+    AIJA_CUDA_CHECK(cudaMemsetAsync(counters_.data(), 0, counters_.bytes(), static_cast<cudaStream_t>(stream)));
+    a_ = {order_.data(),    slice_at_.data(), slice_cols_.data(), slice_vals_.data(), row_at_.data(),
+          csr_cols_.data(), csr_vals_.data(), l.group_begin[1],   l.group_begin[2],   host.params().block_entries,
+          partials_.data(), counters_.data(), counters_.data() + l.counters,           nullptr};
+
+    // Launch shapes and kernels, fixed for the matrix (checked here, not per product).
+    slices_ = std::int64_t(l.slice_at.size()) - 1;
+    short_blocks_ = blocks_for(slices_, kWarpsPerBlock);
+    medium_blocks_ = blocks_for(l.rows(SuraaGroup::medium_rows), kWarpsPerBlock);
+    for (const SuraaLongSegment& seg : l.long_segments) blocks_for(seg.rows * seg.chunks, 1);
+    const bool cs = std::int64_t(l.device_bytes(sizeof(V), sizeof(I))) > device_info(current_device()).l2_bytes;
+    stream_loads_ = cs;
+    short_kernel_ = cs ? suraa_short_kernel<true, V, I> : suraa_short_kernel<false, V, I>;
+    medium_kernel_ = cs ? suraa_medium_kernel<true, V, I> : suraa_medium_kernel<false, V, I>;
+    long_kernel_ = cs ? suraa_long_kernel<true, V, I> : suraa_long_kernel<false, V, I>;
+    parent_kernel_ = cs ? suraa_long_parent<true, V, I> : suraa_long_parent<false, V, I>;
     from_device_ = suraa_long_from_device(host.params(), l);
     if (from_device_) {
       size_t pending = 0;
       AIJA_CUDA_CHECK(cudaDeviceGetLimit(&pending, cudaLimitDevRuntimePendingLaunchCount));
       parent_batch_ = std::max<std::int64_t>(1, std::int64_t(pending));
     }
-    for (int g = 0; g < kSuraaGroups; ++g) used_[std::size_t(g)] = l.rows(SuraaGroup(g)) > 0;
     if (suraa_group_streams(host.params(), l)) {
       fork_ = std::make_unique<OwnedEvent>();
       for (int g = 0; g < kSuraaGroups; ++g)
-        if (used_[std::size_t(g)]) {
+        if (l.rows(SuraaGroup(g)) > 0) {
           streams_[std::size_t(g)] = std::make_unique<OwnedStream>();
           joins_[std::size_t(g)] = std::make_unique<OwnedEvent>();
         }
@@ -276,10 +274,11 @@ class SuraaDeviceFormat final : public DeviceFormat<V, I> {
   }
 
   void apply(V alpha, const V* x, V beta, V* y, Stream stream) override {
+    const SuraaLayout& l = host_.layout();
     // Long first: its few heavy blocks start before the many light ones.
     if (!fork_) {  // one group, or streams turned off: all on the caller's stream
       for (int g = kSuraaGroups - 1; g >= 0; --g)
-        if (used_[std::size_t(g)]) launch(SuraaGroup(g), alpha, x, beta, y, stream);
+        if (l.rows(SuraaGroup(g)) > 0) launch(SuraaGroup(g), alpha, x, beta, y, stream);
       return;
     }
     fork_->record(stream);
@@ -293,7 +292,7 @@ class SuraaDeviceFormat final : public DeviceFormat<V, I> {
     }
   }
 
-  void set_row_map(const I* row_map) override { row_map_ = row_map; }
+  void set_row_map(const I* row_map) override { a_.row_map = row_map; }
 
   void upload_values(Stream stream) override { fill(stream, false); }
 
@@ -309,7 +308,7 @@ class SuraaDeviceFormat final : public DeviceFormat<V, I> {
                                                   : "cached (it fits in L2)")};
     if (!host_.layout().long_segments.empty() && from_device_) {
       unsigned failures = 0;
-      copy_to_host(&failures, counters_.data() + host_.layout().counters, sizeof(unsigned), nullptr);
+      copy_to_host(&failures, a_.launch_failures, sizeof(unsigned), nullptr);
       synchronize(nullptr);
       lines.push_back("suraa: " + std::to_string(failures) + " device-side launches failed so far");
     }
@@ -317,39 +316,28 @@ class SuraaDeviceFormat final : public DeviceFormat<V, I> {
   }
 
  private:
-  SuraaArrays<V, I> arrays() const {
-    const SuraaLayout& l = host_.layout();
-    return {order_.data(),     slice_at_.data(), slice_cols_.data(),      slice_vals_.data(), row_at_.data(),
-            csr_cols_.data(),  csr_vals_.data(), l.group_begin[1],        l.group_begin[1],   l.group_begin[2],
-            host_.params().block_entries,       partials_.data(),        counters_.data(),
-            counters_.data() + l.counters,      row_map_};
-  }
+  using ShortKernel = void (*)(SuraaArrays<V, I>, std::int64_t, const V*, V, V, V*);
+  using MediumKernel = void (*)(SuraaArrays<V, I>, const V*, V, V, V*);
+  using LongKernel = void (*)(SuraaArrays<V, I>, SuraaLongSegment, const V*, V, V, V*);
+  using ParentKernel = void (*)(SuraaArrays<V, I>, const SuraaLongSegment*, std::int64_t, int, const V*, V, V, V*);
 
   void launch(SuraaGroup g, V alpha, const V* x, V beta, V* y, Stream stream) {
-    const SuraaLayout& l = host_.layout();
     const auto s = static_cast<cudaStream_t>(stream);
-    const SuraaArrays<V, I> a = arrays();
-    const bool cs = stream_loads_;
     switch (g) {
-      case SuraaGroup::short_rows: {
-        const std::int64_t slices = std::int64_t(l.slice_at.size()) - 1;
-        (cs ? suraa_short_kernel<true, V, I> : suraa_short_kernel<false, V, I>)<<<blocks_for(slices, kWarpsPerBlock),
-                                                                                   kBlockThreads, 0, s>>>(
-            a, slices, x, alpha, beta, y);
+      case SuraaGroup::short_rows:
+        short_kernel_<<<short_blocks_, kBlockThreads, 0, s>>>(a_, slices_, x, alpha, beta, y);
         break;
-      }
       case SuraaGroup::medium_rows:
-        (cs ? suraa_medium_kernel<true, V, I> : suraa_medium_kernel<false, V, I>)<<<
-            blocks_for(l.rows(g), kWarpsPerBlock), kBlockThreads, 0, s>>>(a, x, alpha, beta, y);
+        medium_kernel_<<<medium_blocks_, kBlockThreads, 0, s>>>(a_, x, alpha, beta, y);
         break;
       case SuraaGroup::long_rows:
-        launch_long(a, alpha, x, beta, y, s);
+        launch_long(alpha, x, beta, y, s);
         return;
     }
     AIJA_CUDA_CHECK_LAUNCH();
   }
 
-  void launch_long(const SuraaArrays<V, I>& a, V alpha, const V* x, V beta, V* y, cudaStream_t s) {
+  void launch_long(V alpha, const V* x, V beta, V* y, cudaStream_t s) {
     const std::vector<SuraaLongSegment>& segments = host_.layout().long_segments;
     const int threads = host_.params().long_threads;
     const std::int64_t count = std::int64_t(segments.size());
@@ -358,16 +346,14 @@ class SuraaDeviceFormat final : public DeviceFormat<V, I> {
       // parent starts once the previous one's grids are done (stream order).
       for (std::int64_t first = 0; first < count; first += parent_batch_) {
         const std::int64_t n = std::min(parent_batch_, count - first);
-        (stream_loads_ ? suraa_long_parent<true, V, I> : suraa_long_parent<false, V, I>)<<<
-            blocks_for(n, kParentThreads), kParentThreads, 0, s>>>(a, segments_.data() + first, n, threads, x, alpha,
-                                                                    beta, y);
+        parent_kernel_<<<unsigned((n + kParentThreads - 1) / kParentThreads), kParentThreads, 0, s>>>(
+            a_, segments_.data() + first, n, threads, x, alpha, beta, y);
         AIJA_CUDA_CHECK_LAUNCH();
       }
       return;
     }
     for (const SuraaLongSegment& seg : segments) {
-      (stream_loads_ ? suraa_long_kernel<true, V, I> : suraa_long_kernel<false, V, I>)<<<
-          blocks_for(seg.rows * seg.chunks, 1), threads, 0, s>>>(a, seg, x, alpha, beta, y);
+      long_kernel_<<<unsigned(seg.rows * seg.chunks), threads, 0, s>>>(a_, seg, x, alpha, beta, y);
       AIJA_CUDA_CHECK_LAUNCH();
     }
   }
@@ -375,49 +361,40 @@ class SuraaDeviceFormat final : public DeviceFormat<V, I> {
   // The layout's columns (at the upload) and values from the host half's CSR
   // arrays: those the analysis sent (when it did), else sent now.
   void fill(Stream stream, bool at_upload) {
-    const CsrView<V, I>& m = host_.csr();
     const SuraaLayout& l = host_.layout();
-    if (m.rows == 0) return;
+    if (l.order.empty()) return;
     const auto s = static_cast<cudaStream_t>(stream);
-    const auto prefetch = at_upload ? csr_prefetch_for(host_.csr_prefetch(), m) : nullptr;
-    const DeviceCsrArrays<V, I>* sent = prefetch ? prefetch->wait() : nullptr;
-    DeviceCsrArrays<V, I> staged;
-    if (!sent) {
-      staged.row_ptr = DeviceBuffer<I>(std::size_t(m.rows) + 1);
-      staged.values = DeviceBuffer<V>(std::size_t(m.nnz()));
-      copy_to_device(staged.row_ptr.data(), m.row_ptr, staged.row_ptr.bytes(), stream);
-      if (staged.values.bytes()) copy_to_device(staged.values.data(), m.values, staged.values.bytes(), stream);
-      if (at_upload) {
-        staged.col_idx = DeviceBuffer<I>(std::size_t(m.nnz()));
-        if (staged.col_idx.bytes()) copy_to_device(staged.col_idx.data(), m.col_idx, staged.col_idx.bytes(), stream);
-      }
-    }
-    const DeviceCsrArrays<V, I>& src = sent ? *sent : staged;
-    const I* src_cols = at_upload ? src.col_idx.data() : nullptr;
-    const SuraaArrays<V, I> a = arrays();
-    const std::int64_t slices = std::int64_t(l.slice_at.size()) - 1;
-    if (slices > 0) {
-      suraa_fill_slices<V, I><<<blocks_for(slices * kWarp, kBlockThreads), kBlockThreads, 0, s>>>(
-          a, slices, src.row_ptr.data(), src_cols, src.values.data(), slice_cols_.data(), slice_vals_.data());
+    const DeviceCsrSource<V, I> csr(host_.csr(), at_upload ? host_.csr_prefetch() : std::weak_ptr<CsrPrefetchBase>{},
+                                    stream, at_upload);
+    const DeviceCsrArrays<V, I>& src = csr.arrays();
+    const I* src_cols = at_upload ? src.col_idx.data() : nullptr;  // a refill keeps the columns
+    if (slices_ > 0) {
+      suraa_fill_slices<V, I><<<blocks_for(slices_ * kWarp, kBlockThreads), kBlockThreads, 0, s>>>(
+          a_, slices_, src.row_ptr.data(), src_cols, src.values.data(), slice_cols_.data(), slice_vals_.data());
       AIJA_CUDA_CHECK_LAUNCH();
     }
     const std::int64_t csr_rows = std::int64_t(l.order.size()) - l.group_begin[1];
     if (csr_rows > 0) {
       suraa_fill_csr<V, I><<<blocks_for(csr_rows, kWarpsPerBlock), kBlockThreads, 0, s>>>(
-          a, std::int64_t(l.order.size()), src.row_ptr.data(), src_cols, src.values.data(), csr_cols_.data(),
+          a_, std::int64_t(l.order.size()), src.row_ptr.data(), src_cols, src.values.data(), csr_cols_.data(),
           csr_vals_.data());
       AIJA_CUDA_CHECK_LAUNCH();
     }
-    if (!sent) synchronize(stream);  // before the staging buffers are freed
+    if (csr.staged()) synchronize(stream);  // before the staging buffers are freed
   }
 
   const SuraaHostFormat<V, I>& host_;
+  SuraaArrays<V, I> a_{};          // what every launch reads; row_map from set_row_map()
+  std::int64_t slices_ = 0;        // of the short group
+  unsigned short_blocks_ = 0, medium_blocks_ = 0;
   bool stream_loads_ = false;
+  ShortKernel short_kernel_ = nullptr;  // the variant for the loads' cache hint
+  MediumKernel medium_kernel_ = nullptr;
+  LongKernel long_kernel_ = nullptr;
+  ParentKernel parent_kernel_ = nullptr;
   bool from_device_ = false;       // the long grids launched by parent kernels
   std::int64_t parent_batch_ = 1;  // long segments per parent launch
-  const I* row_map_ = nullptr;
-  std::array<bool, kSuraaGroups> used_{};
-  // A stream per group with work when more than one has and streams are on
+  // A stream per group with rows when more than one has and streams are on
   // (else all on the caller's stream, fork_ null).
   std::array<std::unique_ptr<OwnedStream>, kSuraaGroups> streams_;
   std::array<std::unique_ptr<OwnedEvent>, kSuraaGroups> joins_;

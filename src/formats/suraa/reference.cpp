@@ -11,6 +11,7 @@
 #include "aijadaptive/formats/csr.hpp"
 #include "aijadaptive/formats/suraa.hpp"
 #include "aijadaptive/instantiate.hpp"
+#include "core/spmv_common.hpp"
 
 namespace aijadaptive {
 
@@ -18,18 +19,12 @@ namespace {
 
 constexpr int kWarp = 32;
 
-// beta == 0 must not read y (it may hold NaN).
-template <class V>
-V combine(V alpha, V sum, V beta, V y) {
-  return beta == V(0) ? alpha * sum : alpha * sum + beta * y;
-}
+using detail::scaled_update;
 
-// __shfl_down_sync's tree as the kernels use it: lane 0's result.
+// The kernels' full-warp shuffle tree: lane 0's sum.
 template <class V>
-V warp_tree(std::array<V, kWarp> part) {
-  for (int half = kWarp / 2; half > 0; half /= 2)
-    for (int l = 0; l < half; ++l) part[std::size_t(l)] += part[std::size_t(l + half)];
-  return part[0];
+V warp_tree(const std::array<V, kWarp>& part) {
+  return detail::shuffle_tree_sum(part, kWarp);
 }
 
 // Entries [begin, end) of a row (pointers into the CSR arrays) over `lanes`
@@ -77,7 +72,7 @@ void SuraaHostFormat<V, I>::apply(Op op, V alpha, const V* x, V beta, V* y) cons
     const std::int64_t b = begin_of(k), e = b + l.lengths[std::size_t(k)];
     V sum = add ? y[row_of(k)] : V(0);
     for (std::int64_t j = b; j < e; ++j) sum += vals[j] * x[cols[j]];
-    y[row_of(k)] = add ? sum : combine(alpha, sum, beta, y[row_of(k)]);
+    y[row_of(k)] = add ? sum : scaled_update(alpha, sum, beta, y[row_of(k)]);
   }
   // Medium: a warp per row.
   std::vector<V> part(kWarp);
@@ -86,7 +81,7 @@ void SuraaHostFormat<V, I>::apply(Op op, V alpha, const V* x, V beta, V* y) cons
     lane_sums(cols, vals, b, b + l.lengths[std::size_t(k)], x, part);
     std::array<V, kWarp> lanes{};
     std::copy(part.begin(), part.end(), lanes.begin());
-    y[row_of(k)] = combine(alpha, warp_tree(lanes), beta, y[row_of(k)]);
+    y[row_of(k)] = scaled_update(alpha, warp_tree(lanes), beta, y[row_of(k)]);
   }
   // Long: blocks of block_entries entries, their sums added in chunk order.
   part.assign(std::size_t(params_.long_threads), V(0));
@@ -100,7 +95,7 @@ void SuraaHostFormat<V, I>::apply(Op op, V alpha, const V* x, V beta, V* y) cons
         const V chunk = block_sum(cols, vals, cb, ce, x, part);
         sum = c == 0 ? chunk : sum + chunk;
       }
-      y[row_of(k)] = combine(alpha, sum, beta, y[row_of(k)]);
+      y[row_of(k)] = scaled_update(alpha, sum, beta, y[row_of(k)]);
     }
 }
 

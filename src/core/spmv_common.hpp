@@ -1,0 +1,48 @@
+// What the formats' kernels and their host references share: the update of
+// y, the host's picture of a warp's shuffle tree, and (CUDA only) the loads
+// of matrix entries that are used once.
+#pragma once
+
+#include <array>
+#include <cstddef>
+
+#if defined(__CUDACC__)
+#define AIJA_HOST_DEVICE __host__ __device__
+#else
+#define AIJA_HOST_DEVICE
+#endif
+
+namespace aijadaptive::detail {
+
+// alpha * sum + beta * y. With beta == 0 y is not read: it may hold NaN, or
+// nothing yet (a buffer the product fills), and must neither propagate nor
+// be loaded.
+template <class V>
+AIJA_HOST_DEVICE inline V scaled_update(V alpha, V sum, V beta, const V& y) {
+  return beta == V(0) ? alpha * sum : alpha * sum + beta * y;
+}
+
+// Lane 0's sum after the tree of __shfl_down_sync over `lanes` lanes (a power
+// of two <= N): lane t adds lane t + half for half = lanes / 2, ..., 1. The
+// host references add in this order to match the kernels.
+template <class V, std::size_t N>
+V shuffle_tree_sum(std::array<V, N> part, std::size_t lanes) {
+  for (std::size_t half = lanes / 2; half > 0; half /= 2)
+    for (std::size_t t = 0; t < half; ++t) part[t] += part[t + half];
+  return part[0];
+}
+
+#if defined(__CUDACC__)
+// A load of an entry the product uses once: with kStream == 1 ld.global.cs
+// (evict first), so that L1 and L2 keep x, which is reused (the formats turn
+// it on for matrices larger than L2).
+template <int kStream, class T>
+__device__ __forceinline__ T load_once(const T* p) {
+  if constexpr (kStream == 1)
+    return __ldcs(p);
+  else
+    return *p;
+}
+#endif
+
+}  // namespace aijadaptive::detail
