@@ -18,7 +18,8 @@
   X(brcsd1, "DIA-Adaptive type II: BRCSD-I, row pieces cut where diagonals enter or leave")  \
   X(brcsd2, "DIA-Adaptive type III: BRCSD-II, fixed row pieces with their own diagonals")              \
   X(inode, "I-nodes: rows of identical columns share one list of 16-bit column offsets (FEM)") \
-  X(suraa, "SURAA: rows sorted by length, Freedman-Diaconis segments, three groups on their own streams")
+  X(suraa, "SURAA: rows sorted by length, Freedman-Diaconis segments, three groups on their own streams") \
+  X(segspmv, "segSpMV: rows cut into padded segments of one power-of-two length, summed in one kernel")
 
 namespace aijadaptive {
 

@@ -43,6 +43,15 @@ __device__ __forceinline__ T load_once(const T* p) {
   else
     return *p;
 }
+
+// The shuffle tree of shuffle_tree_sum over each group of `width` consecutive
+// lanes (a power of two <= 32): the group's sum in its first lane. Every lane
+// of the warp must call.
+template <class V>
+__device__ __forceinline__ V lanes_tree_sum(V v, int width) {
+  for (int half = width / 2; half > 0; half /= 2) v += __shfl_down_sync(0xffffffffu, v, half, width);
+  return v;
+}
 #endif
 
 }  // namespace aijadaptive::detail

@@ -1,0 +1,157 @@
+// Format `segspmv`: rows cut into segments of one power-of-two length L, the
+// last segment of a row padded with zeros, values and column indices stored
+// segment after segment.
+//
+//   row_seg [rows+1]        first segment of each row (a row of n entries has
+//                           ceil(n / L) segments; an empty row none)
+//   cols, vals [segs * L]   slot s * L + k: entry k of segment s; padding has
+//                           column -1 and value 0
+//   piece_row, piece_seg    each warp's piece of work: its first row and first
+//     [pieces+1]            segment; `rows` and all segments at the end
+//
+//   L = 4, rows of 3, 6 and 0 entries:
+//   row_seg   0 1 3 3
+//   slots     a0 a1 a2 -- | b0 b1 b2 b3 | b4 b5 -- --
+//
+// Paper: "segSpMV: fixed-length segments" (the project's seeds/003_*.txt,
+// restated in SEEDS.md section 4). One kernel: each thread multiplies one
+// slot (consecutive lanes, consecutive slots: coalesced), each segment is
+// summed by one thread from shared memory (SegspmvVariant::scalar, the
+// paper's segSpMV) or by a shuffle tree over the L lanes that hold it
+// (SegspmvVariant::tree, segSpMV-r), and each row adds its segments' sums in
+// the same launch (the paper did that on the CPU).
+//
+// Beyond the paper: the work is cut per warp, not per block: a piece of
+// whole rows of at most 32 * unroll slots (one load per lane and unrolled
+// step), so that warps never wait for each other at a block barrier. A row
+// of more slots is cut into chunks of that size, a piece each; each chunk
+// leaves its sum, and the last chunk of the row to finish (an arrival
+// counter) adds them in chunk order and writes y. Every sum is added in a
+// fixed order: the same bits on every run. As in csr, PETSc's MatMultAdd
+// (alpha = beta = 1) starts a row's sum from y.
+//
+// L is at most 32, a warp: for any row length, 64 stores at least as many
+// slots as 32, and a tree over 64 lanes crosses warps. The rule for L
+// (segspmv_length) keeps padding below max_padding of the nonzeros.
+//
+// The transpose runs through the core's cuSPARSE fallback; the row map is
+// native (the row sums write y[row_map[i]]).
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "aijadaptive/format.hpp"
+
+namespace aijadaptive {
+
+inline constexpr int kSegspmvMaxLength = 32;
+
+enum class SegspmvVariant {
+  automatic,  // tree from tree_from_length on, else scalar (segspmv_use_tree)
+  scalar,     // a thread per segment sums its products from shared memory (segSpMV)
+  tree        // a shuffle tree over the segment's lanes (segSpMV-r)
+};
+const char* segspmv_variant_name(SegspmvVariant variant);
+
+struct SegspmvParams {
+  int length = 0;             // L, a power of two <= 32; 0: the rule (segspmv_length)
+  double max_padding = 0.1;   // the rule's limit: padding slots per nonzero
+  SegspmvVariant variant = SegspmvVariant::scalar;
+  int tree_from_length = 32;  // automatic: tree for L >= this
+  int block_threads = 256;    // T, a multiple of 32 in [32, 1024]: T / 32 pieces per block
+  int unroll = 8;             // slots per lane per piece: 4 or 8
+  int stream_loads = -1;      // streaming hint on the slots: -1 when larger than L2, 0 never, 1 always
+
+  std::int64_t piece_slots() const { return std::int64_t(unroll) * 32; }
+};
+
+// The parameters from the user's settings of the format's tuning parameters
+// (segspmv_params(): length, max_padding, variant, tree_from_length,
+// block_threads, unroll, stream_loads).
+SegspmvParams segspmv_params(const TuningParams& tuning);
+// Throws ErrorKind::invalid_argument unless the parameters are usable.
+void segspmv_check_params(const SegspmvParams& params);
+
+// Slots a row of `entries` nonzeros takes with segments of `length`.
+inline std::int64_t segspmv_row_slots(std::int64_t entries, int length) {
+  return (entries + length - 1) / length * length;
+}
+
+// The rule for L: the longest power of two <= 32 whose padding stays within
+// max_padding * nnz (padding only grows with L; L = 1 has none). Rows of 27
+// (stencil27): 4 (28 slots, 3.7%), not 32 (18.5%) or the paper's 32.
+template <class I>
+int segspmv_length(I rows, const I* row_ptr, double max_padding);
+
+template <class I>
+struct SegspmvLayout {
+  int length = 1;                   // L
+  SegspmvVariant variant = SegspmvVariant::scalar;  // the one that runs (never automatic)
+  std::vector<I> row_seg{I(0)};     // [rows+1]
+  std::vector<I> piece_row{I(0)};   // [pieces+1]
+  std::vector<I> piece_seg{I(0)};   // [pieces+1]
+  std::int64_t entries = 0;         // nonzeros
+  std::int64_t long_rows = 0;       // rows of more than piece_slots() slots, cut into chunks
+  std::int64_t chunk_pieces = 0;    // their pieces
+
+  std::int64_t segments() const { return std::int64_t(row_seg.back()); }
+  std::int64_t slots() const { return segments() * length; }
+  std::int64_t pieces() const { return std::int64_t(piece_row.size()) - 1; }
+  double padding() const { return slots() ? double(slots() - entries) / double(slots()) : 0.0; }
+  // Device bytes: the padded slots, the index arrays, and the chunk sums and
+  // arrival counters (a value and a counter per piece when a row is chunked).
+  std::size_t device_bytes(std::size_t value_bytes, std::size_t index_bytes) const {
+    const std::size_t workspace = chunk_pieces ? std::size_t(pieces()) * (value_bytes + sizeof(unsigned)) : 0;
+    return std::size_t(slots()) * (value_bytes + index_bytes) +
+           (row_seg.size() + piece_row.size() + piece_seg.size()) * index_bytes + workspace;
+  }
+};
+
+// The variant for segments of `length`: as set, or tree from tree_from_length on.
+SegspmvVariant segspmv_use_tree(const SegspmvParams& params, int length);
+
+// L, the segments of each row and the pieces, in one pass over the rows:
+// rows join the open piece while it keeps at most piece_slots() slots and
+// rows; a row of more slots is cut into chunks of piece_slots() slots, a
+// piece each. Throws ErrorKind::unsupported when the segments do not fit the
+// index type.
+template <class I>
+SegspmvLayout<I> segspmv_build_layout(I rows, const I* row_ptr, const SegspmvParams& params);
+
+template <class V, class I>
+class SegspmvHostFormat final : public HostFormat<V, I> {
+ public:
+  SegspmvHostFormat(const SegspmvParams& params, std::weak_ptr<CsrPrefetchBase> csr_prefetch = {});
+  // Transpose through the core's cuSPARSE fallback; the row map native.
+  Capabilities capabilities() const override { return {false, true, false}; }
+  void build(const CsrView<V, I>& a) override;
+  void refill(const CsrView<V, I>& a) override;
+  // Walks the pieces as the kernel does, in the same order of additions:
+  // segments by one thread or by the shuffle tree, rows from their segments,
+  // a long row's chunks by the warp's lanes and their tree, then in order.
+  void apply(Op op, V alpha, const V* x, V beta, V* y) const override;
+  const CsrView<V, I>& csr() const override { return a_; }
+  std::size_t extra_host_bytes() const override;
+  std::size_t device_bytes_needed() const override;
+  std::unique_ptr<DeviceFormat<V, I>> upload(Stream stream) const override;
+  std::vector<std::string> describe() const override;
+
+  const SegspmvParams& params() const { return params_; }
+  const SegspmvLayout<I>& layout() const { return layout_; }
+  const std::weak_ptr<CsrPrefetchBase>& csr_prefetch() const { return csr_prefetch_; }
+
+ private:
+  SegspmvParams params_;
+  std::weak_ptr<CsrPrefetchBase> csr_prefetch_;
+  CsrView<V, I> a_;
+  SegspmvLayout<I> layout_;
+};
+
+// The device half (kernels.cu).
+template <class V, class I>
+std::unique_ptr<DeviceFormat<V, I>> upload_segspmv(const SegspmvHostFormat<V, I>& host, Stream stream);
+
+}  // namespace aijadaptive

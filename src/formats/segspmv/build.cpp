@@ -1,0 +1,222 @@
+// Host builder of format `segspmv`: the segment length, each row's segments
+// and the blocks of rows.
+#include <algorithm>
+#include <cstdio>
+#include <limits>
+#include <string>
+#include <utility>
+
+#include "aijadaptive/csr_prefetch.hpp"
+#include "aijadaptive/errors.hpp"
+#include "aijadaptive/formats/segspmv.hpp"
+#include "aijadaptive/instantiate.hpp"
+#include "core/cusparse_bytes.hpp"
+#include "formats/segspmv/tuning.hpp"
+
+namespace aijadaptive {
+
+namespace {
+
+// In the order of SegspmvVariant.
+const char* const kVariantChoices[] = {"auto", "scalar", "tree"};
+const char* const kStreamChoices[] = {"auto", "never", "always"};  // stream_loads -1, 0, 1
+
+bool power_of_two(std::int64_t n) { return n > 0 && (n & (n - 1)) == 0; }
+
+}  // namespace
+
+const char* segspmv_variant_name(SegspmvVariant variant) { return kVariantChoices[int(variant)]; }
+
+const std::vector<ParamSpec>& segspmv_params() {
+  using namespace segspmv_tuning;
+  static const std::vector<ParamSpec> specs = [] {
+    std::vector<ParamSpec> v;
+    ParamSpec length = integer_param("length", "segment length L, a power of two <= 32 (0: the padding rule)", 0,
+                                     kSegspmvMaxLength, kLength);
+    v.push_back(length);
+    v.push_back(real_param("max_padding", "the rule's limit on padding slots per nonzero", 0, 32, kMaxPadding));
+    v.push_back(choice_param("variant",
+                             "segment sums by one thread each (scalar, segSpMV), a shuffle tree (tree, segSpMV-r), or "
+                             "auto (tree from tree_from_length on)",
+                             {kVariantChoices[0], kVariantChoices[1], kVariantChoices[2]},
+                             kVariantChoices[int(kVariant)]));
+    ParamSpec tree = integer_param("tree_from_length", "auto: the tree variant for segments this long or longer", 1,
+                                   kSegspmvMaxLength, kTreeFromLength);
+    tree.power_of_two = true;
+    v.push_back(tree);
+    v.push_back(integer_param("block_threads", "threads per block (T)", 32, 1024, kBlockThreads, 32));
+    v.push_back(choice_param("unroll", "slots each thread loads per block, all before it uses any", {"4", "8"},
+                             std::to_string(kUnroll)));
+    v.push_back(choice_param("stream_loads", "streaming cache hint on the slots: auto (when larger than L2), never, always",
+                             {kStreamChoices[0], kStreamChoices[1], kStreamChoices[2]}, kStreamChoices[kStreamLoads + 1]));
+    return v;
+  }();
+  return specs;
+}
+
+SegspmvParams segspmv_params(const TuningParams& tuning) {
+  const FormatId me = FormatId::segspmv;
+  auto index_of = [&](const char* name, const char* const* words, int count) {
+    const std::string& w = tuning.choice(me, name);
+    for (int k = 0; k < count; ++k)
+      if (w == words[k]) return k;
+    AIJA_THROW(internal, std::string("segspmv.") + name + " = " + w);
+  };
+  SegspmvParams p;
+  p.length = int(tuning.integer(me, "length"));
+  p.max_padding = tuning.real(me, "max_padding");
+  p.variant = SegspmvVariant(index_of("variant", kVariantChoices, 3));
+  p.tree_from_length = int(tuning.integer(me, "tree_from_length"));
+  p.block_threads = int(tuning.integer(me, "block_threads"));
+  p.unroll = std::stoi(tuning.choice(me, "unroll"));
+  p.stream_loads = index_of("stream_loads", kStreamChoices, 3) - 1;
+  segspmv_check_params(p);
+  return p;
+}
+
+void segspmv_check_params(const SegspmvParams& p) {
+  AIJA_REQUIRE(p.length == 0 || (power_of_two(p.length) && p.length <= kSegspmvMaxLength), invalid_argument,
+               "segspmv: length = " + std::to_string(p.length) + ", expected 0 (the rule) or a power of two <= 32");
+  AIJA_REQUIRE(p.max_padding >= 0, invalid_argument,
+               "segspmv: max_padding = " + std::to_string(p.max_padding) + ", expected >= 0");
+  AIJA_REQUIRE(power_of_two(p.tree_from_length) && p.tree_from_length <= kSegspmvMaxLength, invalid_argument,
+               "segspmv: tree_from_length = " + std::to_string(p.tree_from_length) +
+                   ", expected a power of two <= 32");
+  AIJA_REQUIRE(p.block_threads >= 32 && p.block_threads <= 1024 && p.block_threads % 32 == 0, invalid_argument,
+               "segspmv: block_threads = " + std::to_string(p.block_threads) +
+                   ", expected a multiple of 32 in [32, 1024]");
+  AIJA_REQUIRE(p.unroll == 4 || p.unroll == 8, invalid_argument,
+               "segspmv: unroll = " + std::to_string(p.unroll) + ", expected 4 or 8");
+  AIJA_REQUIRE(p.stream_loads >= -1 && p.stream_loads <= 1, invalid_argument,
+               "segspmv: stream_loads = " + std::to_string(p.stream_loads) + ", expected -1, 0 or 1");
+}
+
+SegspmvVariant segspmv_use_tree(const SegspmvParams& p, int length) {
+  if (p.variant != SegspmvVariant::automatic) return p.variant;
+  return length >= p.tree_from_length ? SegspmvVariant::tree : SegspmvVariant::scalar;
+}
+
+template <class I>
+int segspmv_length(I rows, const I* row_ptr, double max_padding) {
+  const std::int64_t nnz = rows > 0 ? std::int64_t(row_ptr[rows]) - std::int64_t(row_ptr[0]) : 0;
+  std::int64_t padding[kSegspmvMaxLength + 1] = {};  // at each power of two
+  for (std::int64_t i = 0; i < std::int64_t(rows); ++i) {
+    const std::int64_t n = std::int64_t(row_ptr[i + 1]) - std::int64_t(row_ptr[i]);
+    for (int length = 2; length <= kSegspmvMaxLength; length *= 2) padding[length] += segspmv_row_slots(n, length) - n;
+  }
+  for (int length = kSegspmvMaxLength; length > 1; length /= 2)
+    if (double(padding[length]) <= max_padding * double(nnz)) return length;
+  return 1;
+}
+
+template <class I>
+SegspmvLayout<I> segspmv_build_layout(I rows, const I* row_ptr, const SegspmvParams& p) {
+  segspmv_check_params(p);
+  SegspmvLayout<I> l;
+  l.length = p.length ? p.length : segspmv_length(rows, row_ptr, p.max_padding);
+  l.variant = segspmv_use_tree(p, l.length);
+  const std::int64_t n = std::int64_t(rows), capacity = p.piece_slots(), L = l.length;
+  l.row_seg.assign(std::size_t(n) + 1, I(0));
+  l.piece_row.clear();
+  l.piece_seg.clear();
+  const auto open_piece = [&l](std::int64_t row, std::int64_t segment) {
+    l.piece_row.push_back(I(row));
+    l.piece_seg.push_back(I(segment));
+  };
+  std::int64_t segments = 0, open_rows = 0, open_slots = 0;  // of the piece being filled
+  for (std::int64_t i = 0; i < n; ++i) {
+    const std::int64_t entries = std::int64_t(row_ptr[i + 1]) - std::int64_t(row_ptr[i]);
+    const std::int64_t slots = segspmv_row_slots(entries, l.length);
+    l.entries += entries;
+    if (slots > capacity) {
+      // A long row: chunks of `capacity` slots (a whole number of segments,
+      // L dividing 32), a piece each; the next row opens a new piece.
+      ++l.long_rows;
+      for (std::int64_t k = 0; k < slots; k += capacity) open_piece(i, segments + k / L);
+      l.chunk_pieces += (slots + capacity - 1) / capacity;
+      open_rows = 0;
+    } else if (open_rows == 0 || open_rows == capacity || open_slots + slots > capacity) {
+      open_piece(i, segments);
+      open_rows = 1;
+      open_slots = slots;
+    } else {
+      ++open_rows;
+      open_slots += slots;
+    }
+    segments += slots / L;
+    AIJA_REQUIRE(segments <= std::int64_t(std::numeric_limits<I>::max()), unsupported,
+                 "segspmv: " + std::to_string(segments) + "+ segments of " + std::to_string(l.length) +
+                     " do not fit the index type; use 64-bit indices or format csr");
+    l.row_seg[std::size_t(i) + 1] = I(segments);
+  }
+  open_piece(n, segments);  // the end
+  return l;
+}
+
+template <class V, class I>
+SegspmvHostFormat<V, I>::SegspmvHostFormat(const SegspmvParams& params, std::weak_ptr<CsrPrefetchBase> csr_prefetch)
+    : params_(params), csr_prefetch_(std::move(csr_prefetch)) {
+  segspmv_check_params(params_);
+}
+
+template <class V, class I>
+void SegspmvHostFormat<V, I>::build(const CsrView<V, I>& a) {
+  a_ = a;
+  layout_ = segspmv_build_layout(a.rows, a.row_ptr, params_);
+}
+
+// The layout depends on the pattern only; the values are moved on the device.
+template <class V, class I>
+void SegspmvHostFormat<V, I>::refill(const CsrView<V, I>& a) {
+  a_ = a;
+}
+
+template <class V, class I>
+std::size_t SegspmvHostFormat<V, I>::extra_host_bytes() const {
+  return (layout_.row_seg.size() + layout_.piece_row.size() + layout_.piece_seg.size()) * sizeof(I);
+}
+
+// The layout, and the CSR arrays the fill kernel reads (unless the analysis
+// sent them already).
+template <class V, class I>
+std::size_t SegspmvHostFormat<V, I>::device_bytes_needed() const {
+  const std::size_t staging = csr_prefetch_for(csr_prefetch_, a_) ? 0 : detail::csr_array_bytes(a_);
+  return layout_.device_bytes(sizeof(V), sizeof(I)) + staging;
+}
+
+template <class V, class I>
+std::unique_ptr<DeviceFormat<V, I>> SegspmvHostFormat<V, I>::upload(Stream stream) const {
+  AIJA_UPLOAD_WITH_CUDA(upload_segspmv(*this, stream));
+}
+
+template <class V, class I>
+std::vector<std::string> SegspmvHostFormat<V, I>::describe() const {
+  const SegspmvLayout<I>& l = layout_;
+  char text[200];
+  std::snprintf(text, sizeof(text),
+                "segspmv: L = %d (%s), variant %s, %.1f%% of the slots padding, %.2f bytes per nonzero (CSR: %.2f)",
+                l.length, params_.length ? "as set" : "padding rule", segspmv_variant_name(l.variant),
+                100.0 * l.padding(), l.entries ? double(l.device_bytes(sizeof(V), sizeof(I))) / double(l.entries) : 0.0,
+                l.entries ? double(detail::csr_array_bytes(a_)) / double(l.entries) : 0.0);
+  return {text, "segspmv: " + std::to_string(l.segments()) + " segments in " + std::to_string(l.pieces()) +
+                    " warp pieces of at most " + std::to_string(params_.piece_slots()) + " slots, T = " +
+                    std::to_string(params_.block_threads) + ", " + std::to_string(l.long_rows) + " long rows in " +
+                    std::to_string(l.chunk_pieces) + " chunks"};
+}
+
+template <class V, class I>
+std::unique_ptr<HostFormat<V, I>> make_segspmv_host_format(const FormatContext& context) {
+  return std::make_unique<SegspmvHostFormat<V, I>>(segspmv_params(context.params), context.csr_prefetch);
+}
+
+template int segspmv_length(std::int32_t, const std::int32_t*, double);
+template int segspmv_length(std::int64_t, const std::int64_t*, double);
+template SegspmvLayout<std::int32_t> segspmv_build_layout(std::int32_t, const std::int32_t*, const SegspmvParams&);
+template SegspmvLayout<std::int64_t> segspmv_build_layout(std::int64_t, const std::int64_t*, const SegspmvParams&);
+
+#define AIJA_INSTANTIATE(V, I)              \
+  template class SegspmvHostFormat<V, I>; \
+  template std::unique_ptr<HostFormat<V, I>> make_segspmv_host_format<V, I>(const FormatContext&);
+AIJA_FOR_EACH_TYPE_PAIR(AIJA_INSTANTIATE)
+
+}  // namespace aijadaptive

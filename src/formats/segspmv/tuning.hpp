@@ -1,0 +1,41 @@
+// Tuning of format `segspmv`: the one place for its constants, each the
+// default of one of its tuning parameters (segspmv_params() in build.cpp):
+// -mat_aijadaptive_segspmv_<name> in PETSc, --param segspmv.<name>=<value> in
+// the benchmark. Measurements behind them: docs/h100-2026-11-24-segspmv/.
+#pragma once
+
+#include "aijadaptive/formats/segspmv.hpp"
+
+namespace aijadaptive::segspmv_tuning {
+
+// H100, double, int32, one run per setting (config/gpu/segspmv.sh step 4:
+// stencil27 n=100, qcd L=12, fem n=100 after RCM, dia1 n=4M k=7; speedup over
+// the better cuSPARSE algorithm):
+//
+//   L   tree                       scalar
+//   1   0.81 0.91 0.96 0.90        -
+//   2   0.78 0.82 0.94 0.86        -
+//   4   0.77 0.81 0.89 0.83        0.81 0.92 0.87 0.92
+//   8   0.67 0.78 0.79 0.83        0.74 0.92 0.79 0.91
+//   16  0.68 0.71 0.63 0.45        -
+//   32  0.66 0.69 0.59 0.23        0.77 0.77 0.61 0.26
+//
+// Padding costs what it weighs (L = 32 pads dia1's rows of 7 to 32); the
+// shuffle tree loses to one thread per segment at every L measured, the
+// paper's segSpMV-r at L = 32 included. No setting reaches cuSPARSE.
+
+// 0: L from the padding rule (segspmv_length).
+inline constexpr int kLength = 0;
+// The rule's limit on padding slots per nonzero: every padding slot costs as
+// much memory traffic as a nonzero.
+inline constexpr double kMaxPadding = 0.1;
+// Scalar: it won at every L above.
+inline constexpr SegspmvVariant kVariant = SegspmvVariant::scalar;
+// For variant auto: the paper's segSpMV-r from L = 32 on.
+inline constexpr int kTreeFromLength = 32;
+inline constexpr int kBlockThreads = 256;
+inline constexpr int kUnroll = 8;
+// As ipcsr: the streaming hint when the slots are larger than L2.
+inline constexpr int kStreamLoads = -1;
+
+}  // namespace aijadaptive::segspmv_tuning

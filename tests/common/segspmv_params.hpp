@@ -1,0 +1,39 @@
+// Format segspmv's parameters for its tests: set in one call, named in a
+// trace line; the sets both test files walk.
+#pragma once
+
+#include <aijadaptive/formats/segspmv.hpp>
+
+#include <string>
+#include <vector>
+
+namespace aijadaptive::test {
+
+inline SegspmvParams segspmv_with(int length, SegspmvVariant variant, int block_threads, int unroll) {
+  SegspmvParams p;
+  p.length = length;
+  p.variant = variant;
+  p.block_threads = block_threads;
+  p.unroll = unroll;
+  return p;
+}
+
+inline std::string describe(const SegspmvParams& p) {
+  return "L " + std::to_string(p.length) + " (max padding " + std::to_string(p.max_padding) + "), " +
+         segspmv_variant_name(p.variant) + ", T " + std::to_string(p.block_threads) + ", unroll " +
+         std::to_string(p.unroll);
+}
+
+// The defaults, then every L with both variants; unroll 4 (pieces of 128
+// slots) makes long rows of chunks and many pieces of small matrices; T = 96
+// a block of three warps, T = 1024 the largest.
+inline std::vector<SegspmvParams> segspmv_param_sets() {
+  using S = SegspmvVariant;
+  return {SegspmvParams{},           segspmv_with(1, S::scalar, 32, 4), segspmv_with(1, S::tree, 64, 8),
+          segspmv_with(2, S::tree, 64, 4), segspmv_with(4, S::scalar, 256, 8), segspmv_with(4, S::tree, 96, 4),
+          segspmv_with(8, S::tree, 96, 8), segspmv_with(8, S::scalar, 64, 4), segspmv_with(16, S::scalar, 32, 8),
+          segspmv_with(16, S::tree, 128, 4), segspmv_with(32, S::tree, 32, 4), segspmv_with(32, S::scalar, 1024, 8),
+          segspmv_with(0, S::tree, 128, 4)};
+}
+
+}  // namespace aijadaptive::test

@@ -1,0 +1,285 @@
+// Format `segspmv` on the GPU against its host reference (which walks the
+// same blocks and segments in the kernel's order of additions): all type
+// pairs, both variants and every L, beta == 0 with NaN in y, the same bits on
+// every run, the row map, padding that never reads x, a refill, and the
+// adaptive matrix with host and device vectors (its transpose through the
+// core's fallback), with and without the CSR arrays sent during the analysis.
+#include <aijadaptive/adaptive_matrix.hpp>
+#include <aijadaptive/device.hpp>
+#include <aijadaptive/device_buffer.hpp>
+#include <aijadaptive/formats/csr.hpp>
+#include <aijadaptive/formats/segspmv.hpp>
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cmath>
+#include <cstdint>
+#include <cstring>
+#include <limits>
+#include <numeric>
+#include <random>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "adaptive_checks.hpp"
+#include "device_vectors.hpp"
+#include "irregular_csr.hpp"
+#include "random_csr.hpp"
+#include "segspmv_params.hpp"
+#include "type_pairs.hpp"
+
+namespace aijadaptive {
+namespace {
+
+class SegspmvGpu : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    if (device_count() == 0) GTEST_SKIP() << "no GPU, segspmv GPU tests skipped: " << device_status();
+  }
+};
+
+using test::describe;
+using test::expect_close;
+using test::segspmv_with;
+using test::to_device;
+using test::to_host;
+using S = SegspmvVariant;
+
+template <class V>
+std::vector<V> nans(std::size_t n) {
+  return std::vector<V>(n, std::numeric_limits<V>::quiet_NaN());
+}
+
+template <class V>
+bool same_bits(const std::vector<V>& a, const std::vector<V>& b) {
+  return a.size() == b.size() && (a.empty() || std::memcmp(a.data(), b.data(), a.size() * sizeof(V)) == 0);
+}
+
+// NaN where the expected value is, the same infinity, within the bound elsewhere.
+template <class V>
+void expect_close_or_nan(const std::vector<V>& got, const std::vector<V>& expect, double bound) {
+  ASSERT_EQ(got.size(), expect.size());
+  for (std::size_t r = 0; r < got.size(); ++r) {
+    ASSERT_EQ(std::isnan(got[r]), std::isnan(expect[r])) << "row " << r;
+    if (std::isinf(expect[r]))
+      ASSERT_EQ(got[r], expect[r]) << "row " << r;
+    else if (!std::isnan(expect[r]))
+      ASSERT_LE(std::fabs(double(got[r]) - double(expect[r])), bound) << "row " << r;
+  }
+}
+
+// The device format against its host half: every (alpha, beta), beta == 0
+// with NaN in y, three runs of the same bits; the row map (a random
+// permutation) with beta 0 and not.
+template <class V, class I>
+void check_device_format(const test::OwnedCsr<V, I>& m, const SegspmvParams& p) {
+  SCOPED_TRACE(describe(p) + ", " + std::to_string(m.rows) + "x" + std::to_string(m.cols));
+  SegspmvHostFormat<V, I> host(p);
+  host.build(m.view());
+  OwnedStream own;
+  auto dev = host.upload(own.get());
+  synchronize(own.get());
+  EXPECT_EQ(dev->device_bytes(), host.layout().device_bytes(sizeof(V), sizeof(I)));
+  const auto x = test::random_vector<V>(std::size_t(m.cols), 5);
+  const auto y0 = test::random_vector<V>(std::size_t(m.rows), 6);
+  const DeviceBuffer<V> dx = to_device(x);
+  for (auto [alpha, beta] : {std::pair<V, V>{1, 0}, {1, 1}, {V(-1.5), V(0.25)}}) {
+    SCOPED_TRACE("alpha " + std::to_string(alpha) + " beta " + std::to_string(beta));
+    std::vector<V> expect = y0;
+    host.apply(Op::plain, alpha, x.data(), beta, expect.data());
+    const double bound = 2 * test::error_bound(m.view(), false, alpha, x, beta, y0);
+    std::vector<V> first;
+    for (int run = 0; run < 3; ++run) {
+      DeviceBuffer<V> dy = to_device(beta == V(0) ? nans<V>(y0.size()) : y0);
+      dev->apply(alpha, dx.data(), beta, dy.data(), own.get());
+      synchronize(own.get());
+      const std::vector<V> got = to_host(dy);
+      if (run == 0) {
+        expect_close(got, expect, bound);
+        first = got;
+      } else {
+        ASSERT_TRUE(same_bits(got, first)) << "run " << run << " differs from the first";
+      }
+    }
+  }
+  std::vector<I> map(std::size_t(m.rows));
+  std::iota(map.begin(), map.end(), I(0));
+  std::shuffle(map.begin(), map.end(), std::mt19937_64(7));
+  const DeviceBuffer<I> dmap = to_device(map);
+  dev->set_row_map(dmap.data());
+  for (auto [alpha, beta] : {std::pair<V, V>{1, 0}, {V(-1.5), V(0.25)}}) {
+    SCOPED_TRACE("row map, alpha " + std::to_string(alpha) + " beta " + std::to_string(beta));
+    std::vector<V> y_rows(y0.size()), expect(y0.size());
+    for (std::size_t i = 0; i < map.size(); ++i) y_rows[i] = y0[std::size_t(map[i])];
+    host.apply(Op::plain, alpha, x.data(), beta, y_rows.data());
+    for (std::size_t i = 0; i < map.size(); ++i) expect[std::size_t(map[i])] = y_rows[i];
+    DeviceBuffer<V> dy = to_device(beta == V(0) ? nans<V>(y0.size()) : y0);
+    dev->apply(alpha, dx.data(), beta, dy.data(), own.get());
+    synchronize(own.get());
+    expect_close(to_host(dy), expect, 2 * test::error_bound(m.view(), false, alpha, x, beta, y0));
+  }
+}
+
+template <class V, class I>
+std::vector<test::OwnedCsr<V, I>> matrices() {
+  std::vector<test::OwnedCsr<V, I>> list;
+  list.push_back(test::csr_of_lengths<V, I>(std::vector<std::int64_t>(3000, 27), 3500, 1));  // stencil-like
+  list.push_back(test::csr_of_lengths<V, I>(std::vector<std::int64_t>(2000, 39), 2500, 2));  // qcd-like
+  list.push_back(test::power_law_csr<V, I>(3000, 2500, 2.0, 1, 3));
+  list.push_back(test::circuit_csr<V, I>(5000, 5000, 6, 3000, 4));
+  list.push_back(test::random_csr<V, I>({700, 600, 0.03, 0.1, 2, 5}));
+  return list;
+}
+
+// 0 x 0, 1 x 1, rows exactly L long, all rows empty but one, all empty, one
+// dense row among sparse ones, a single row of 100000 (hundreds of chunks),
+// wide and tall, no columns.
+template <class V, class I>
+std::vector<test::OwnedCsr<V, I>> edge_matrices() {
+  std::vector<test::OwnedCsr<V, I>> list;
+  list.push_back(test::random_csr<V, I>({0, 0, 0, 0, 0, 3}));
+  list.push_back(test::random_csr<V, I>({1, 1, 1, 0, 0, 4}));
+  list.push_back(test::csr_of_lengths<V, I>(std::vector<std::int64_t>(300, 32), 50, 5));
+  std::vector<std::int64_t> lengths(100, 0);
+  lengths[37] = 40;
+  list.push_back(test::csr_of_lengths<V, I>(lengths, 64, 6));
+  list.push_back(test::random_csr<V, I>({50, 40, 0, 0, 0, 7}));
+  list.push_back(test::random_csr<V, I>({64, 5000, 0.01, 0.2, 1, 8}));
+  list.push_back(test::random_csr<V, I>({1, 100000, 1, 0, 0, 9}));
+  list.push_back(test::power_law_csr<V, I>(50, 20000, 1.5, 2, 10));
+  list.push_back(test::random_csr<V, I>({2000, 2, 0.5, 0, 0, 11}));
+  list.push_back(test::random_csr<V, I>({9, 0, 0, 0, 0, 12}));
+  return list;
+}
+
+template <class P>
+class SegspmvGpuTyped : public SegspmvGpu {};
+using test::TypePairs;
+TYPED_TEST_SUITE(SegspmvGpuTyped, TypePairs);
+
+TYPED_TEST(SegspmvGpuTyped, DeviceFormatMatchesTheHostForEveryParameterSet) {
+  using V = typename TypeParam::first_type;
+  using I = typename TypeParam::second_type;
+  for (const auto& m : matrices<V, I>())
+    for (const SegspmvParams& p : test::segspmv_param_sets()) check_device_format(m, p);
+}
+
+TYPED_TEST(SegspmvGpuTyped, EdgeCases) {
+  using V = typename TypeParam::first_type;
+  using I = typename TypeParam::second_type;
+  for (const auto& m : edge_matrices<V, I>())
+    for (const SegspmvParams& p : test::segspmv_param_sets()) check_device_format(m, p);
+}
+
+// Padding is skipped, not multiplied: with NaN in x[0] only the rows that
+// hold column 0 turn NaN (padding that read x[0] as 0 * NaN would spread it);
+// NaN and Inf in the matrix reach the rows CSR's reach.
+TYPED_TEST(SegspmvGpuTyped, PaddingNeverReadsXAndNanInfPropagateAsInCsr) {
+  using V = typename TypeParam::first_type;
+  using I = typename TypeParam::second_type;
+  const V nan = std::numeric_limits<V>::quiet_NaN(), inf = std::numeric_limits<V>::infinity();
+  std::vector<std::int64_t> lengths(3000, 27);
+  lengths[5] = 5000;  // a long row
+  auto m = test::csr_of_lengths<V, I>(lengths, 6000, 1);
+  m.values[std::size_t(m.row_ptr[10])] = inf;
+  m.values[std::size_t(m.row_ptr[20]) + 3] = nan;
+  m.values[std::size_t(m.row_ptr[6]) - 1] = -inf;
+  auto x = test::random_vector<V>(std::size_t(m.cols), 3);
+  x[0] = nan;
+  const DeviceBuffer<V> dx = to_device(x);
+  const auto y0 = test::random_vector<V>(std::size_t(m.rows), 4);
+  for (const SegspmvParams& p : test::segspmv_param_sets()) {
+    SCOPED_TRACE(describe(p));
+    SegspmvHostFormat<V, I> host(p);
+    host.build(m.view());
+    auto dev = host.upload(nullptr);
+    for (auto [alpha, beta] : {std::pair<V, V>{1, 0}, {V(-1.5), V(0.25)}}) {
+      std::vector<V> expect = y0;
+      csr_reference_apply(m.view(), Op::plain, alpha, x.data(), beta, expect.data());
+      DeviceBuffer<V> dy = to_device(beta == V(0) ? nans<V>(y0.size()) : y0);
+      dev->apply(alpha, dx.data(), beta, dy.data(), nullptr);
+      synchronize(nullptr);
+      const std::vector<V> got = to_host(dy);
+      expect_close_or_nan(got, expect, 2 * test::error_bound(m.view(), false, alpha, x, beta, y0));
+      EXPECT_TRUE(std::isinf(got[10]));
+      EXPECT_TRUE(std::isnan(got[20]));
+      EXPECT_LT(std::count_if(got.begin(), got.end(), [](V v) { return std::isnan(v); }), 100);
+    }
+  }
+}
+
+TYPED_TEST(SegspmvGpuTyped, UploadValuesAfterARefill) {
+  using V = typename TypeParam::first_type;
+  using I = typename TypeParam::second_type;
+  const auto m = test::power_law_csr<V, I>(3000, 2500, 2.0, 1, 41);
+  for (const SegspmvParams& p : {segspmv_with(4, S::tree, 64, 4), SegspmvParams{}}) {
+    SCOPED_TRACE(describe(p));
+    SegspmvHostFormat<V, I> host(p);
+    host.build(m.view());
+    auto dev = host.upload(nullptr);
+    auto n = m;  // other values, at another address
+    for (auto& v : n.values) v = 2 * v + 1;
+    host.refill(n.view());
+    OwnedStream s;
+    dev->upload_values(s.get());
+    const auto x = test::random_vector<V>(std::size_t(n.cols), 42);
+    const auto y0 = test::random_vector<V>(std::size_t(n.rows), 43);
+    const DeviceBuffer<V> dx = to_device(x);
+    for (auto [alpha, beta] : {std::pair<V, V>{1, 0}, {V(-1.5), V(0.25)}}) {
+      std::vector<V> expect = y0;
+      host.apply(Op::plain, alpha, x.data(), beta, expect.data());
+      DeviceBuffer<V> dy = to_device(beta == V(0) ? nans<V>(y0.size()) : y0);
+      dev->apply(alpha, dx.data(), beta, dy.data(), s.get());
+      synchronize(s.get());
+      expect_close(to_host(dy), expect, 2 * test::error_bound(n.view(), false, alpha, x, beta, y0));
+    }
+  }
+}
+
+template <class V, class I>
+void check_adaptive(const test::OwnedCsr<V, I>& m, std::size_t prefetch_min_nnz, const TuningParams& params,
+                    ReorderChoice reorder = ReorderChoice::never) {
+  SCOPED_TRACE(std::to_string(m.rows) + "x" + std::to_string(m.cols) + ", prefetch_min_nnz " +
+               std::to_string(prefetch_min_nnz) + ", " + reorder_choice_name(reorder));
+  MatrixOptions o;
+  o.format = FormatChoice::fixed(FormatId::segspmv);
+  o.reorder = reorder;
+  o.prefetch_min_nnz = prefetch_min_nnz;
+  o.params = params;
+  AdaptiveMatrix<V, I> a(o);
+  a.build(m.view());
+  ASSERT_EQ(a.placement(), Placement::device) << a.placement_reason();
+  ASSERT_EQ(a.format_name(), "segspmv");
+  if (reorder == ReorderChoice::always) {
+    ASSERT_EQ(a.reordered(), m.rows == m.cols) << a.selection_reason();
+  }
+  SegspmvHostFormat<V, I> ref(segspmv_params(o.params));
+  ref.build(m.view());
+  test::expect_products_match(a, ref, m);
+}
+
+TYPED_TEST(SegspmvGpuTyped, AdaptiveMatrixWithAndWithoutTheArraysSentDuringTheAnalysis) {
+  using V = typename TypeParam::first_type;
+  using I = typename TypeParam::second_type;
+  TuningParams small;  // the tree, long rows in blocks of 128 slots
+  for (const char* s : {"segspmv.variant=tree", "segspmv.block_threads=32", "segspmv.unroll=4"}) small.set(s);
+  auto list = matrices<V, I>();
+  for (auto& m : edge_matrices<V, I>()) list.push_back(std::move(m));
+  for (const auto& m : list)
+    for (const TuningParams& params : {TuningParams{}, small}) {
+      check_adaptive(m, 0, params);         // filled from the prefetched arrays
+      check_adaptive(m, SIZE_MAX, params);  // from arrays sent by the upload
+    }
+}
+
+// Reordered (RCM): the format writes the caller's rows itself through the row map.
+TYPED_TEST(SegspmvGpuTyped, AdaptiveMatrixReordered) {
+  using V = typename TypeParam::first_type;
+  using I = typename TypeParam::second_type;
+  check_adaptive(test::power_law_csr<V, I>(3000, 3000, 2.0, 1, 51), SIZE_MAX, TuningParams{}, ReorderChoice::always);
+  check_adaptive(test::circuit_csr<V, I>(4000, 4000, 6, 2000, 52), 0, TuningParams{}, ReorderChoice::always);
+}
+
+}  // namespace
+}  // namespace aijadaptive

@@ -1,0 +1,476 @@
+// Format `segspmv` on the host: its parameters, the rule for the segment
+// length, the layout's invariants (every nonzero in one slot of its row's
+// segments, padding below L per row, pieces of whole rows within their
+// slots, long rows in chunks), and the host kernel (which walks the pieces and segments as the
+// CUDA kernel does) against csr_reference_apply on seeded matrices and edge
+// cases, for both variants and every L.
+#include <aijadaptive/device.hpp>
+#include <aijadaptive/errors.hpp>
+#include <aijadaptive/formats/csr.hpp>
+#include <aijadaptive/formats/segspmv.hpp>
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cmath>
+#include <cstring>
+#include <functional>
+#include <limits>
+#include <string>
+#include <vector>
+
+#include "device_vectors.hpp"
+#include "irregular_csr.hpp"
+#include "random_csr.hpp"
+#include "segspmv_params.hpp"
+#include "type_pairs.hpp"
+
+namespace aijadaptive {
+namespace {
+
+using test::describe;
+using test::OwnedCsr;
+using test::segspmv_with;
+using S = SegspmvVariant;
+
+void expect_invalid_argument(const std::function<void()>& f, const std::string& what) {
+  try {
+    f();
+    ADD_FAILURE() << what << " was accepted";
+  } catch (const Error& e) {
+    EXPECT_EQ(e.kind(), ErrorKind::invalid_argument) << what << ": " << e.what();
+  }
+}
+
+template <class V, class I>
+OwnedCsr<V, I> rows_of(std::int64_t rows, std::int64_t length, std::int64_t cols, std::uint64_t seed) {
+  return test::csr_of_lengths<V, I>(std::vector<std::int64_t>(std::size_t(rows), length), cols, seed);
+}
+
+// ---- the parameters -----------------------------------------------------------
+
+TEST(SegspmvParams, DefaultsAndTheUsersSettings) {
+  const SegspmvParams d = segspmv_params(TuningParams{});
+  const SegspmvParams plain{};  // the struct's defaults are the parameters' defaults
+  EXPECT_EQ(d.length, 0);       // the rule
+  EXPECT_EQ(d.length, plain.length);
+  EXPECT_EQ(d.max_padding, plain.max_padding);
+  EXPECT_EQ(d.variant, plain.variant);
+  EXPECT_EQ(d.tree_from_length, plain.tree_from_length);
+  EXPECT_EQ(d.block_threads, plain.block_threads);
+  EXPECT_EQ(d.unroll, plain.unroll);
+  EXPECT_EQ(d.stream_loads, plain.stream_loads);
+
+  TuningParams t;
+  t.set("segspmv.length=8");
+  t.set("segspmv.max_padding=0.25");
+  t.set("segspmv.variant=tree");
+  t.set("segspmv.tree_from_length=4");
+  t.set("segspmv.block_threads=128");
+  t.set("segspmv.unroll=4");
+  t.set("segspmv.stream_loads=always");
+  const SegspmvParams p = segspmv_params(t);
+  EXPECT_EQ(p.length, 8);
+  EXPECT_EQ(p.max_padding, 0.25);
+  EXPECT_EQ(p.variant, S::tree);
+  EXPECT_EQ(p.tree_from_length, 4);
+  EXPECT_EQ(p.block_threads, 128);
+  EXPECT_EQ(p.unroll, 4);
+  EXPECT_EQ(p.stream_loads, 1);
+  EXPECT_EQ(p.piece_slots(), 128);
+
+  FormatContext context;  // the format made from a context takes its settings
+  context.params = t;
+  const auto f = make_host_format<double, std::int32_t>(FormatId::segspmv, context);
+  const auto* s = dynamic_cast<const SegspmvHostFormat<double, std::int32_t>*>(f.get());
+  ASSERT_NE(s, nullptr);
+  EXPECT_EQ(s->params().length, 8);
+  EXPECT_EQ(s->params().variant, S::tree);
+}
+
+TEST(SegspmvParams, BadValuesAreRefused) {
+  TuningParams t;
+  for (auto [name, value] : {std::pair<const char*, const char*>{"length", "64"},
+                             {"length", "-1"},
+                             {"max_padding", "-0.1"},
+                             {"variant", "fast"},
+                             {"tree_from_length", "3"},
+                             {"tree_from_length", "0"},
+                             {"block_threads", "100"},
+                             {"block_threads", "2048"},
+                             {"unroll", "2"},
+                             {"stream_loads", "sometimes"}}) {
+    const std::string n = name, v = value;
+    expect_invalid_argument([&] { t.set(FormatId::segspmv, n, v); }, "segspmv." + n + "=" + v);
+  }
+  t.set("segspmv.length=12");  // in range, not a power of two
+  expect_invalid_argument([&] { segspmv_params(t); }, "length 12");
+
+  for (const SegspmvParams& p : test::segspmv_param_sets()) EXPECT_NO_THROW(segspmv_check_params(p)) << describe(p);
+  expect_invalid_argument([] { segspmv_check_params(segspmv_with(3, S::tree, 256, 8)); }, "length 3");
+  expect_invalid_argument([] { segspmv_check_params(segspmv_with(64, S::tree, 256, 8)); }, "length 64");
+  expect_invalid_argument([] { segspmv_check_params(segspmv_with(4, S::tree, 33, 8)); }, "T 33");
+  expect_invalid_argument([] { segspmv_check_params(segspmv_with(4, S::tree, 256, 5)); }, "unroll 5");
+  expect_invalid_argument([] { SegspmvHostFormat<double, std::int32_t> f(segspmv_with(4, S::tree, 2048, 8)); },
+                          "a format with T 2048");
+  const auto m = rows_of<double, std::int32_t>(10, 3, 10, 1);
+  expect_invalid_argument([&] { segspmv_build_layout(m.rows, m.row_ptr.data(), segspmv_with(24, S::tree, 256, 8)); },
+                          "a layout with L 24");
+}
+
+// ---- the segment length ---------------------------------------------------------
+
+int rule(const std::vector<std::int64_t>& lengths, double max_padding) {
+  const auto m = test::csr_of_lengths<double, std::int32_t>(lengths, 100, 1);
+  return segspmv_length(m.rows, m.row_ptr.data(), max_padding);
+}
+
+TEST(SegspmvLength, TheLongestPowerOfTwoWithinThePaddingLimit) {
+  using L = std::vector<std::int64_t>;
+  EXPECT_EQ(rule(L(50, 27), 0.1), 4);   // 28 slots (3.7%); 8: 32 (18.5%)
+  EXPECT_EQ(rule(L(50, 27), 0.2), 32);  // 32 slots (18.5%) with any L from 8 on
+  EXPECT_EQ(rule(L(50, 39), 0.1), 8);   // 40 slots (2.6%); 16: 48 (23%)
+  EXPECT_EQ(rule(L(50, 32), 0.0), 32);  // no padding at all
+  EXPECT_EQ(rule(L(50, 64), 0.0), 32);  // at most 32
+  EXPECT_EQ(rule(L(50, 3), 0.1), 1);    // 2 and 4: 4 slots (33%)
+  EXPECT_EQ(rule(L(50, 3), 0.34), 4);
+  EXPECT_EQ(rule(L(50, 6), 0.1), 2);    // 4: 8 slots (33%)
+  EXPECT_EQ(rule(L(50, 0), 0.0), 32);   // no entries: nothing to pad
+  EXPECT_EQ(rule(L(), 0.1), 32);
+  // Mixed: 40 rows of 16 and 10 of 17: L = 16 pads 15 per row of 17 (150 of
+  // 810 = 18.5%), L = 1 nothing; 8: 7 per row of 17 (70 = 8.6%).
+  L mixed(40, 16);
+  mixed.insert(mixed.end(), 10, 17);
+  EXPECT_EQ(rule(mixed, 0.1), 8);
+  EXPECT_EQ(rule(mixed, 0.05), 4);  // 3 per row of 17: 30 (3.7%)
+  EXPECT_EQ(rule(mixed, 0.01), 1);  // 2: 10 (1.2%)
+}
+
+// ---- the layout ---------------------------------------------------------------
+
+// Row i's segments: ceil(n_i / L), consecutive; every nonzero k of row i in
+// slot row_seg[i] * L + k, all distinct and below slots(); padding < L per
+// row; pieces of whole rows in order, each within piece_slots() slots and
+// rows, closed only when the next row would not fit; a longer row in chunks
+// of piece_slots() slots, one piece each, covering its segments in order.
+template <class V, class I>
+void check_layout(const OwnedCsr<V, I>& m, const SegspmvParams& p) {
+  SCOPED_TRACE(describe(p) + ", " + std::to_string(m.rows) + "x" + std::to_string(m.cols));
+  const SegspmvLayout<I> l = segspmv_build_layout(m.rows, m.row_ptr.data(), p);
+  const std::int64_t L = l.length, capacity = p.piece_slots();
+  if (p.length) EXPECT_EQ(L, p.length);
+  EXPECT_EQ(l.variant, segspmv_use_tree(p, l.length));
+  ASSERT_EQ(l.row_seg.size(), std::size_t(m.rows) + 1);
+  std::vector<char> used(std::size_t(l.slots()), 0);
+  std::int64_t entries = 0;
+  for (std::int64_t i = 0; i < std::int64_t(m.rows); ++i) {
+    const std::int64_t n = m.row_ptr[std::size_t(i) + 1] - m.row_ptr[std::size_t(i)];
+    const std::int64_t segs = l.row_seg[std::size_t(i) + 1] - l.row_seg[std::size_t(i)];
+    ASSERT_EQ(segs, (n + L - 1) / L) << "row " << i;
+    for (std::int64_t k = 0; k < n; ++k) {
+      const std::int64_t slot = std::int64_t(l.row_seg[std::size_t(i)]) * L + k;
+      ASSERT_LT(slot, l.slots());
+      ASSERT_EQ(used[std::size_t(slot)], 0) << "slot " << slot << " taken twice";
+      used[std::size_t(slot)] = 1;
+    }
+    entries += n;
+  }
+  EXPECT_EQ(l.entries, entries);
+  EXPECT_EQ(std::int64_t(std::count(used.begin(), used.end(), 0)), l.slots() - entries);  // the padding
+
+  ASSERT_EQ(l.piece_row.size(), l.piece_seg.size());
+  EXPECT_EQ(l.piece_row.front(), 0);
+  EXPECT_EQ(l.piece_seg.front(), 0);
+  EXPECT_EQ(l.piece_row.back(), m.rows);
+  EXPECT_EQ(l.piece_seg.back(), l.segments());
+  const auto row_slots = [&](std::int64_t i) {
+    return std::int64_t(l.row_seg[std::size_t(i) + 1] - l.row_seg[std::size_t(i)]) * L;
+  };
+  std::int64_t long_rows = 0, chunk_pieces = 0;
+  for (std::int64_t q = 0; q < l.pieces(); ++q) {
+    const std::int64_t r0 = l.piece_row[std::size_t(q)], r1 = l.piece_row[std::size_t(q) + 1];
+    const std::int64_t s0 = l.piece_seg[std::size_t(q)], s1 = l.piece_seg[std::size_t(q) + 1];
+    ASSERT_TRUE(s0 <= s1 && r0 <= r1 && r0 < std::int64_t(m.rows)) << "piece " << q;
+    ASSERT_LE((s1 - s0) * L, capacity) << "piece " << q;
+    if (row_slots(r0) > capacity) {  // a chunk: the row's segments from a multiple of the capacity
+      ++chunk_pieces;
+      ASSERT_EQ((s0 - l.row_seg[std::size_t(r0)]) * L % capacity, 0) << "piece " << q;
+      const bool last = s1 == l.row_seg[std::size_t(r0) + 1];
+      ASSERT_EQ(r1, last ? r0 + 1 : r0) << "piece " << q;
+      if (s0 == l.row_seg[std::size_t(r0)]) ++long_rows;
+      continue;
+    }
+    ASSERT_LT(r0, r1) << "piece " << q << " without rows";
+    ASSERT_EQ(s0, l.row_seg[std::size_t(r0)]);
+    ASSERT_EQ(s1, l.row_seg[std::size_t(r1)]);
+    ASSERT_LE(r1 - r0, capacity);
+    // Closed only when the next row was long or would not fit.
+    if (r1 < std::int64_t(m.rows) && row_slots(r1) <= capacity && r1 - r0 < capacity)
+      ASSERT_GT((s1 - s0) * L + row_slots(r1), capacity) << "piece " << q << " closed early";
+  }
+  EXPECT_EQ(l.long_rows, long_rows);
+  EXPECT_EQ(l.chunk_pieces, chunk_pieces);
+  const std::size_t workspace = chunk_pieces ? std::size_t(l.pieces()) * (sizeof(V) + sizeof(unsigned)) : 0;
+  EXPECT_EQ(l.device_bytes(sizeof(V), sizeof(I)),
+            std::size_t(l.slots()) * (sizeof(V) + sizeof(I)) +
+                (l.row_seg.size() + l.piece_row.size() + l.piece_seg.size()) * sizeof(I) + workspace);
+}
+
+template <class V, class I>
+std::vector<OwnedCsr<V, I>> matrices() {
+  std::vector<OwnedCsr<V, I>> list;
+  list.push_back(rows_of<V, I>(500, 27, 600, 1));  // stencil-like
+  list.push_back(rows_of<V, I>(400, 39, 500, 2));  // qcd-like
+  list.push_back(rows_of<V, I>(300, 32, 300, 3));  // exactly L long
+  list.push_back(test::power_law_csr<V, I>(1500, 1200, 2.0, 1, 4));
+  list.push_back(test::circuit_csr<V, I>(2000, 2100, 5, 1500, 5));
+  list.push_back(test::long_row_csr<V, I>(150, 3000, 100, 2500, 6));
+  list.push_back(test::random_csr<V, I>({400, 300, 0.05, 0.1, 2, 7}));
+  return list;
+}
+
+TEST(SegspmvLayout, InvariantsOnRegularIrregularAndRandomMatrices) {
+  for (const auto& m : matrices<double, std::int32_t>())
+    for (const SegspmvParams& p : test::segspmv_param_sets()) check_layout(m, p);
+  for (const auto& m : matrices<float, std::int64_t>())
+    for (const SegspmvParams& p : test::segspmv_param_sets()) check_layout(m, p);
+}
+
+TEST(SegspmvLayout, AHandBuiltMatrix) {
+  // Rows of 3, 6, 0, 9 and 2 entries, L = 4: segments 1, 2, 0, 3, 1; all in
+  // one piece of at most 128 slots (unroll 4).
+  const auto m = test::csr_of_lengths<double, std::int32_t>({3, 6, 0, 9, 2}, 20, 1);
+  const SegspmvLayout<std::int32_t> l = segspmv_build_layout(m.rows, m.row_ptr.data(), segspmv_with(4, S::scalar, 32, 4));
+  EXPECT_EQ(l.row_seg, (std::vector<std::int32_t>{0, 1, 3, 3, 6, 7}));
+  EXPECT_EQ(l.slots(), 28);
+  EXPECT_EQ(l.entries, 20);
+  EXPECT_NEAR(l.padding(), 8.0 / 28.0, 1e-12);
+  EXPECT_EQ(l.piece_row, (std::vector<std::int32_t>{0, 5}));
+  EXPECT_EQ(l.piece_seg, (std::vector<std::int32_t>{0, 7}));
+  EXPECT_EQ(l.variant, S::scalar);
+
+  // A row of 300 (300 slots: 75 segments) among rows of 20 (5 segments), L =
+  // 4, 128 slots per piece: rows 0-5 (120 slots), the long row in chunks of
+  // 32, 32 and 11 segments, rows 7-12, row 13.
+  std::vector<std::int64_t> lengths(14, 20);
+  lengths[6] = 300;
+  const auto n = test::csr_of_lengths<double, std::int32_t>(lengths, 400, 2);
+  const SegspmvLayout<std::int32_t> k = segspmv_build_layout(n.rows, n.row_ptr.data(), segspmv_with(4, S::tree, 32, 4));
+  EXPECT_EQ(k.piece_row, (std::vector<std::int32_t>{0, 6, 6, 6, 7, 13, 14}));
+  EXPECT_EQ(k.piece_seg, (std::vector<std::int32_t>{0, 30, 62, 94, 105, 135, 140}));
+  EXPECT_EQ(k.long_rows, 1);
+  EXPECT_EQ(k.chunk_pieces, 3);
+}
+
+TEST(SegspmvLayout, EmptyRowsJoinPiecesUpToTheRowLimit) {
+  // 300 empty rows, 128 rows per piece at most (unroll 4).
+  const auto m = rows_of<double, std::int32_t>(300, 0, 10, 1);
+  const SegspmvLayout<std::int32_t> l = segspmv_build_layout(m.rows, m.row_ptr.data(), segspmv_with(4, S::tree, 32, 4));
+  EXPECT_EQ(l.piece_row, (std::vector<std::int32_t>{0, 128, 256, 300}));
+  EXPECT_EQ(l.slots(), 0);
+  const SegspmvLayout<std::int32_t> none = segspmv_build_layout(std::int32_t(0), m.row_ptr.data(), SegspmvParams{});
+  EXPECT_EQ(none.pieces(), 0);
+}
+
+TEST(SegspmvLayout, TheAutomaticVariantFollowsTheLength) {
+  SegspmvParams p;
+  p.variant = S::automatic;
+  p.tree_from_length = 8;
+  EXPECT_EQ(segspmv_use_tree(p, 4), S::scalar);
+  EXPECT_EQ(segspmv_use_tree(p, 8), S::tree);
+  EXPECT_EQ(segspmv_use_tree(p, 32), S::tree);
+  p.variant = S::scalar;
+  EXPECT_EQ(segspmv_use_tree(p, 32), S::scalar);
+  p.variant = S::tree;
+  EXPECT_EQ(segspmv_use_tree(p, 1), S::tree);
+}
+
+// ---- the host kernel ----------------------------------------------------------
+
+template <class P>
+class SegspmvReference : public ::testing::Test {
+ protected:
+  using V = typename P::first_type;
+  using I = typename P::second_type;
+
+  // Within the error bound of csr_reference_apply for every (alpha, beta);
+  // beta == 0 never reads y; the transpose is csr_reference_apply's.
+  void check(const OwnedCsr<V, I>& m, const SegspmvParams& p, std::uint64_t seed) {
+    SCOPED_TRACE(describe(p) + ", " + std::to_string(m.rows) + "x" + std::to_string(m.cols));
+    SegspmvHostFormat<V, I> f(p);
+    f.build(m.view());
+    const auto x = test::random_vector<V>(std::size_t(m.cols), seed);
+    const auto y0 = test::random_vector<V>(std::size_t(m.rows), seed + 1);
+    for (auto [alpha, beta] : {std::pair<V, V>{1, 0}, {1, 1}, {V(-1.5), V(0.25)}, {0, 2}}) {
+      SCOPED_TRACE("alpha " + std::to_string(alpha) + " beta " + std::to_string(beta));
+      std::vector<V> expect = y0, got = y0;
+      if (beta == V(0)) got.assign(got.size(), std::numeric_limits<V>::quiet_NaN());  // never read
+      csr_reference_apply(m.view(), Op::plain, alpha, x.data(), beta, expect.data());
+      f.apply(Op::plain, alpha, x.data(), beta, got.data());
+      test::expect_close(got, expect, 2 * test::error_bound(m.view(), false, alpha, x, beta, y0));
+    }
+    const auto xt = test::random_vector<V>(std::size_t(m.rows), seed + 2);
+    std::vector<V> expect(std::size_t(m.cols), V(1)), got = expect;
+    csr_reference_apply(m.view(), Op::transpose, V(2), xt.data(), V(1), expect.data());
+    f.apply(Op::transpose, V(2), xt.data(), V(1), got.data());
+    EXPECT_EQ(got, expect);
+  }
+
+  void check_all_params(const OwnedCsr<V, I>& m, std::uint64_t seed) {
+    for (const SegspmvParams& p : test::segspmv_param_sets()) check(m, p, seed);
+  }
+
+  // Small integers: any order of the additions gives the exact sum, so the
+  // host kernel must give CSR's bits (padding adds zeros, never NaN).
+  void check_exact(OwnedCsr<V, I> m, std::uint64_t seed) {
+    for (auto& v : m.values) v = V(std::trunc(double(v) * 8));  // -7..7
+    auto x = test::random_vector<V>(std::size_t(m.cols), seed);
+    for (auto& v : x) v = V(std::trunc(double(v) * 8));
+    std::vector<V> y0 = test::random_vector<V>(std::size_t(m.rows), seed + 1);
+    for (auto& v : y0) v = V(std::trunc(double(v) * 8));
+    for (const SegspmvParams& p : test::segspmv_param_sets()) {
+      SCOPED_TRACE(describe(p) + ", " + std::to_string(m.rows) + "x" + std::to_string(m.cols));
+      SegspmvHostFormat<V, I> f(p);
+      f.build(m.view());
+      for (auto [alpha, beta] : {std::pair<V, V>{1, 0}, {1, 1}, {-2, 3}}) {
+        std::vector<V> expect = y0, got = y0;
+        csr_reference_apply(m.view(), Op::plain, alpha, x.data(), beta, expect.data());
+        f.apply(Op::plain, alpha, x.data(), beta, got.data());
+        ASSERT_EQ(got, expect) << "alpha " << alpha << " beta " << beta;
+      }
+    }
+  }
+};
+
+using test::TypePairs;
+TYPED_TEST_SUITE(SegspmvReference, TypePairs);
+
+TYPED_TEST(SegspmvReference, RegularIrregularAndRandomMatrices) {
+  using V = typename TestFixture::V;
+  using I = typename TestFixture::I;
+  std::uint64_t seed = 100;
+  for (const auto& m : matrices<V, I>()) this->check_all_params(m, ++seed);
+}
+
+TYPED_TEST(SegspmvReference, IntegerValuesGiveCsrsExactResult) {
+  using V = typename TestFixture::V;
+  using I = typename TestFixture::I;
+  this->check_exact(rows_of<V, I>(300, 27, 400, 1), 1);
+  this->check_exact(test::circuit_csr<V, I>(2000, 2100, 5, 1500, 2), 2);
+  this->check_exact(test::random_csr<V, I>({1, 20000, 1, 0, 0, 3}), 3);  // one long row, many trips
+}
+
+TYPED_TEST(SegspmvReference, EdgeCases) {
+  using V = typename TestFixture::V;
+  using I = typename TestFixture::I;
+  this->check_all_params(test::random_csr<V, I>({0, 0, 0, 0, 0, 3}), 3);  // 0 x 0
+  this->check_all_params(test::random_csr<V, I>({1, 1, 1, 0, 0, 4}), 4);  // 1 x 1
+  this->check_all_params(rows_of<V, I>(200, 16, 40, 5), 5);                // rows exactly L (16) long
+  std::vector<std::int64_t> lengths(100, 0);                               // all rows empty but one
+  lengths[37] = 40;
+  this->check_all_params(test::csr_of_lengths<V, I>(lengths, 64, 6), 6);
+  lengths[37] = 0;  // all empty
+  this->check_all_params(test::csr_of_lengths<V, I>(lengths, 64, 7), 7);
+  // A dense row of 3000 (chunks in every parameter set) among sparse and empty ones.
+  this->check_all_params(test::random_csr<V, I>({64, 3000, 0.01, 0.2, 1, 8}), 8);
+  // Rectangular: wide, tall, no columns.
+  this->check_all_params(test::power_law_csr<V, I>(50, 5000, 1.5, 2, 9), 9);
+  this->check_all_params(test::random_csr<V, I>({1000, 2, 0.5, 0, 0, 10}), 10);
+  this->check_all_params(test::random_csr<V, I>({5, 0, 0, 0, 0, 11}), 11);
+}
+
+// NaN and Inf in the matrix or x reach exactly the rows CSR's reach; the
+// padding never reads x (a NaN in a column no row of the piece holds stays
+// out); beta == 0 ignores NaN in y.
+TYPED_TEST(SegspmvReference, NanAndInfPropagateAsInCsrAndPaddingNeverReadsX) {
+  using V = typename TestFixture::V;
+  using I = typename TestFixture::I;
+  const V nan = std::numeric_limits<V>::quiet_NaN(), inf = std::numeric_limits<V>::infinity();
+  std::vector<std::int64_t> lengths(600, 27);
+  lengths[5] = 3000;  // a long row
+  auto m = test::csr_of_lengths<V, I>(lengths, 4000, 1);
+  m.values[std::size_t(m.row_ptr[10])] = inf;
+  m.values[std::size_t(m.row_ptr[20]) + 3] = nan;
+  m.values[std::size_t(m.row_ptr[6]) - 1] = -inf;  // the long row's last entry
+  auto x = test::random_vector<V>(std::size_t(m.cols), 3);
+  // Column 0 (which padding would read, were it a column) NaN: only the rows
+  // holding it turn NaN.
+  x[0] = nan;
+  for (const SegspmvParams& p : test::segspmv_param_sets()) {
+    SCOPED_TRACE(describe(p));
+    SegspmvHostFormat<V, I> f(p);
+    f.build(m.view());
+    const auto y0 = test::random_vector<V>(std::size_t(m.rows), 4);
+    for (auto [alpha, beta] : {std::pair<V, V>{1, 0}, {V(-1.5), V(0.25)}}) {
+      std::vector<V> expect = y0, got(y0.size(), nan);
+      if (beta != V(0)) got = y0;
+      csr_reference_apply(m.view(), Op::plain, alpha, x.data(), beta, expect.data());
+      f.apply(Op::plain, alpha, x.data(), beta, got.data());
+      const double bound = 2 * test::error_bound(m.view(), false, alpha, x, beta, y0);
+      std::int64_t nan_rows = 0;
+      for (std::size_t r = 0; r < got.size(); ++r) {
+        ASSERT_EQ(std::isnan(got[r]), std::isnan(expect[r])) << "row " << r;
+        nan_rows += std::isnan(got[r]);
+        if (std::isinf(expect[r]))
+          ASSERT_EQ(got[r], expect[r]) << "row " << r;
+        else if (!std::isnan(expect[r]))
+          ASSERT_LE(std::fabs(double(got[r]) - double(expect[r])), bound) << "row " << r;
+      }
+      EXPECT_GT(nan_rows, 0);
+      EXPECT_LT(nan_rows, std::int64_t(got.size()) / 2);
+      EXPECT_TRUE(std::isinf(got[10]));
+      EXPECT_TRUE(std::isnan(got[20]));
+    }
+  }
+}
+
+TYPED_TEST(SegspmvReference, RefillTakesTheNewValuesAtTheirNewAddress) {
+  using V = typename TestFixture::V;
+  using I = typename TestFixture::I;
+  const auto m = test::power_law_csr<V, I>(1500, 1200, 2.0, 1, 1);
+  SegspmvHostFormat<V, I> f(segspmv_with(4, S::tree, 64, 4));
+  f.build(m.view());
+  const SegspmvLayout<I> before = f.layout();
+  auto n = m;  // the same pattern, other values elsewhere
+  for (auto& v : n.values) v = 2 * v + 1;
+  f.refill(n.view());
+  EXPECT_EQ(f.csr().values, n.values.data());
+  EXPECT_EQ(f.layout().row_seg, before.row_seg);
+  EXPECT_EQ(f.layout().piece_row, before.piece_row);
+  EXPECT_EQ(f.layout().piece_seg, before.piece_seg);
+  const auto x = test::random_vector<V>(std::size_t(n.cols), 5);
+  std::vector<V> got(std::size_t(n.rows)), expect(got.size());
+  csr_reference_apply(n.view(), Op::plain, V(1), x.data(), V(0), expect.data());
+  f.apply(Op::plain, V(1), x.data(), V(0), got.data());
+  test::expect_close(got, expect, 2 * test::error_bound(n.view(), false, V(1), x, V(0), expect));
+}
+
+// ---- what the format says of itself ---------------------------------------------
+
+TEST(SegspmvHostFormat, CapabilitiesBytesAndDescription) {
+  const auto m = rows_of<double, std::int32_t>(1000, 27, 1200, 1);
+  SegspmvHostFormat<double, std::int32_t> f(SegspmvParams{});
+  f.build(m.view());
+  const Capabilities c = f.capabilities();
+  EXPECT_FALSE(c.transpose);
+  EXPECT_TRUE(c.row_map);
+  EXPECT_FALSE(c.row_ranges);
+  const SegspmvLayout<std::int32_t>& l = f.layout();
+  EXPECT_EQ(l.length, 4);  // 28 slots per row of 27
+  EXPECT_EQ(l.slots(), 28000);
+  EXPECT_EQ(f.extra_host_bytes(), (l.row_seg.size() + l.piece_row.size() + l.piece_seg.size()) * sizeof(std::int32_t));
+  // The slots, the index arrays, and the CSR arrays the fill reads (no prefetch here).
+  EXPECT_EQ(f.device_bytes_needed(), l.device_bytes(sizeof(double), sizeof(std::int32_t)) +
+                                         (1001 + 27000) * sizeof(std::int32_t) + 27000 * sizeof(double));
+  const std::vector<std::string> lines = f.describe();
+  ASSERT_EQ(lines.size(), 2u);
+  EXPECT_NE(lines[0].find("L = 4 (padding rule)"), std::string::npos) << lines[0];
+  EXPECT_NE(lines[0].find("variant scalar"), std::string::npos) << lines[0];
+  EXPECT_NE(lines[0].find("3.6% of the slots padding"), std::string::npos) << lines[0];  // 1000 of 28000
+  EXPECT_NE(lines[1].find("7000 segments"), std::string::npos) << lines[1];
+  SegspmvHostFormat<double, std::int32_t> t(segspmv_with(32, S::automatic, 256, 8));
+  t.build(m.view());
+  EXPECT_NE(t.describe()[0].find("L = 32 (as set), variant tree"), std::string::npos) << t.describe()[0];
+}
+
+}  // namespace
+}  // namespace aijadaptive
