@@ -19,7 +19,8 @@
   X(brcsd2, "DIA-Adaptive type III: BRCSD-II, fixed row pieces with their own diagonals")              \
   X(inode, "I-nodes: rows of identical columns share one list of 16-bit column offsets (FEM)") \
   X(suraa, "SURAA: rows sorted by length, Freedman-Diaconis segments, three groups on their own streams") \
-  X(segspmv, "segSpMV: rows cut into padded segments of one power-of-two length, summed in one kernel")
+  X(segspmv, "segSpMV: rows cut into padded segments of one power-of-two length, summed in one kernel") \
+  X(argcsr, "ArgCSR: row groups, threads handed to the fullest rows, chunks stored column-wise")
 
 namespace aijadaptive {
 

@@ -255,6 +255,11 @@ std::unique_ptr<ReorderedHostFormat<V, I>> reordered(const test::OwnedCsr<V, I>&
   return f;
 }
 
+// Whether a format's host kernel sums each row in A's order, which gives the
+// same bits as CSR: all but argcsr, which splits rows over threads and adds
+// their pieces by a tree (within the error bound of CSR).
+bool sums_rows_in_order(FormatId format) { return format != FormatId::argcsr; }
+
 TEST(ReorderedFormat, ProductsInTheCallersNumberingBitForBitForThePlainProduct) {
   const auto m = shuffled_grid(40, 3);
   for (FormatId format : all_formats()) {
@@ -274,10 +279,10 @@ TEST(ReorderedFormat, ProductsInTheCallersNumberingBitForBitForThePlainProduct) 
         auto y = y0, expect = y0;
         f->apply(op, alpha, x.data(), beta, y.data());
         csr_reference_apply(m.view(), op, alpha, x.data(), beta, expect.data());
-        if (op == Op::plain) {
+        if (op == Op::plain && sums_rows_in_order(format)) {
           EXPECT_EQ(y, expect) << "alpha " << alpha << " beta " << beta;  // each row summed in A's order
         } else {
-          const double bound = 2 * test::error_bound(m.view(), true, alpha, x, beta, y0);
+          const double bound = 2 * test::error_bound(m.view(), op == Op::transpose, alpha, x, beta, y0);
           for (std::size_t i = 0; i < y.size(); ++i) ASSERT_NEAR(y[i], expect[i], bound) << "row " << i;
         }
       }
@@ -297,7 +302,12 @@ TEST(ReorderedFormat, BetaZeroDoesNotReadYAndRefillPermutesTheNewValues) {
     std::vector<double> y(900, std::numeric_limits<double>::quiet_NaN()), expect(900);
     f->apply(Op::plain, 1.0, x.data(), 0.0, y.data());
     csr_reference_apply(m.view(), Op::plain, 1.0, x.data(), 0.0, expect.data());
-    EXPECT_EQ(y, expect);
+    if (sums_rows_in_order(format)) {
+      EXPECT_EQ(y, expect);
+    } else {
+      const double bound = 2 * test::error_bound(m.view(), false, 1.0, x, 0.0, expect);
+      for (std::size_t i = 0; i < y.size(); ++i) ASSERT_NEAR(y[i], expect[i], bound) << "row " << i;
+    }
   }
 }
 

@@ -8,7 +8,7 @@
 
 namespace aijadaptive::segspmv_tuning {
 
-// H100, double, int32, one run per setting (config/gpu/segspmv.sh step 4:
+// H100, double, int32, one run per setting (config/gpu/formats.sh step 4:
 // stencil27 n=100, qcd L=12, fem n=100 after RCM, dia1 n=4M k=7; speedup over
 // the better cuSPARSE algorithm):
 //

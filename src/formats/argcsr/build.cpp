@@ -1,0 +1,273 @@
+// Host builder of format `argcsr`: the parameters, the row groups and their
+// threads, and the host's picture of the slot arrays.
+#include <algorithm>
+#include <cstdio>
+#include <limits>
+#include <string>
+#include <utility>
+
+#include "aijadaptive/csr_prefetch.hpp"
+#include "aijadaptive/errors.hpp"
+#include "aijadaptive/formats/argcsr.hpp"
+#include "aijadaptive/instantiate.hpp"
+#include "core/cusparse_bytes.hpp"
+#include "formats/argcsr/tuning.hpp"
+
+namespace aijadaptive {
+
+namespace {
+
+const char* const kStreamChoices[] = {"auto", "never", "always"};  // stream_loads -1, 0, 1
+constexpr std::int64_t kMostDesiredChunk = 1 << 16;
+
+std::int64_t ceil_div(std::int64_t a, std::int64_t b) { return (a + b - 1) / b; }
+
+// Threads a row of `length` entries needs for a filling of at most f.
+std::int64_t needed(std::int64_t length, std::int64_t f) {
+  return length <= f ? 1 : f == 1 ? length : ceil_div(length, f);
+}
+
+// The paper's rule (spare threads one at a time to the row of the largest
+// filling, ties to the lowest row) without playing it thread by thread (a
+// heap step per thread would make the set-up O(nnz log T)). The rule only gives a
+// thread to a row of the largest filling, so it reaches a largest filling of
+// at most f having given exactly S(f) = sum of needed(length, f) threads, each
+// row needed(length, f) of them. Hence the chunk is the least f with S(f) <= T
+// (f = 1 in one pass when the group's entries fit its threads), and the
+// T - S(f) threads left go, as the rule hands them, to the rows of filling
+// exactly f in row order, each until its filling drops below f (never, at
+// f = 1: all to the first row with entries). O(rows log longest) at most.
+std::int64_t assign_threads(const std::int64_t* lengths, int rows, int block_threads, int* threads) {
+  std::int64_t longest = 0, total = 0;
+  for (int i = 0; i < rows; ++i) {
+    longest = std::max(longest, lengths[i]);
+    total += needed(lengths[i], 1);
+  }
+  const auto fits = [&](std::int64_t f) {  // S(f) <= T
+    std::int64_t sum = 0;
+    for (int i = 0; i < rows && sum <= block_threads; ++i) sum += needed(lengths[i], f);
+    return sum <= block_threads;
+  };
+  std::int64_t f = 1;
+  if (total > block_threads) {  // S(1) > T: some row has 2 entries or more, and S(longest) = rows <= T
+    std::int64_t lo = 2, hi = longest;
+    while (lo < hi) {
+      const std::int64_t mid = lo + (hi - lo) / 2;
+      if (fits(mid))
+        hi = mid;
+      else
+        lo = mid + 1;
+    }
+    f = lo;
+  }
+  std::int64_t spare = block_threads;
+  for (int i = 0; i < rows; ++i) {
+    threads[i] = int(needed(lengths[i], f));
+    spare -= threads[i];
+  }
+  if (f == 1) {
+    int to = 0;
+    while (to < rows && lengths[to] == 0) ++to;
+    threads[to == rows ? 0 : to] += int(spare);
+    return longest > 0 ? 1 : 0;
+  }
+  for (int i = 0; i < rows && spare > 0; ++i)
+    if (ceil_div(lengths[i], threads[i]) == f) {
+      const std::int64_t more = std::min(spare, needed(lengths[i], f - 1) - threads[i]);
+      threads[i] += int(more);
+      spare -= more;
+    }
+  AIJA_REQUIRE(spare == 0, internal, "argcsr: " + std::to_string(spare) + " threads of a group left unassigned");
+  return f;
+}
+
+}  // namespace
+
+const std::vector<ParamSpec>& argcsr_params() {
+  using namespace argcsr_tuning;
+  static const std::vector<ParamSpec> specs = {
+      integer_param("block_threads", "threads per row group, a CUDA block (T)", 32, 1024, kBlockThreads, 32),
+      integer_param("desired_chunk",
+                    "entries per thread a row group aims at: it closes before a row that would take it past "
+                    "desired_chunk * T entries",
+                    1, kMostDesiredChunk, kDesiredChunk),
+      choice_param("stream_loads", "streaming cache hint on the slot arrays: auto (when larger than L2), never, always",
+                   {kStreamChoices[0], kStreamChoices[1], kStreamChoices[2]}, kStreamChoices[kStreamLoads + 1])};
+  return specs;
+}
+
+ArgcsrParams argcsr_params(const TuningParams& tuning) {
+  const FormatId me = FormatId::argcsr;
+  ArgcsrParams p;
+  p.block_threads = int(tuning.integer(me, "block_threads"));
+  p.desired_chunk = tuning.integer(me, "desired_chunk");
+  const std::string& loads = tuning.choice(me, "stream_loads");
+  p.stream_loads = loads == "always" ? 1 : loads == "never" ? 0 : -1;
+  argcsr_check_params(p);
+  return p;
+}
+
+void argcsr_check_params(const ArgcsrParams& p) {
+  AIJA_REQUIRE(p.block_threads >= 32 && p.block_threads <= 1024 && p.block_threads % 32 == 0, invalid_argument,
+               "argcsr: block_threads = " + std::to_string(p.block_threads) +
+                   ", expected a multiple of 32 in [32, 1024]");
+  AIJA_REQUIRE(p.desired_chunk >= 1 && p.desired_chunk <= kMostDesiredChunk, invalid_argument,
+               "argcsr: desired_chunk = " + std::to_string(p.desired_chunk) + ", expected an integer in [1, " +
+                   std::to_string(kMostDesiredChunk) + "]");
+  AIJA_REQUIRE(p.stream_loads >= -1 && p.stream_loads <= 1, invalid_argument,
+               "argcsr: stream_loads = " + std::to_string(p.stream_loads) + ", expected -1, 0 or 1");
+}
+
+std::int64_t argcsr_assign_threads(const std::vector<std::int64_t>& lengths, int block_threads,
+                                   std::vector<int>& threads) {
+  AIJA_REQUIRE(!lengths.empty() && std::int64_t(lengths.size()) <= block_threads, invalid_argument,
+               "argcsr_assign_threads: a group has 1 to T rows, not " + std::to_string(lengths.size()));
+  threads.assign(lengths.size(), 0);
+  return assign_threads(lengths.data(), int(lengths.size()), block_threads, threads.data());
+}
+
+std::size_t ArgcsrLayout::device_bytes(std::size_t value_bytes, std::size_t index_bytes) const {
+  return groups.size() * sizeof(ArgcsrGroup) + thread_start.size() * sizeof(std::uint16_t) +
+         std::size_t(slots) * (value_bytes + index_bytes);
+}
+
+template <class I>
+ArgcsrLayout argcsr_build_layout(I rows, const I* row_ptr, const ArgcsrParams& p) {
+  argcsr_check_params(p);
+  ArgcsrLayout l;
+  const int T = p.block_threads;
+  const std::int64_t n = rows, most_entries = p.desired_chunk * T;
+  l.threads = T;
+  l.entries = n > 0 ? std::int64_t(row_ptr[n]) - std::int64_t(row_ptr[0]) : 0;
+  l.thread_start.reserve(std::size_t(n + n / T + 1));
+  std::vector<std::int64_t> lengths;  // of the open group's rows
+  lengths.reserve(std::size_t(T));
+  std::vector<int> threads(static_cast<std::size_t>(T));
+  std::int64_t open_first = 0, open_entries = 0;
+  const auto close = [&] {
+    const int r = int(lengths.size());
+    const std::int64_t chunk = assign_threads(lengths.data(), r, T, threads.data());
+    // Only a group of one row can be this large (the others hold at most
+    // desired_chunk * T <= 2^26 entries).
+    AIJA_REQUIRE(chunk <= std::numeric_limits<std::int32_t>::max() &&
+                     chunk <= (std::numeric_limits<std::int64_t>::max() - l.slots) / T,
+                 unsupported,
+                 "argcsr: row " + std::to_string(open_first) + " has " + std::to_string(open_entries) +
+                     " entries, chunks of " + std::to_string(chunk) + " slots for its " + std::to_string(T) +
+                     " threads: more than 2^31 - 1 (use format csr)");
+    l.groups.push_back({open_first, l.slots, std::int32_t(r), std::int32_t(chunk)});
+    l.slots += chunk * T;
+    int start = 0;
+    for (int i = 0; i < r; ++i) {
+      l.thread_start.push_back(std::uint16_t(start));
+      start += threads[std::size_t(i)];
+    }
+    l.thread_start.push_back(std::uint16_t(T));
+    open_first += r;
+    open_entries = 0;
+    lengths.clear();
+  };
+  for (std::int64_t i = 0; i < n; ++i) {
+    const std::int64_t len = std::int64_t(row_ptr[i + 1]) - std::int64_t(row_ptr[i]);
+    if (!lengths.empty() && (std::int64_t(lengths.size()) == T || open_entries + len > most_entries)) close();
+    lengths.push_back(len);
+    open_entries += len;
+  }
+  if (!lengths.empty()) close();
+  return l;
+}
+
+template <class V, class I>
+void argcsr_fill_slots(const ArgcsrLayout& l, const CsrView<V, I>& a, I* cols, V* values) {
+  const int T = l.threads;
+  for (std::int64_t g = 0; g < l.count(); ++g) {
+    const ArgcsrGroup& group = l.groups[std::size_t(g)];
+    const std::uint16_t* starts = l.starts(g);
+    for (int t = 0; t < T; ++t) {  // as thread t of the fill kernel's block g
+      const int i = argcsr_row_of_thread(starts, group.rows, t);
+      const std::int64_t row = group.first_row + i, begin = a.row_ptr[row];
+      const ArgcsrPiece piece =
+          argcsr_piece(std::int64_t(a.row_ptr[row + 1]) - begin, starts[i + 1] - starts[i], t - starts[i]);
+      for (std::int64_t k = 0; k < group.chunk; ++k) {
+        const std::int64_t slot = group.offset + k * T + t, entry = begin + piece.first + k;
+        const bool taken = k < piece.count;
+        if (cols) cols[slot] = taken ? a.col_idx[entry] : I(-1);
+        values[slot] = taken ? a.values[entry] : V(0);
+      }
+    }
+  }
+}
+
+template <class V, class I>
+ArgcsrHostFormat<V, I>::ArgcsrHostFormat(const ArgcsrParams& params, std::weak_ptr<CsrPrefetchBase> csr_prefetch)
+    : params_(params), csr_prefetch_(std::move(csr_prefetch)) {
+  argcsr_check_params(params_);
+}
+
+template <class V, class I>
+void ArgcsrHostFormat<V, I>::build(const CsrView<V, I>& a) {
+  a_ = a;
+  layout_ = argcsr_build_layout(a.rows, a.row_ptr, params_);
+}
+
+// The layout depends on the pattern only; the device's fill moves the values.
+template <class V, class I>
+void ArgcsrHostFormat<V, I>::refill(const CsrView<V, I>& a) {
+  a_ = a;
+}
+
+template <class V, class I>
+std::size_t ArgcsrHostFormat<V, I>::extra_host_bytes() const {
+  return layout_.groups.size() * sizeof(ArgcsrGroup) + layout_.thread_start.size() * sizeof(std::uint16_t);
+}
+
+// The layout with its padding, and the CSR arrays the fill kernel reads
+// (unless the analysis sent them already).
+template <class V, class I>
+std::size_t ArgcsrHostFormat<V, I>::device_bytes_needed() const {
+  const std::size_t staging = csr_prefetch_for(csr_prefetch_, a_) ? 0 : detail::csr_array_bytes(a_);
+  return layout_.device_bytes(sizeof(V), sizeof(I)) + staging;
+}
+
+template <class V, class I>
+std::unique_ptr<DeviceFormat<V, I>> ArgcsrHostFormat<V, I>::upload(Stream stream) const {
+  AIJA_UPLOAD_WITH_CUDA(upload_argcsr(*this, stream));
+}
+
+template <class V, class I>
+std::vector<std::string> ArgcsrHostFormat<V, I>::describe() const {
+  const ArgcsrLayout& l = layout_;
+  std::int64_t longest = 0, chunks = 0;
+  for (const ArgcsrGroup& g : l.groups) {
+    longest = std::max<std::int64_t>(longest, g.chunk);
+    chunks += g.chunk;
+  }
+  char text[240];
+  std::snprintf(text, sizeof(text),
+                "argcsr: chunks of at most %lld slots (mean %.2f), %.1f%% of the %lld slots padding, %.2f bytes per "
+                "nonzero (CSR: %.2f)",
+                (long long)longest, l.count() ? double(chunks) / double(l.count()) : 0.0,
+                100.0 * l.padding_fraction(), (long long)l.slots,
+                l.entries ? double(l.device_bytes(sizeof(V), sizeof(I))) / double(l.entries) : 0.0,
+                l.entries ? double(detail::csr_array_bytes(a_)) / double(l.entries) : 0.0);
+  return {"argcsr: " + std::to_string(l.count()) + " row groups of T = " + std::to_string(params_.block_threads) +
+              " threads, at most " + std::to_string(params_.desired_chunk * params_.block_threads) +
+              " entries each unless one row has more (desired chunk " + std::to_string(params_.desired_chunk) + ")",
+          text};
+}
+
+template <class V, class I>
+std::unique_ptr<HostFormat<V, I>> make_argcsr_host_format(const FormatContext& context) {
+  return std::make_unique<ArgcsrHostFormat<V, I>>(argcsr_params(context.params), context.csr_prefetch);
+}
+
+template ArgcsrLayout argcsr_build_layout(std::int32_t, const std::int32_t*, const ArgcsrParams&);
+template ArgcsrLayout argcsr_build_layout(std::int64_t, const std::int64_t*, const ArgcsrParams&);
+
+#define AIJA_INSTANTIATE(V, I)                                                                          \
+  template void argcsr_fill_slots<V, I>(const ArgcsrLayout&, const CsrView<V, I>&, I*, V*);             \
+  template class ArgcsrHostFormat<V, I>;                                                                \
+  template std::unique_ptr<HostFormat<V, I>> make_argcsr_host_format<V, I>(const FormatContext&);
+AIJA_FOR_EACH_TYPE_PAIR(AIJA_INSTANTIATE)
+
+}  // namespace aijadaptive

@@ -1,0 +1,199 @@
+// Device side of format `argcsr`: one launch, a block of T threads per row
+// group; and the fill of the slot arrays from the CSR arrays (at the upload
+// and on every upload_values), a block per group as well.
+#include <cuda_runtime_api.h>
+
+#include <climits>
+#include <memory>
+#include <string>
+
+#include "aijadaptive/csr_prefetch.hpp"
+#include "aijadaptive/device_buffer.hpp"
+#include "aijadaptive/errors.hpp"
+#include "aijadaptive/formats/argcsr.hpp"
+#include "aijadaptive/instantiate.hpp"
+#include "core/cuda_check.hpp"
+#include "core/spmv_common.hpp"
+
+namespace aijadaptive {
+
+namespace {
+
+constexpr int kUnroll = 4;  // slots of a thread loaded before their adds
+
+using detail::load_once;
+using detail::scaled_update;
+
+// Block g's rows + 1 entries of thread_start, into shared memory.
+__device__ __forceinline__ void load_starts(const ArgcsrGroup& g, const std::uint16_t* __restrict__ thread_start,
+                                            int* starts) {
+  const std::uint16_t* mine = thread_start + g.first_row + std::int64_t(blockIdx.x);
+  for (int i = int(threadIdx.x); i <= g.rows; i += int(blockDim.x)) starts[i] = mine[i];
+}
+
+// Shared memory: the T partial sums, then the rows' first threads (rows + 1 <= T + 1).
+template <class V>
+std::size_t product_shared_bytes(int block_threads) {
+  return std::size_t(block_threads) * sizeof(V) + std::size_t(block_threads + 1) * sizeof(int);
+}
+
+template <int kStream, class V, class I>
+__global__ void __launch_bounds__(1024)
+    argcsr_kernel(const ArgcsrGroup* __restrict__ groups, const std::uint16_t* __restrict__ thread_start,
+                  const I* __restrict__ cols, const V* __restrict__ vals, const V* __restrict__ x, V alpha, V beta,
+                  V* __restrict__ y) {
+  extern __shared__ __align__(16) unsigned char argcsr_shared[];
+  const int T = int(blockDim.x), t = int(threadIdx.x);
+  V* partial = reinterpret_cast<V*>(argcsr_shared);
+  int* starts = reinterpret_cast<int*>(partial + T);
+  const ArgcsrGroup g = groups[blockIdx.x];
+  load_starts(g, thread_start, starts);  // used after the barrier below
+  // The thread's chunk: slot k at offset + k T + t (a warp's loads are
+  // coalesced), its entries first, then padding (column -1), where it stops.
+  const I* c_at = cols + g.offset + t;
+  const V* v_at = vals + g.offset + t;
+  V sum = V(0);
+  for (int k0 = 0; k0 < g.chunk; k0 += kUnroll) {
+    I c[kUnroll];
+#pragma unroll
+    for (int u = 0; u < kUnroll; ++u)
+      c[u] = k0 + u < g.chunk ? load_once<kStream>(c_at + std::int64_t(k0 + u) * T) : I(-1);
+    V v[kUnroll], xv[kUnroll];
+#pragma unroll
+    for (int u = 0; u < kUnroll; ++u)
+      if (c[u] >= 0) {
+        v[u] = load_once<kStream>(v_at + std::int64_t(k0 + u) * T);
+        xv[u] = __ldg(x + c[u]);
+      }
+#pragma unroll
+    for (int u = 0; u < kUnroll; ++u)
+      if (c[u] >= 0) sum += v[u] * xv[u];
+    if (c[kUnroll - 1] < 0) break;
+  }
+  partial[t] = sum;
+  __syncthreads();
+  // Each row's tree over its threads: lane adds lane + s (s = 1, 2, 4, ...)
+  // where lane is a multiple of 2s; one barrier a step, as many steps as the
+  // group's row of most threads needs.
+  const int i = argcsr_row_of_thread(starts, g.rows, t);
+  const int lane = t - starts[i], threads = starts[i + 1] - starts[i];
+  for (int s = 1; __syncthreads_or(s < threads); s *= 2)
+    if ((lane & (2 * s - 1)) == 0 && lane + s < threads) {
+      sum += partial[t + s];
+      partial[t] = sum;
+    }
+  // A thread per row: y read and written coalesced.
+  if (t < g.rows) {
+    const std::int64_t row = g.first_row + t;
+    y[row] = scaled_update(alpha, partial[starts[t]], beta, y[row]);
+  }
+}
+
+// The slot arrays from the CSR arrays: thread t writes its own slots (its
+// piece of its row, then padding), as argcsr_fill_slots on the host. Columns
+// only when `src_cols` is given (a refill keeps them).
+template <class V, class I>
+__global__ void __launch_bounds__(1024)
+    argcsr_fill(const ArgcsrGroup* __restrict__ groups, const std::uint16_t* __restrict__ thread_start,
+                const I* __restrict__ row_ptr, const I* __restrict__ src_cols, const V* __restrict__ src_vals,
+                I* __restrict__ cols, V* __restrict__ vals) {
+  extern __shared__ int fill_starts[];
+  const int T = int(blockDim.x), t = int(threadIdx.x);
+  const ArgcsrGroup g = groups[blockIdx.x];
+  load_starts(g, thread_start, fill_starts);
+  __syncthreads();
+  const int i = argcsr_row_of_thread(fill_starts, g.rows, t);
+  const std::int64_t row = g.first_row + i, begin = row_ptr[row];
+  const ArgcsrPiece piece = argcsr_piece(std::int64_t(row_ptr[row + 1]) - begin, fill_starts[i + 1] - fill_starts[i],
+                                         t - fill_starts[i]);
+  const std::int64_t from = begin + piece.first;
+  for (std::int64_t k = 0; k < g.chunk; ++k) {
+    const std::int64_t slot = g.offset + k * T + t;
+    const bool taken = k < piece.count;
+    if (src_cols) cols[slot] = taken ? src_cols[from + k] : I(-1);
+    vals[slot] = taken ? src_vals[from + k] : V(0);
+  }
+}
+
+template <class V, class I>
+class ArgcsrDeviceFormat final : public DeviceFormat<V, I> {
+ public:
+  ArgcsrDeviceFormat(const ArgcsrHostFormat<V, I>& host, Stream stream) : host_(host) {
+    const ArgcsrLayout& l = host.layout();
+    AIJA_REQUIRE(l.count() <= INT_MAX, unsupported,
+                 "argcsr: " + std::to_string(l.count()) +
+                     " row groups are more than one launch can have; raise -mat_aijadaptive_argcsr_desired_chunk "
+                     "or use format csr");
+    blocks_ = unsigned(l.count());
+    threads_ = l.threads;
+    groups_ = device_copy_of(l.groups, stream);
+    thread_start_ = device_copy_of(l.thread_start, stream);
+    cols_ = DeviceBuffer<I>(std::size_t(l.slots));
+    vals_ = DeviceBuffer<V>(std::size_t(l.slots));
+    const int loads = host.params().stream_loads;
+    stream_loads_ = loads >= 0 ? loads == 1
+                               : std::int64_t(l.device_bytes(sizeof(V), sizeof(I))) >
+                                     device_info(current_device()).l2_bytes;
+    kernel_ = stream_loads_ ? argcsr_kernel<1, V, I> : argcsr_kernel<0, V, I>;
+    fill(stream, true);
+  }
+
+  void apply(V alpha, const V* x, V beta, V* y, Stream stream) override {
+    if (blocks_ == 0) return;  // no rows
+    kernel_<<<blocks_, unsigned(threads_), product_shared_bytes<V>(threads_), static_cast<cudaStream_t>(stream)>>>(
+        groups_.data(), thread_start_.data(), cols_.data(), vals_.data(), x, alpha, beta, y);
+    AIJA_CUDA_CHECK_LAUNCH();
+  }
+
+  void upload_values(Stream stream) override { fill(stream, false); }
+
+  std::size_t device_bytes() const override {
+    return groups_.bytes() + thread_start_.bytes() + cols_.bytes() + vals_.bytes();
+  }
+
+  std::vector<std::string> describe() const override {
+    return {std::string("argcsr: loads of the slot arrays ") +
+            (stream_loads_ ? "streamed past the caches" : "cached")};
+  }
+
+ private:
+  using Kernel = void (*)(const ArgcsrGroup*, const std::uint16_t*, const I*, const V*, const V*, V, V, V*);
+
+  // The slot arrays' columns (at the upload) and values from the host half's
+  // CSR arrays: those the analysis sent (when it did), else sent now.
+  void fill(Stream stream, bool at_upload) {
+    if (host_.layout().slots == 0) return;  // no entries
+    const DeviceCsrSource<V, I> csr(host_.csr(), at_upload ? host_.csr_prefetch() : std::weak_ptr<CsrPrefetchBase>{},
+                                    stream, at_upload);
+    const DeviceCsrArrays<V, I>& src = csr.arrays();
+    argcsr_fill<V, I><<<blocks_, unsigned(threads_), std::size_t(threads_ + 1) * sizeof(int),
+                        static_cast<cudaStream_t>(stream)>>>(groups_.data(), thread_start_.data(), src.row_ptr.data(),
+                                                             at_upload ? src.col_idx.data() : nullptr,
+                                                             src.values.data(), cols_.data(), vals_.data());
+    AIJA_CUDA_CHECK_LAUNCH();
+    if (csr.staged()) synchronize(stream);  // before the staging buffers are freed
+  }
+
+  const ArgcsrHostFormat<V, I>& host_;
+  unsigned blocks_ = 0;  // the groups
+  int threads_ = 0;      // T
+  bool stream_loads_ = false;
+  Kernel kernel_ = nullptr;  // the variant for the loads' cache hint
+  DeviceBuffer<ArgcsrGroup> groups_;
+  DeviceBuffer<std::uint16_t> thread_start_;
+  DeviceBuffer<I> cols_;
+  DeviceBuffer<V> vals_;
+};
+
+}  // namespace
+
+template <class V, class I>
+std::unique_ptr<DeviceFormat<V, I>> upload_argcsr(const ArgcsrHostFormat<V, I>& host, Stream stream) {
+  return std::make_unique<ArgcsrDeviceFormat<V, I>>(host, stream);
+}
+
+#define AIJA_INSTANTIATE(V, I) \
+  template std::unique_ptr<DeviceFormat<V, I>> upload_argcsr<V, I>(const ArgcsrHostFormat<V, I>&, Stream);
+AIJA_FOR_EACH_TYPE_PAIR(AIJA_INSTANTIATE)
+
+}  // namespace aijadaptive

@@ -1,0 +1,277 @@
+// Format `argcsr` on the GPU against its host reference (which walks the same
+// groups, threads and chunks in the kernel's order of additions): all type
+// pairs, several (T, desired chunk) and both cache hints, beta == 0 with NaN
+// in y, the same bits on every run; a refill then upload_values; the adaptive
+// matrix with host and device vectors (its transpose through the core's
+// cuSPARSE fallback), with and without the CSR arrays sent during the
+// analysis, and reordered; NaN and Inf in the matrix.
+#include <aijadaptive/adaptive_matrix.hpp>
+#include <aijadaptive/device.hpp>
+#include <aijadaptive/device_buffer.hpp>
+#include <aijadaptive/formats/argcsr.hpp>
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <cstdint>
+#include <cstring>
+#include <limits>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "adaptive_checks.hpp"
+#include "device_vectors.hpp"
+#include "irregular_csr.hpp"
+#include "random_csr.hpp"
+#include "type_pairs.hpp"
+
+namespace aijadaptive {
+namespace {
+
+class ArgcsrGpu : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    if (device_count() == 0) GTEST_SKIP() << "no GPU, argcsr GPU tests skipped: " << device_status();
+  }
+};
+
+using test::expect_close;
+using test::to_device;
+using test::to_host;
+
+ArgcsrParams params(int t, std::int64_t chunk, int stream_loads = -1) {
+  ArgcsrParams p;
+  p.block_threads = t;
+  p.desired_chunk = chunk;
+  p.stream_loads = stream_loads;
+  return p;
+}
+
+std::string describe(const ArgcsrParams& p) {
+  return "T " + std::to_string(p.block_threads) + " desired chunk " + std::to_string(p.desired_chunk) +
+         " stream_loads " + std::to_string(p.stream_loads);
+}
+
+// The paper's (T = 128, chunk 1), the smallest and largest T, T not a power
+// of two, larger chunks, each cache hint.
+const ArgcsrParams kParamSets[] = {params(128, 1),    params(32, 1, 1), params(32, 4, 0), params(64, 2),
+                                   params(96, 3, 1), params(256, 1, 0), params(128, 32), params(1024, 1, 1)};
+
+template <class V>
+std::vector<V> nans(std::size_t n) {
+  return std::vector<V>(n, std::numeric_limits<V>::quiet_NaN());
+}
+
+template <class V>
+bool same_bits(const std::vector<V>& a, const std::vector<V>& b) {
+  return a.size() == b.size() && (a.empty() || std::memcmp(a.data(), b.data(), a.size() * sizeof(V)) == 0);
+}
+
+// The device format against its host half for each (alpha, beta), beta == 0
+// with NaN in y, three runs of the same bits, on the caller's stream or one of its own.
+template <class V, class I>
+void check_device_format(const test::OwnedCsr<V, I>& m, const ArgcsrParams& p) {
+  SCOPED_TRACE(describe(p) + ", " + std::to_string(m.rows) + "x" + std::to_string(m.cols));
+  ArgcsrHostFormat<V, I> host(p);
+  host.build(m.view());
+  OwnedStream own;
+  auto dev = host.upload(own.get());
+  synchronize(own.get());
+  EXPECT_EQ(dev->device_bytes(), host.layout().device_bytes(sizeof(V), sizeof(I)));
+  const auto x = test::random_vector<V>(std::size_t(m.cols), 5);
+  const auto y0 = test::random_vector<V>(std::size_t(m.rows), 6);
+  const DeviceBuffer<V> dx = to_device(x);
+  for (Stream stream : {Stream(nullptr), own.get()})
+    for (auto [alpha, beta] : {std::pair<V, V>{1, 0}, {1, 1}, {V(-1.5), V(0.25)}}) {
+      SCOPED_TRACE(std::string(stream ? "own stream" : "default stream") + ", alpha " + std::to_string(alpha) +
+                   " beta " + std::to_string(beta));
+      std::vector<V> expect = y0;
+      host.apply(Op::plain, alpha, x.data(), beta, expect.data());
+      const double bound = 2 * test::error_bound(m.view(), false, alpha, x, beta, y0);
+      std::vector<V> first;
+      for (int run = 0; run < 3; ++run) {
+        DeviceBuffer<V> dy = to_device(beta == V(0) ? nans<V>(y0.size()) : y0);
+        dev->apply(alpha, dx.data(), beta, dy.data(), stream);
+        synchronize(stream);
+        const std::vector<V> got = to_host(dy);
+        if (run == 0) {
+          expect_close(got, expect, bound);
+          first = got;
+        } else {
+          ASSERT_TRUE(same_bits(got, first)) << "run " << run << " differs from the first";
+        }
+      }
+    }
+}
+
+template <class V, class I>
+std::vector<test::OwnedCsr<V, I>> matrices() {
+  std::vector<test::OwnedCsr<V, I>> list;
+  list.push_back(test::power_law_csr<V, I>(3000, 2500, 2.0, 1, 1));
+  list.push_back(test::circuit_csr<V, I>(5000, 5000, 6, 3000, 3));
+  list.push_back(test::long_row_csr<V, I>(300, 6000, 200, 5000, 4));
+  list.push_back(test::random_csr<V, I>({700, 600, 0.03, 0.1, 2, 5}));
+  list.push_back(test::csr_of_lengths<V, I>(std::vector<std::int64_t>(3000, 27), 4000, 6));  // stencil-like
+  return list;
+}
+
+// 0 x 0, 1 x 1, all rows empty, all empty but one, a dense row among sparse
+// ones, a single row of 100000 (chunks of 100000 / T), wide, tall, no columns.
+template <class V, class I>
+std::vector<test::OwnedCsr<V, I>> edge_matrices() {
+  std::vector<test::OwnedCsr<V, I>> list;
+  list.push_back(test::random_csr<V, I>({0, 0, 0, 0, 0, 3}));
+  list.push_back(test::random_csr<V, I>({1, 1, 1, 0, 0, 4}));
+  list.push_back(test::random_csr<V, I>({50, 40, 0, 0, 0, 7}));
+  std::vector<std::int64_t> lengths(100, 0);
+  lengths[37] = 40;
+  list.push_back(test::csr_of_lengths<V, I>(lengths, 64, 6));
+  list.push_back(test::random_csr<V, I>({64, 5000, 0.01, 0.2, 1, 8}));
+  list.push_back(test::random_csr<V, I>({1, 100000, 1, 0, 0, 9}));
+  list.push_back(test::power_law_csr<V, I>(50, 20000, 1.5, 2, 10));
+  list.push_back(test::random_csr<V, I>({2000, 2, 0.5, 0, 0, 11}));
+  list.push_back(test::random_csr<V, I>({9, 0, 0, 0, 0, 12}));
+  return list;
+}
+
+template <class P>
+class ArgcsrGpuTyped : public ArgcsrGpu {};
+using test::TypePairs;
+TYPED_TEST_SUITE(ArgcsrGpuTyped, TypePairs);
+
+TYPED_TEST(ArgcsrGpuTyped, DeviceFormatMatchesTheHostForEveryParameterSet) {
+  using V = typename TypeParam::first_type;
+  using I = typename TypeParam::second_type;
+  for (const auto& m : matrices<V, I>())
+    for (const ArgcsrParams& p : kParamSets) check_device_format(m, p);
+}
+
+TYPED_TEST(ArgcsrGpuTyped, EdgeCases) {
+  using V = typename TypeParam::first_type;
+  using I = typename TypeParam::second_type;
+  for (const auto& m : edge_matrices<V, I>())
+    for (const ArgcsrParams& p : kParamSets) check_device_format(m, p);
+}
+
+// New values, the same pattern: upload_values() fills the slots' values again
+// (their columns stay).
+TYPED_TEST(ArgcsrGpuTyped, UploadValuesAfterARefill) {
+  using V = typename TypeParam::first_type;
+  using I = typename TypeParam::second_type;
+  const auto m = test::circuit_csr<V, I>(4000, 4000, 5, 2000, 41);
+  for (const ArgcsrParams& p : {params(128, 1), params(32, 4, 1)}) {
+    SCOPED_TRACE(describe(p));
+    ArgcsrHostFormat<V, I> host(p);
+    host.build(m.view());
+    auto dev = host.upload(nullptr);
+    synchronize(nullptr);
+    auto n = m;  // other values, at another address
+    for (auto& v : n.values) v = 2 * v + 1;
+    host.refill(n.view());
+    OwnedStream s;
+    dev->upload_values(s.get());
+    const auto x = test::random_vector<V>(std::size_t(n.cols), 42);
+    const auto y0 = test::random_vector<V>(std::size_t(n.rows), 43);
+    const DeviceBuffer<V> dx = to_device(x);
+    for (auto [alpha, beta] : {std::pair<V, V>{1, 0}, {V(-1.5), V(0.25)}}) {
+      std::vector<V> expect = y0;
+      host.apply(Op::plain, alpha, x.data(), beta, expect.data());
+      DeviceBuffer<V> dy = to_device(beta == V(0) ? nans<V>(y0.size()) : y0);
+      dev->apply(alpha, dx.data(), beta, dy.data(), s.get());
+      synchronize(s.get());
+      expect_close(to_host(dy), expect, 2 * test::error_bound(n.view(), false, alpha, x, beta, y0));
+    }
+  }
+}
+
+template <class V, class I>
+void check_adaptive(const test::OwnedCsr<V, I>& m, std::size_t prefetch_min_nnz, const TuningParams& params,
+                    ReorderChoice reorder = ReorderChoice::never) {
+  SCOPED_TRACE(std::to_string(m.rows) + "x" + std::to_string(m.cols) + ", prefetch_min_nnz " +
+               std::to_string(prefetch_min_nnz) + ", " + reorder_choice_name(reorder));
+  MatrixOptions o;
+  o.format = FormatChoice::fixed(FormatId::argcsr);
+  o.reorder = reorder;
+  o.prefetch_min_nnz = prefetch_min_nnz;
+  o.params = params;
+  AdaptiveMatrix<V, I> a(o);
+  a.build(m.view());
+  ASSERT_EQ(a.placement(), Placement::device) << a.placement_reason();
+  ASSERT_EQ(a.format_name(), "argcsr");
+  if (reorder == ReorderChoice::always) {
+    ASSERT_EQ(a.reordered(), m.rows == m.cols) << a.selection_reason();
+  }
+  ArgcsrHostFormat<V, I> ref(argcsr_params(o.params));
+  ref.build(m.view());
+  test::expect_products_match(a, ref, m);
+}
+
+TYPED_TEST(ArgcsrGpuTyped, AdaptiveMatrixWithAndWithoutTheArraysSentDuringTheAnalysis) {
+  using V = typename TypeParam::first_type;
+  using I = typename TypeParam::second_type;
+  TuningParams small;  // T = 32, fuller groups
+  small.set("argcsr.block_threads=32");
+  small.set("argcsr.desired_chunk=4");
+  auto list = matrices<V, I>();
+  for (auto& m : edge_matrices<V, I>()) list.push_back(std::move(m));
+  for (const auto& m : list)
+    for (const TuningParams& params : {TuningParams{}, small}) {
+      check_adaptive(m, 0, params);         // filled from the prefetched arrays
+      check_adaptive(m, SIZE_MAX, params);  // from arrays sent by the upload
+    }
+}
+
+// Reordered (RCM): the core writes the caller's rows (argcsr has no row map).
+TYPED_TEST(ArgcsrGpuTyped, AdaptiveMatrixReordered) {
+  using V = typename TypeParam::first_type;
+  using I = typename TypeParam::second_type;
+  check_adaptive(test::power_law_csr<V, I>(3000, 3000, 2.0, 1, 51), SIZE_MAX, TuningParams{}, ReorderChoice::always);
+  check_adaptive(test::circuit_csr<V, I>(4000, 4000, 6, 2000, 52), 0, TuningParams{}, ReorderChoice::always);
+}
+
+// Refill through the adaptive matrix: new values reach the slots.
+TEST_F(ArgcsrGpu, AdaptiveMatrixRefill) {
+  auto m = test::power_law_csr<double, std::int32_t>(5000, 5000, 2.0, 2, 61);
+  MatrixOptions o;
+  o.format = FormatChoice::fixed(FormatId::argcsr);
+  AdaptiveMatrix<double, std::int32_t> a(o);
+  a.build(m.view());
+  ASSERT_EQ(a.placement(), Placement::device) << a.placement_reason();
+  for (auto& v : m.values) v = 2 * v + 1;
+  a.refill(m.view());
+  ArgcsrHostFormat<double, std::int32_t> ref(argcsr_params(o.params));
+  ref.build(m.view());
+  const auto x = test::random_vector<double>(5000, 62);
+  std::vector<double> y(5000), expect(5000);
+  a.apply(Op::plain, 1.0, {x.data()}, 0.0, {y.data()});
+  ref.apply(Op::plain, 1.0, x.data(), 0.0, expect.data());
+  expect_close(y, expect, 2 * test::error_bound(m.view(), false, 1.0, x, 0.0, expect));
+}
+
+TEST_F(ArgcsrGpu, NanAndInfInTheMatrixPropagate) {
+  // A long row split over T threads, short rows sharing a group, an empty row.
+  auto m = test::csr_of_lengths<float, std::int32_t>({300, 2, 3, 0, 1, 5}, 400, 71);
+  const float nan = std::numeric_limits<float>::quiet_NaN(), inf = std::numeric_limits<float>::infinity();
+  m.values[150] = nan;                                   // a middle thread of the long row
+  m.values[std::size_t(m.row_ptr[2])] = inf;             // a short row
+  m.values[std::size_t(m.row_ptr[5]) + 4] = -inf;        // the last entry of the last row
+  for (const ArgcsrParams& p : {params(32, 1), params(128, 1), params(32, 8)}) {
+    SCOPED_TRACE(describe(p));
+    ArgcsrHostFormat<float, std::int32_t> host(p);
+    host.build(m.view());
+    auto dev = host.upload(nullptr);
+    const DeviceBuffer<float> dx = to_device(std::vector<float>(std::size_t(m.cols), 1.0f));
+    DeviceBuffer<float> dy = to_device(nans<float>(std::size_t(m.rows)));
+    dev->apply(1.0f, dx.data(), 0.0f, dy.data(), nullptr);
+    const auto y = to_host(dy);
+    EXPECT_TRUE(std::isnan(y[0]));
+    EXPECT_TRUE(std::isfinite(y[1]));
+    EXPECT_EQ(y[2], inf);
+    EXPECT_EQ(y[3], 0.0f);  // empty: NaN in y not read
+    EXPECT_TRUE(std::isfinite(y[4]));
+    EXPECT_EQ(y[5], -inf);
+  }
+}
+
+}  // namespace
+}  // namespace aijadaptive
