@@ -1,5 +1,5 @@
 // Host builder of format `segspmv`: the segment length, each row's segments
-// and the blocks of rows.
+// and the warps' pieces of rows.
 #include <algorithm>
 #include <cstdio>
 #include <limits>
@@ -45,7 +45,7 @@ const std::vector<ParamSpec>& segspmv_params() {
     tree.power_of_two = true;
     v.push_back(tree);
     v.push_back(integer_param("block_threads", "threads per block (T)", 32, 1024, kBlockThreads, 32));
-    v.push_back(choice_param("unroll", "slots each thread loads per block, all before it uses any", {"4", "8"},
+    v.push_back(choice_param("unroll", "slots each lane loads per piece (a piece: 32 x unroll slots), all before it uses any", {"4", "8"},
                              std::to_string(kUnroll)));
     v.push_back(choice_param("stream_loads", "streaming cache hint on the slots: auto (when larger than L2), never, always",
                              {kStreamChoices[0], kStreamChoices[1], kStreamChoices[2]}, kStreamChoices[kStreamLoads + 1]));
