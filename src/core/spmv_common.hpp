@@ -5,6 +5,7 @@
 
 #include <array>
 #include <cstddef>
+#include <cstdint>
 
 #if defined(__CUDACC__)
 #define AIJA_HOST_DEVICE __host__ __device__
@@ -51,6 +52,32 @@ template <class V>
 __device__ __forceinline__ V lanes_tree_sum(V v, int width) {
   for (int half = width / 2; half > 0; half /= 2) v += __shfl_down_sync(0xffffffffu, v, half, width);
   return v;
+}
+
+// Where row `row` of the product goes: y[row_map[row]] for a reordered
+// matrix (the caller's numbering), else y[row].
+template <class I>
+__device__ __forceinline__ std::int64_t output_row(const I* row_map, std::int64_t row) {
+  return row_map ? std::int64_t(row_map[row]) : row;
+}
+
+// A row split into `chunks` pieces, each summed by its own warp or block: one
+// thread of each leaves its piece's `sum` at partials[index] and counts its
+// arrival. The last to arrive gets true and, in `total`, the pieces' sums
+// added in chunk order (the same bits whichever finishes last), and resets
+// the counter for the next product (so one matrix's products must not
+// overlap). partials[0 .. chunks) and *counter are the row's own.
+template <class V>
+__device__ __forceinline__ bool last_chunk_total(V* partials, unsigned* counter, std::int64_t chunks,
+                                                 std::int64_t index, V sum, V& total) {
+  partials[index] = sum;
+  __threadfence();  // release: the sum is visible before the arrival counts
+  if (atomicAdd(counter, 1u) != unsigned(chunks - 1)) return false;
+  __threadfence();  // acquire: the others' sums, from L2 (L1 is not coherent)
+  total = __ldcg(partials);
+  for (std::int64_t k = 1; k < chunks; ++k) total += __ldcg(partials + k);
+  *counter = 0;
+  return true;
 }
 #endif
 

@@ -1,4 +1,5 @@
-// Host <-> device copies of test vectors and an element-wise closeness check,
+// Host <-> device copies of test vectors, NaN-filled vectors (a y that
+// beta == 0 must not read), and element-wise closeness and bit equality,
 // shared by the GPU tests.
 #pragma once
 
@@ -7,6 +8,8 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <cstring>
+#include <limits>
 #include <vector>
 
 namespace aijadaptive::test {
@@ -33,6 +36,16 @@ DeviceBuffer<V> to_device(const std::vector<V>& h) {
   copy_to_device(d.data(), h.data(), d.bytes(), nullptr);
   synchronize(nullptr);
   return d;
+}
+
+template <class V>
+std::vector<V> nans(std::size_t n) {
+  return std::vector<V>(n, std::numeric_limits<V>::quiet_NaN());
+}
+
+template <class V>
+bool same_bits(const std::vector<V>& a, const std::vector<V>& b) {
+  return a.size() == b.size() && (a.empty() || std::memcmp(a.data(), b.data(), a.size() * sizeof(V)) == 0);
 }
 
 template <class V>

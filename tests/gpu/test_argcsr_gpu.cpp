@@ -13,7 +13,6 @@
 
 #include <cmath>
 #include <cstdint>
-#include <cstring>
 #include <limits>
 #include <string>
 #include <utility>
@@ -57,18 +56,10 @@ std::string describe(const ArgcsrParams& p) {
 const ArgcsrParams kParamSets[] = {params(128, 1),    params(32, 1, 1), params(32, 4, 0), params(64, 2),
                                    params(96, 3, 1), params(256, 1, 0), params(128, 32), params(1024, 1, 1)};
 
-template <class V>
-std::vector<V> nans(std::size_t n) {
-  return std::vector<V>(n, std::numeric_limits<V>::quiet_NaN());
-}
+using test::nans;
 
-template <class V>
-bool same_bits(const std::vector<V>& a, const std::vector<V>& b) {
-  return a.size() == b.size() && (a.empty() || std::memcmp(a.data(), b.data(), a.size() * sizeof(V)) == 0);
-}
-
-// The device format against its host half for each (alpha, beta), beta == 0
-// with NaN in y, three runs of the same bits, on the caller's stream or one of its own.
+// The device format against its host half (test::expect_device_matches_host)
+// on the caller's stream and one of its own.
 template <class V, class I>
 void check_device_format(const test::OwnedCsr<V, I>& m, const ArgcsrParams& p) {
   SCOPED_TRACE(describe(p) + ", " + std::to_string(m.rows) + "x" + std::to_string(m.cols));
@@ -78,30 +69,7 @@ void check_device_format(const test::OwnedCsr<V, I>& m, const ArgcsrParams& p) {
   auto dev = host.upload(own.get());
   synchronize(own.get());
   EXPECT_EQ(dev->device_bytes(), host.layout().device_bytes(sizeof(V), sizeof(I)));
-  const auto x = test::random_vector<V>(std::size_t(m.cols), 5);
-  const auto y0 = test::random_vector<V>(std::size_t(m.rows), 6);
-  const DeviceBuffer<V> dx = to_device(x);
-  for (Stream stream : {Stream(nullptr), own.get()})
-    for (auto [alpha, beta] : {std::pair<V, V>{1, 0}, {1, 1}, {V(-1.5), V(0.25)}}) {
-      SCOPED_TRACE(std::string(stream ? "own stream" : "default stream") + ", alpha " + std::to_string(alpha) +
-                   " beta " + std::to_string(beta));
-      std::vector<V> expect = y0;
-      host.apply(Op::plain, alpha, x.data(), beta, expect.data());
-      const double bound = 2 * test::error_bound(m.view(), false, alpha, x, beta, y0);
-      std::vector<V> first;
-      for (int run = 0; run < 3; ++run) {
-        DeviceBuffer<V> dy = to_device(beta == V(0) ? nans<V>(y0.size()) : y0);
-        dev->apply(alpha, dx.data(), beta, dy.data(), stream);
-        synchronize(stream);
-        const std::vector<V> got = to_host(dy);
-        if (run == 0) {
-          expect_close(got, expect, bound);
-          first = got;
-        } else {
-          ASSERT_TRUE(same_bits(got, first)) << "run " << run << " differs from the first";
-        }
-      }
-    }
+  for (Stream stream : {Stream(nullptr), own.get()}) test::expect_device_matches_host(host, *dev, m, stream);
 }
 
 template <class V, class I>
@@ -162,25 +130,7 @@ TYPED_TEST(ArgcsrGpuTyped, UploadValuesAfterARefill) {
   for (const ArgcsrParams& p : {params(128, 1), params(32, 4, 1)}) {
     SCOPED_TRACE(describe(p));
     ArgcsrHostFormat<V, I> host(p);
-    host.build(m.view());
-    auto dev = host.upload(nullptr);
-    synchronize(nullptr);
-    auto n = m;  // other values, at another address
-    for (auto& v : n.values) v = 2 * v + 1;
-    host.refill(n.view());
-    OwnedStream s;
-    dev->upload_values(s.get());
-    const auto x = test::random_vector<V>(std::size_t(n.cols), 42);
-    const auto y0 = test::random_vector<V>(std::size_t(n.rows), 43);
-    const DeviceBuffer<V> dx = to_device(x);
-    for (auto [alpha, beta] : {std::pair<V, V>{1, 0}, {V(-1.5), V(0.25)}}) {
-      std::vector<V> expect = y0;
-      host.apply(Op::plain, alpha, x.data(), beta, expect.data());
-      DeviceBuffer<V> dy = to_device(beta == V(0) ? nans<V>(y0.size()) : y0);
-      dev->apply(alpha, dx.data(), beta, dy.data(), s.get());
-      synchronize(s.get());
-      expect_close(to_host(dy), expect, 2 * test::error_bound(n.view(), false, alpha, x, beta, y0));
-    }
+    test::expect_upload_values_after_refill(host, m);
   }
 }
 
@@ -194,16 +144,7 @@ void check_adaptive(const test::OwnedCsr<V, I>& m, std::size_t prefetch_min_nnz,
   o.reorder = reorder;
   o.prefetch_min_nnz = prefetch_min_nnz;
   o.params = params;
-  AdaptiveMatrix<V, I> a(o);
-  a.build(m.view());
-  ASSERT_EQ(a.placement(), Placement::device) << a.placement_reason();
-  ASSERT_EQ(a.format_name(), "argcsr");
-  if (reorder == ReorderChoice::always) {
-    ASSERT_EQ(a.reordered(), m.rows == m.cols) << a.selection_reason();
-  }
-  ArgcsrHostFormat<V, I> ref(argcsr_params(o.params));
-  ref.build(m.view());
-  test::expect_products_match(a, ref, m);
+  test::expect_adaptive_matches_its_format(m, o);
 }
 
 TYPED_TEST(ArgcsrGpuTyped, AdaptiveMatrixWithAndWithoutTheArraysSentDuringTheAnalysis) {

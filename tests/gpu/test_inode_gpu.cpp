@@ -119,13 +119,7 @@ void check_adaptive(const test::OwnedCsr<V, I>& m, std::size_t prefetch_min_nnz)
   o.format = FormatChoice::fixed(FormatId::inode);
   o.reorder = ReorderChoice::never;
   o.prefetch_min_nnz = prefetch_min_nnz;
-  AdaptiveMatrix<V, I> a(o);
-  a.build(m.view());
-  ASSERT_EQ(a.placement(), Placement::device) << a.placement_reason();
-  ASSERT_EQ(a.format_name(), "inode");
-  InodeHostFormat<V, I> ref(inode_params(o.params, device_info(current_device())));
-  ref.build(m.view());
-  test::expect_products_match(a, ref, m);
+  test::expect_adaptive_matches_its_format(m, o);
 }
 
 TYPED_TEST(InodeGpuTyped, AdaptiveMatrixWithAndWithoutTheArraysSentDuringTheAnalysis) {

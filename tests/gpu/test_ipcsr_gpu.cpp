@@ -132,14 +132,7 @@ void check_adaptive(const test::OwnedCsr<V, I>& m, const char* long_rows, HostTr
   o.format = FormatChoice::fixed(FormatId::ipcsr);
   o.host_transfer = transfer;
   o.params.set(FormatId::ipcsr, "long_rows", long_rows);
-  AdaptiveMatrix<V, I> a(o);
-  a.build(m.view());
-  ASSERT_EQ(a.placement(), Placement::device) << a.placement_reason();
-  ASSERT_EQ(a.format_name(), "ipcsr");
-  const DeviceInfo& device = device_info(current_device());
-  IpcsrHostFormat<V, I> ref(ipcsr_params(o.params, device, sizeof(V)), device);
-  ref.build(m.view());
-  test::expect_products_match(a, ref, m);
+  test::expect_adaptive_matches_its_format(m, o);
 }
 
 TYPED_TEST(IpcsrGpuTyped, AdaptiveMatrixWithSplitAndWholeLongRows) {

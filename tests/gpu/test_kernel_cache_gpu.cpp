@@ -11,7 +11,6 @@
 #include <chrono>
 #include <cmath>
 #include <cstdint>
-#include <cstring>
 #include <memory>
 #include <string>
 #include <thread>
@@ -206,9 +205,7 @@ std::vector<double> run_axpy(const RuntimeKernel& kernel, int n, std::uint64_t s
   return test::to_host(dy);
 }
 
-bool same_bits(const std::vector<double>& a, const std::vector<double>& b) {
-  return a.size() == b.size() && std::memcmp(a.data(), b.data(), a.size() * sizeof(double)) == 0;
-}
+using test::same_bits;
 
 TEST_F(KernelCacheGpu, GetAsyncBecomesReadyAndGivesTheBitsOfGet) {
   test::ScopedTempDir tmp;

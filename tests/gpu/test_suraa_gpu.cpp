@@ -16,10 +16,7 @@
 
 #include <algorithm>
 #include <cstdint>
-#include <cstring>
 #include <limits>
-#include <numeric>
-#include <random>
 #include <string>
 #include <utility>
 #include <vector>
@@ -63,19 +60,11 @@ const SuraaParams kParamSets[] = {SuraaParams{},
                                        SuraaLaunch::device, true)};  // all short
 
 
-template <class V>
-std::vector<V> nans(std::size_t n) {
-  return std::vector<V>(n, std::numeric_limits<V>::quiet_NaN());
-}
+using test::nans;
+using test::same_bits;
 
-template <class V>
-bool same_bits(const std::vector<V>& a, const std::vector<V>& b) {
-  return a.size() == b.size() && (a.empty() || std::memcmp(a.data(), b.data(), a.size() * sizeof(V)) == 0);
-}
-
-// The device format against its host half: every (alpha, beta), beta == 0
-// with NaN in y, three runs of the same bits, the caller's stream or one of
-// its own; the row map (a random permutation) with beta 0 and not.
+// The device format against its host half (test::expect_device_matches_host)
+// on the caller's stream and one of its own; the row maps.
 template <class V, class I>
 void check_device_format(const test::OwnedCsr<V, I>& m, const SuraaParams& p) {
   SCOPED_TRACE(describe(p) + ", " + std::to_string(m.rows) + "x" + std::to_string(m.cols));
@@ -85,53 +74,8 @@ void check_device_format(const test::OwnedCsr<V, I>& m, const SuraaParams& p) {
   auto dev = host.upload(own.get());
   synchronize(own.get());
   EXPECT_EQ(dev->device_bytes(), host.layout().device_bytes(sizeof(V), sizeof(I)));
-  const auto x = test::random_vector<V>(std::size_t(m.cols), 5);
-  const auto y0 = test::random_vector<V>(std::size_t(m.rows), 6);
-  const DeviceBuffer<V> dx = to_device(x);
-  for (Stream stream : {Stream(nullptr), own.get()})
-    for (auto [alpha, beta] : {std::pair<V, V>{1, 0}, {1, 1}, {V(-1.5), V(0.25)}}) {
-      SCOPED_TRACE(std::string(stream ? "own stream" : "default stream") + ", alpha " + std::to_string(alpha) +
-                   " beta " + std::to_string(beta));
-      std::vector<V> expect = y0;
-      host.apply(Op::plain, alpha, x.data(), beta, expect.data());
-      const double bound = 2 * test::error_bound(m.view(), false, alpha, x, beta, y0);
-      std::vector<V> first;
-      for (int run = 0; run < 3; ++run) {
-        DeviceBuffer<V> dy = to_device(beta == V(0) ? nans<V>(y0.size()) : y0);
-        dev->apply(alpha, dx.data(), beta, dy.data(), stream);
-        synchronize(stream);
-        const std::vector<V> got = to_host(dy);
-        if (run == 0) {
-          expect_close(got, expect, bound);
-          first = got;
-        } else {
-          ASSERT_TRUE(same_bits(got, first)) << "run " << run << " differs from the first";
-        }
-      }
-    }
-  // Row i to y[map[i]]: a random permutation, then the reversed order (each
-  // map kept alive to the end).
-  std::vector<I> map(std::size_t(m.rows));
-  std::iota(map.begin(), map.end(), I(0));
-  std::shuffle(map.begin(), map.end(), std::mt19937_64(7));
-  std::vector<DeviceBuffer<I>> maps;
-  for (int pass = 0; pass < 2; ++pass) {
-    SCOPED_TRACE(pass == 0 ? "a random row map" : "the reversed row map");
-    if (pass == 1) std::iota(map.rbegin(), map.rend(), I(0));
-    maps.push_back(to_device(map));
-    dev->set_row_map(maps.back().data());
-    for (auto [alpha, beta] : {std::pair<V, V>{1, 0}, {V(-1.5), V(0.25)}}) {
-      // The host reference on y in the matrix's numbering, then moved to y[map[i]].
-      std::vector<V> y_rows(y0.size()), expect(y0.size());
-      for (std::size_t i = 0; i < map.size(); ++i) y_rows[i] = y0[std::size_t(map[i])];
-      host.apply(Op::plain, alpha, x.data(), beta, y_rows.data());
-      for (std::size_t i = 0; i < map.size(); ++i) expect[std::size_t(map[i])] = y_rows[i];
-      DeviceBuffer<V> dy = to_device(beta == V(0) ? nans<V>(y0.size()) : y0);
-      dev->apply(alpha, dx.data(), beta, dy.data(), own.get());
-      synchronize(own.get());
-      expect_close(to_host(dy), expect, 2 * test::error_bound(m.view(), false, alpha, x, beta, y0));
-    }
-  }
+  for (Stream stream : {Stream(nullptr), own.get()}) test::expect_device_matches_host(host, *dev, m, stream);
+  test::expect_row_maps_match_host(host, *dev, m, own.get());
 }
 
 template <class V, class I>
@@ -282,24 +226,7 @@ TYPED_TEST(SuraaGpuTyped, UploadValuesAfterARefill) {
   for (const SuraaParams& p : {suraa_with(0, 4, 24, 32, 64, SuraaLaunch::device, true), SuraaParams{}}) {
     SCOPED_TRACE(describe(p));
     SuraaHostFormat<V, I> host(p);
-    host.build(m.view());
-    auto dev = host.upload(nullptr);
-    auto n = m;  // other values, at another address
-    for (auto& v : n.values) v = 2 * v + 1;
-    host.refill(n.view());
-    OwnedStream s;
-    dev->upload_values(s.get());
-    const auto x = test::random_vector<V>(std::size_t(n.cols), 42);
-    const auto y0 = test::random_vector<V>(std::size_t(n.rows), 43);
-    const DeviceBuffer<V> dx = to_device(x);
-    for (auto [alpha, beta] : {std::pair<V, V>{1, 0}, {V(-1.5), V(0.25)}}) {
-      std::vector<V> expect = y0;
-      host.apply(Op::plain, alpha, x.data(), beta, expect.data());
-      DeviceBuffer<V> dy = to_device(beta == V(0) ? nans<V>(y0.size()) : y0);
-      dev->apply(alpha, dx.data(), beta, dy.data(), s.get());
-      synchronize(s.get());
-      expect_close(to_host(dy), expect, 2 * test::error_bound(n.view(), false, alpha, x, beta, y0));
-    }
+    test::expect_upload_values_after_refill(host, m);
   }
 }
 
@@ -313,16 +240,7 @@ void check_adaptive(const test::OwnedCsr<V, I>& m, std::size_t prefetch_min_nnz,
   o.reorder = reorder;
   o.prefetch_min_nnz = prefetch_min_nnz;
   o.params = params;
-  AdaptiveMatrix<V, I> a(o);
-  a.build(m.view());
-  ASSERT_EQ(a.placement(), Placement::device) << a.placement_reason();
-  ASSERT_EQ(a.format_name(), "suraa");
-  if (reorder == ReorderChoice::always) {
-    ASSERT_EQ(a.reordered(), m.rows == m.cols) << a.selection_reason();
-  }
-  SuraaHostFormat<V, I> ref(suraa_params(o.params));
-  ref.build(m.view());
-  test::expect_products_match(a, ref, m);
+  test::expect_adaptive_matches_its_format(m, o);
 }
 
 TYPED_TEST(SuraaGpuTyped, AdaptiveMatrixWithAndWithoutTheArraysSentDuringTheAnalysis) {

@@ -12,13 +12,13 @@
 
 #include <algorithm>
 #include <cmath>
-#include <cstring>
 #include <functional>
 #include <limits>
 #include <string>
 #include <vector>
 
 #include "device_vectors.hpp"
+#include "exact_checks.hpp"
 #include "irregular_csr.hpp"
 #include "random_csr.hpp"
 #include "segspmv_params.hpp"
@@ -158,7 +158,7 @@ void check_layout(const OwnedCsr<V, I>& m, const SegspmvParams& p) {
   const SegspmvLayout<I> l = segspmv_build_layout(m.rows, m.row_ptr.data(), p);
   const std::int64_t L = l.length, capacity = p.piece_slots();
   if (p.length) EXPECT_EQ(L, p.length);
-  EXPECT_EQ(l.variant, segspmv_use_tree(p, l.length));
+  EXPECT_EQ(l.variant, segspmv_variant_for(p, l.length));
   ASSERT_EQ(l.row_seg.size(), std::size_t(m.rows) + 1);
   std::vector<char> used(std::size_t(l.slots()), 0);
   std::int64_t entries = 0;
@@ -275,13 +275,13 @@ TEST(SegspmvLayout, TheAutomaticVariantFollowsTheLength) {
   SegspmvParams p;
   p.variant = S::automatic;
   p.tree_from_length = 8;
-  EXPECT_EQ(segspmv_use_tree(p, 4), S::scalar);
-  EXPECT_EQ(segspmv_use_tree(p, 8), S::tree);
-  EXPECT_EQ(segspmv_use_tree(p, 32), S::tree);
+  EXPECT_EQ(segspmv_variant_for(p, 4), S::scalar);
+  EXPECT_EQ(segspmv_variant_for(p, 8), S::tree);
+  EXPECT_EQ(segspmv_variant_for(p, 32), S::tree);
   p.variant = S::scalar;
-  EXPECT_EQ(segspmv_use_tree(p, 32), S::scalar);
+  EXPECT_EQ(segspmv_variant_for(p, 32), S::scalar);
   p.variant = S::tree;
-  EXPECT_EQ(segspmv_use_tree(p, 1), S::tree);
+  EXPECT_EQ(segspmv_variant_for(p, 1), S::tree);
 }
 
 // ---- the host kernel ----------------------------------------------------------
@@ -322,21 +322,12 @@ class SegspmvReference : public ::testing::Test {
   // Small integers: any order of the additions gives the exact sum, so the
   // host kernel must give CSR's bits (padding adds zeros, never NaN).
   void check_exact(OwnedCsr<V, I> m, std::uint64_t seed) {
-    for (auto& v : m.values) v = V(std::trunc(double(v) * 8));  // -7..7
-    auto x = test::random_vector<V>(std::size_t(m.cols), seed);
-    for (auto& v : x) v = V(std::trunc(double(v) * 8));
-    std::vector<V> y0 = test::random_vector<V>(std::size_t(m.rows), seed + 1);
-    for (auto& v : y0) v = V(std::trunc(double(v) * 8));
+    const auto product = test::small_integer_product(std::move(m), seed);
     for (const SegspmvParams& p : test::segspmv_param_sets()) {
-      SCOPED_TRACE(describe(p) + ", " + std::to_string(m.rows) + "x" + std::to_string(m.cols));
+      SCOPED_TRACE(describe(p) + ", " + std::to_string(product.m.rows) + "x" + std::to_string(product.m.cols));
       SegspmvHostFormat<V, I> f(p);
-      f.build(m.view());
-      for (auto [alpha, beta] : {std::pair<V, V>{1, 0}, {1, 1}, {-2, 3}}) {
-        std::vector<V> expect = y0, got = y0;
-        csr_reference_apply(m.view(), Op::plain, alpha, x.data(), beta, expect.data());
-        f.apply(Op::plain, alpha, x.data(), beta, got.data());
-        ASSERT_EQ(got, expect) << "alpha " << alpha << " beta " << beta;
-      }
+      f.build(product.m.view());
+      test::expect_csr_bits(f, product);
     }
   }
 };

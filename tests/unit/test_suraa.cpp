@@ -24,6 +24,7 @@
 
 #include "core/cusparse_bytes.hpp"
 #include "device_vectors.hpp"
+#include "exact_checks.hpp"
 #include "irregular_csr.hpp"
 #include "random_csr.hpp"
 #include "suraa_params.hpp"
@@ -549,21 +550,12 @@ class SuraaReference : public ::testing::Test {
   // Small integers: every order of the additions gives the exact sum, so the
   // host kernel must give CSR's bits in every group.
   void check_exact(OwnedCsr<V, I> m, std::uint64_t seed) {
-    for (auto& v : m.values) v = V(std::trunc(double(v) * 8));  // -7..7
-    auto x = test::random_vector<V>(std::size_t(m.cols), seed);
-    for (auto& v : x) v = V(std::trunc(double(v) * 8));
-    std::vector<V> y0 = test::random_vector<V>(std::size_t(m.rows), seed + 1);
-    for (auto& v : y0) v = V(std::trunc(double(v) * 8));
+    const auto product = test::small_integer_product(std::move(m), seed);
     for (const SuraaParams& p : kParamSets) {
-      SCOPED_TRACE(describe(p) + ", " + std::to_string(m.rows) + "x" + std::to_string(m.cols));
+      SCOPED_TRACE(describe(p) + ", " + std::to_string(product.m.rows) + "x" + std::to_string(product.m.cols));
       SuraaHostFormat<V, I> f(p);
-      f.build(m.view());
-      for (auto [alpha, beta] : {std::pair<V, V>{1, 0}, {1, 1}, {-2, 3}}) {
-        std::vector<V> expect = y0, got = y0;
-        csr_reference_apply(m.view(), Op::plain, alpha, x.data(), beta, expect.data());
-        f.apply(Op::plain, alpha, x.data(), beta, got.data());
-        ASSERT_EQ(got, expect) << "alpha " << alpha << " beta " << beta;
-      }
+      f.build(product.m.view());
+      test::expect_csr_bits(f, product);
     }
   }
 };

@@ -50,7 +50,7 @@ namespace aijadaptive {
 inline constexpr int kSegspmvMaxLength = 32;
 
 enum class SegspmvVariant {
-  automatic,  // tree from tree_from_length on, else scalar (segspmv_use_tree)
+  automatic,  // tree from tree_from_length on, else scalar (segspmv_variant_for)
   scalar,     // a thread per segment sums its products from shared memory (segSpMV)
   tree        // a shuffle tree over the segment's lanes (segSpMV-r)
 };
@@ -111,7 +111,7 @@ struct SegspmvLayout {
 };
 
 // The variant for segments of `length`: as set, or tree from tree_from_length on.
-SegspmvVariant segspmv_use_tree(const SegspmvParams& params, int length);
+SegspmvVariant segspmv_variant_for(const SegspmvParams& params, int length);
 
 // L, the segments of each row and the pieces, in one pass over the rows:
 // rows join the open piece while it keeps at most piece_slots() slots and

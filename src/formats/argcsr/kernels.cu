@@ -135,12 +135,13 @@ class ArgcsrDeviceFormat final : public DeviceFormat<V, I> {
                                : std::int64_t(l.device_bytes(sizeof(V), sizeof(I))) >
                                      device_info(current_device()).l2_bytes;
     kernel_ = stream_loads_ ? argcsr_kernel<1, V, I> : argcsr_kernel<0, V, I>;
+    shared_bytes_ = product_shared_bytes<V>(threads_);
     fill(stream, true);
   }
 
   void apply(V alpha, const V* x, V beta, V* y, Stream stream) override {
     if (blocks_ == 0) return;  // no rows
-    kernel_<<<blocks_, unsigned(threads_), product_shared_bytes<V>(threads_), static_cast<cudaStream_t>(stream)>>>(
+    kernel_<<<blocks_, unsigned(threads_), shared_bytes_, static_cast<cudaStream_t>(stream)>>>(
         groups_.data(), thread_start_.data(), cols_.data(), vals_.data(), x, alpha, beta, y);
     AIJA_CUDA_CHECK_LAUNCH();
   }
@@ -179,6 +180,7 @@ class ArgcsrDeviceFormat final : public DeviceFormat<V, I> {
   int threads_ = 0;      // T
   bool stream_loads_ = false;
   Kernel kernel_ = nullptr;  // the variant for the loads' cache hint
+  std::size_t shared_bytes_ = 0;  // of a product's launch
   DeviceBuffer<ArgcsrGroup> groups_;
   DeviceBuffer<std::uint16_t> thread_start_;
   DeviceBuffer<I> cols_;

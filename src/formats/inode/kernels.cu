@@ -42,7 +42,7 @@ using detail::load_once;
 
 template <class V, class I>
 __device__ std::int64_t y_index(const InodeArrays<V, I>& a, std::int64_t row) {
-  return a.row_map ? std::int64_t(a.row_map[row]) : row;
+  return detail::output_row(a.row_map, row);
 }
 
 // Lane t * n + g multiplies group g's G rows over columns t, t + k, ... (k

@@ -40,6 +40,7 @@ struct IpcsrArrays {
   I first_block;       // the launch's block 0 (a range of rows: apply_rows)
 };
 
+using detail::lanes_tree_sum;
 using detail::load_once;
 
 // The block-reduction scratch and the "last chunk" flag: the kernel's static
@@ -52,26 +53,17 @@ struct Scratch {
 static_assert(sizeof(Scratch<double>) <= kIpcsrStaticSharedBytes,
               "raise kIpcsrStaticSharedBytes: SHARED_SIZE must leave room for the scratch");
 
-// Sum over groups of `width` consecutive lanes (a power of two <= 32); the
-// result is in the first lane of each group. Every lane of the warp must call.
-template <class V>
-__device__ V group_sum(V v, int width) {
-  for (int offset = width / 2; offset > 0; offset /= 2)
-    v += __shfl_down_sync(0xffffffffu, v, offset, width);
-  return v;
-}
-
 // Sum over the whole block, returned in thread 0. Every thread must call; the
 // scratch may be reused after the next __syncthreads().
 template <class V>
 __device__ V block_sum(V v, Scratch<V>& scratch) {
   const int lane = threadIdx.x % kWarp, warp = threadIdx.x / kWarp;
-  v = group_sum(v, kWarp);
+  v = lanes_tree_sum(v, kWarp);
   if (lane == 0) scratch.warp_sums[warp] = v;
   __syncthreads();
   if (warp == 0) {
     v = lane < int(blockDim.x / kWarp) ? scratch.warp_sums[lane] : V(0);
-    v = group_sum(v, kWarp);
+    v = lanes_tree_sum(v, kWarp);
   }
   return v;
 }
@@ -79,7 +71,7 @@ __device__ V block_sum(V v, Scratch<V>& scratch) {
 // Where row `row` of the product goes (a reordered matrix writes the caller's rows).
 template <class V, class I>
 __device__ std::int64_t y_index(const IpcsrArrays<V, I>& a, I row) {
-  return a.row_map ? std::int64_t(a.row_map[row]) : std::int64_t(row);
+  return detail::output_row(a.row_map, row);
 }
 
 // r >= 2 rows whose k1 - k0 <= SHARED_SIZE products are staged first.
@@ -126,7 +118,7 @@ __device__ void rows_block(const IpcsrArrays<V, I>& a, const V* __restrict__ x, 
   // warp since t divides 32 and T is a multiple of 32.
   V sum = 0;
   for (int k = begin + lane; k < end; k += t) sum += stage[k];
-  if (t > 1) sum = group_sum(sum, t);  // uniform over the block: all lanes take part
+  if (t > 1) sum = lanes_tree_sum(sum, t);  // uniform over the block: all lanes take part
   if (group < r && lane == 0) y[out] = detail::scaled_update(alpha, sum, beta, y[out]);
 }
 

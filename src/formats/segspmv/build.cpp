@@ -91,7 +91,7 @@ void segspmv_check_params(const SegspmvParams& p) {
                "segspmv: stream_loads = " + std::to_string(p.stream_loads) + ", expected -1, 0 or 1");
 }
 
-SegspmvVariant segspmv_use_tree(const SegspmvParams& p, int length) {
+SegspmvVariant segspmv_variant_for(const SegspmvParams& p, int length) {
   if (p.variant != SegspmvVariant::automatic) return p.variant;
   return length >= p.tree_from_length ? SegspmvVariant::tree : SegspmvVariant::scalar;
 }
@@ -114,7 +114,7 @@ SegspmvLayout<I> segspmv_build_layout(I rows, const I* row_ptr, const SegspmvPar
   segspmv_check_params(p);
   SegspmvLayout<I> l;
   l.length = p.length ? p.length : segspmv_length(rows, row_ptr, p.max_padding);
-  l.variant = segspmv_use_tree(p, l.length);
+  l.variant = segspmv_variant_for(p, l.length);
   const std::int64_t n = std::int64_t(rows), capacity = p.piece_slots(), L = l.length;
   l.row_seg.assign(std::size_t(n) + 1, I(0));
   l.piece_row.clear();

@@ -107,19 +107,13 @@ __global__ void __launch_bounds__(1024)
     for (int s = lane; s < n / L; s += kWarp) sum += segment_sums[s];
     sum = lanes_tree_sum(sum, kWarp);
     if (lane != 0) return;
-    // Publish the chunk's sum; the row's last chunk to arrive adds all of
-    // them in chunk order (the same bits on every run) and writes y.
+    // The row's last chunk to arrive adds the chunks' sums in order and writes y.
     const std::int64_t chunks = ((row0_end - row0_first) * L + C - 1) / C;
     const std::int64_t first = p - (seg0 - row0_first) * L / C;
-    a.partial[p] = sum;
-    __threadfence();  // release: the sum is visible before the arrival counts
-    if (atomicAdd(a.arrivals + first, 1u) != unsigned(chunks - 1)) return;
-    __threadfence();  // acquire
-    V total = 0;
-    for (std::int64_t k = 0; k < chunks; ++k) total += __ldcg(a.partial + first + k);  // from L2: other SMs wrote them
-    const std::int64_t out = a.row_map ? std::int64_t(a.row_map[row0]) : std::int64_t(row0);
+    V total;
+    if (!detail::last_chunk_total(a.partial + first, a.arrivals + first, chunks, p - first, sum, total)) return;
+    const std::int64_t out = detail::output_row(a.row_map, row0);
     y[out] = scaled_update(alpha, total, beta, y[out]);
-    a.arrivals[first] = 0;  // ready for the next product (one matrix's products never overlap)
     return;
   }
   const bool add = alpha == V(1) && beta == V(1);  // MatMultAdd: rows start from y, as in csr
@@ -128,7 +122,7 @@ __global__ void __launch_bounds__(1024)
       first_seg = int(a.row_seg[row0 + r] - seg0);
       end_seg = int(a.row_seg[row0 + r + 1] - seg0);
     }
-    const std::int64_t out = a.row_map ? std::int64_t(a.row_map[row0 + r]) : std::int64_t(row0 + r);
+    const std::int64_t out = detail::output_row(a.row_map, std::int64_t(row0) + r);
     V sum = add ? y[out] : V(0);
     for (int s = first_seg; s < end_seg; ++s) sum += segment_sums[s];
     y[out] = add ? sum : scaled_update(alpha, sum, beta, y[out]);
@@ -180,6 +174,7 @@ class SegspmvDeviceFormat final : public DeviceFormat<V, I> {
                                                   : std::int64_t(l.device_bytes(sizeof(V), sizeof(I))) > limits.l2_bytes;
     const bool tree = l.variant == SegspmvVariant::tree;
     kernel_ = choose_kernel(p.unroll, tree, stream_loads);
+    kernel_uses_streaming_ = stream_loads;
     const std::int64_t C = p.piece_slots();
     const std::int64_t warp_values = C / l.length + (tree ? 0 : C + C / kWarp);
     shared_bytes_ = std::size_t(warps * warp_values) * sizeof(V);
@@ -223,8 +218,7 @@ class SegspmvDeviceFormat final : public DeviceFormat<V, I> {
  private:
   using Kernel = void (*)(SegspmvArrays<V, I>, const V*, V, V, V*);
 
-  Kernel choose_kernel(int unroll, bool tree, bool stream_loads) {
-    kernel_uses_streaming_ = stream_loads;
+  static Kernel choose_kernel(int unroll, bool tree, bool stream_loads) {
     if (unroll == 8) {
       if (tree) return stream_loads ? segspmv_kernel<8, true, 1, V, I> : segspmv_kernel<8, true, 0, V, I>;
       return stream_loads ? segspmv_kernel<8, false, 1, V, I> : segspmv_kernel<8, false, 0, V, I>;

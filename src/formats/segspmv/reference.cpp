@@ -65,8 +65,8 @@ void SegspmvHostFormat<V, I>::apply(Op op, V alpha, const V* x, V beta, V* y) co
       for (std::int64_t s = 0; s < seg1 - seg0; ++s) lanes[std::size_t(s) % kWarp] += sums[std::size_t(s)];
       chunks.push_back(detail::shuffle_tree_sum(lanes, kWarp));
       if (seg1 == l.row_seg[std::size_t(row0) + 1]) {  // the row's last chunk
-        V total = 0;
-        for (V c : chunks) total += c;
+        V total = chunks.front();
+        for (std::size_t k = 1; k < chunks.size(); ++k) total += chunks[k];
         y[row0] = detail::scaled_update(alpha, total, beta, y[row0]);
         chunks.clear();
       }

@@ -52,14 +52,13 @@ using detail::scaled_update;
 
 template <class V, class I>
 __device__ __forceinline__ std::int64_t y_index(const SuraaArrays<V, I>& a, std::int64_t sorted) {
-  const std::int64_t row = a.order[sorted];
-  return a.row_map ? std::int64_t(a.row_map[row]) : row;
+  return detail::output_row(a.row_map, a.order[sorted]);
 }
 
+// The warp's sum, in lane 0.
 template <class V>
 __device__ __forceinline__ V warp_tree(V v) {
-  for (int half = kWarp / 2; half > 0; half /= 2) v += __shfl_down_sync(0xffffffffu, v, half);
-  return v;
+  return detail::lanes_tree_sum(v, kWarp);
 }
 
 // Entries [begin, end) by `lanes` lanes, lane t from begin + t: kUnroll
@@ -154,18 +153,10 @@ __global__ void suraa_long_kernel(SuraaArrays<V, I> a, SuraaLongSegment s, const
   if (warp != 0) return;
   sum = warp_tree(lane < warps ? warp_sums[lane] : V(0));
   if (lane != 0) return;
-  if (s.chunks > 1) {
-    // Several chunks: the last block to arrive adds their sums in order.
-    V* partial = a.partials + s.partials_at + row * s.chunks;
-    partial[c] = sum;
-    __threadfence();  // the sum is visible before the arrival is
-    unsigned* counter = a.counters + s.counters_at + row;
-    if (atomicAdd(counter, 1u) != unsigned(s.chunks - 1)) return;
-    __threadfence();
-    sum = __ldcg(partial);
-    for (std::int64_t j = 1; j < s.chunks; ++j) sum += __ldcg(partial + j);
-    *counter = 0;  // ready for the next product (kernels of one matrix never overlap)
-  }
+  // Several chunks: the last block to arrive adds their sums in order.
+  if (s.chunks > 1 && !detail::last_chunk_total(a.partials + s.partials_at + row * s.chunks,
+                                                a.counters + s.counters_at + row, s.chunks, c, sum, sum))
+    return;
   const std::int64_t out = y_index(a, k);
   y[out] = scaled_update(alpha, sum, beta, y[out]);
 }
