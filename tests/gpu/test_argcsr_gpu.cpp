@@ -38,23 +38,27 @@ using test::expect_close;
 using test::to_device;
 using test::to_host;
 
-ArgcsrParams params(int t, std::int64_t chunk, int stream_loads = -1) {
+ArgcsrParams params(int t, std::int64_t chunk, int stream_loads = -1, std::int64_t long_chunk = 8) {
   ArgcsrParams p;
   p.block_threads = t;
   p.desired_chunk = chunk;
   p.stream_loads = stream_loads;
+  p.long_chunk = long_chunk;
   return p;
 }
 
 std::string describe(const ArgcsrParams& p) {
   return "T " + std::to_string(p.block_threads) + " desired chunk " + std::to_string(p.desired_chunk) +
-         " stream_loads " + std::to_string(p.stream_loads);
+         " stream_loads " + std::to_string(p.stream_loads) + " long chunk " + std::to_string(p.long_chunk);
 }
 
-// The paper's (T = 128, chunk 1), the smallest and largest T, T not a power
-// of two, larger chunks, each cache hint.
-const ArgcsrParams kParamSets[] = {params(128, 1),    params(32, 1, 1), params(32, 4, 0), params(64, 2),
-                                   params(96, 3, 1), params(256, 1, 0), params(128, 32), params(1024, 1, 1)};
+// The defaults (T = 128, chunk 1), the smallest and largest T, T not a power
+// of two, larger chunks, each cache hint; long rows in parts of T entries
+// (more parts than threads: the row of 100000 has 3125 parts of 32) and of
+// 2 T.
+const ArgcsrParams kParamSets[] = {params(128, 1),      params(32, 1, 1),  params(32, 4, 0), params(64, 2),
+                                   params(96, 3, 1),    params(256, 1, 0), params(128, 32),  params(1024, 1, 1),
+                                   params(32, 1, 0, 1), params(128, 4, -1, 2)};
 
 using test::nans;
 
@@ -84,7 +88,7 @@ std::vector<test::OwnedCsr<V, I>> matrices() {
 }
 
 // 0 x 0, 1 x 1, all rows empty, all empty but one, a dense row among sparse
-// ones, a single row of 100000 (chunks of 100000 / T), wide, tall, no columns.
+// ones, a single row of 100000 (in parts), wide, tall, no columns.
 template <class V, class I>
 std::vector<test::OwnedCsr<V, I>> edge_matrices() {
   std::vector<test::OwnedCsr<V, I>> list;
@@ -127,7 +131,7 @@ TYPED_TEST(ArgcsrGpuTyped, UploadValuesAfterARefill) {
   using V = typename TypeParam::first_type;
   using I = typename TypeParam::second_type;
   const auto m = test::circuit_csr<V, I>(4000, 4000, 5, 2000, 41);
-  for (const ArgcsrParams& p : {params(128, 1), params(32, 4, 1)}) {
+  for (const ArgcsrParams& p : {params(128, 1), params(32, 4, 1), params(32, 1, -1, 1)}) {
     SCOPED_TRACE(describe(p));
     ArgcsrHostFormat<V, I> host(p);
     test::expect_upload_values_after_refill(host, m);
@@ -196,7 +200,7 @@ TEST_F(ArgcsrGpu, NanAndInfInTheMatrixPropagate) {
   m.values[150] = nan;                                   // a middle thread of the long row
   m.values[std::size_t(m.row_ptr[2])] = inf;             // a short row
   m.values[std::size_t(m.row_ptr[5]) + 4] = -inf;        // the last entry of the last row
-  for (const ArgcsrParams& p : {params(32, 1), params(128, 1), params(32, 8)}) {
+  for (const ArgcsrParams& p : {params(32, 1), params(128, 1), params(32, 8), params(32, 1, -1, 1)}) {
     SCOPED_TRACE(describe(p));
     ArgcsrHostFormat<float, std::int32_t> host(p);
     host.build(m.view());

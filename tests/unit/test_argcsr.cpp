@@ -32,21 +32,26 @@ namespace {
 using test::OwnedCsr;
 using test::RandomShape;
 
-ArgcsrParams params(int t, std::int64_t chunk) {
+ArgcsrParams params(int t, std::int64_t chunk, std::int64_t long_chunk = 8) {
   ArgcsrParams p;
   p.block_threads = t;
   p.desired_chunk = chunk;
+  p.long_chunk = long_chunk;
   return p;
 }
 
 std::string describe(const ArgcsrParams& p) {
-  return "T " + std::to_string(p.block_threads) + " desired chunk " + std::to_string(p.desired_chunk);
+  return "T " + std::to_string(p.block_threads) + " desired chunk " + std::to_string(p.desired_chunk) +
+         " long chunk " + std::to_string(p.long_chunk);
 }
 
-// The paper's (T = 128, chunk 1) first; the smallest T; larger chunks (fewer,
-// fuller groups); T not a power of two; the largest T.
-const ArgcsrParams kParamSets[] = {params(128, 1), params(32, 1), params(32, 4),  params(64, 2),
-                                   params(96, 3),  params(256, 1), params(128, 32), params(1024, 1)};
+// The defaults (T = 128, chunk 1: the paper's) first; the smallest T; larger
+// chunks (fewer, fuller groups); T not a power of two; the largest T; long
+// rows cut into parts of T entries (more parts than T threads for the longest
+// test rows) and into parts of more than the desired chunk.
+const ArgcsrParams kParamSets[] = {params(128, 1), params(32, 1),    params(32, 4),     params(64, 2),
+                                   params(96, 3),  params(256, 1),   params(128, 32),   params(1024, 1),
+                                   params(32, 1, 1), params(64, 4, 2), params(128, 64, 1)};
 
 std::int64_t ceil_div(std::int64_t a, std::int64_t b) { return (a + b - 1) / b; }
 
@@ -83,19 +88,23 @@ TEST(ArgcsrParams, ThePapersDefaultsAndTheUsersSettings) {
   const ArgcsrParams d = argcsr_params(TuningParams{});
   EXPECT_EQ(d.block_threads, 128);
   EXPECT_EQ(d.desired_chunk, 1);
+  EXPECT_EQ(d.long_chunk, 8);
   EXPECT_EQ(d.stream_loads, -1);
   const ArgcsrParams plain{};  // the struct's defaults are the parameters' defaults
   EXPECT_EQ(plain.block_threads, d.block_threads);
   EXPECT_EQ(plain.desired_chunk, d.desired_chunk);
+  EXPECT_EQ(plain.long_chunk, d.long_chunk);
   EXPECT_EQ(plain.stream_loads, d.stream_loads);
 
   TuningParams t;
   t.set("argcsr.block_threads=256");
   t.set(FormatId::argcsr, "desired_chunk", "8");
   t.set("argcsr.stream_loads=always");
+  t.set("argcsr.long_chunk=3");
   ArgcsrParams p = argcsr_params(t);
   EXPECT_EQ(p.block_threads, 256);
   EXPECT_EQ(p.desired_chunk, 8);
+  EXPECT_EQ(p.long_chunk, 3);
   EXPECT_EQ(p.stream_loads, 1);
   t.set("argcsr.stream_loads=never");
   EXPECT_EQ(argcsr_params(t).stream_loads, 0);
@@ -118,6 +127,8 @@ TEST(ArgcsrParams, BadValuesAreRefused) {
                              {"desired_chunk", "0"},
                              {"desired_chunk", "-1"},
                              {"desired_chunk", "70000"},
+                             {"long_chunk", "0"},
+                             {"long_chunk", "70000"},
                              {"stream_loads", "sometimes"}}) {
     TuningParams t;
     expect_error(ErrorKind::invalid_argument, [&] { t.set(FormatId::argcsr, name, value); },
@@ -125,7 +136,7 @@ TEST(ArgcsrParams, BadValuesAreRefused) {
   }
   // Made by hand: the check, the host format and the builder refuse them.
   for (const ArgcsrParams& bad : {params(48, 1), params(16, 1), params(1056, 1), params(128, 0),
-                                  params(128, (1 << 16) + 1)}) {
+                                  params(128, (1 << 16) + 1), params(128, 1, 0), params(128, 1, (1 << 16) + 1)}) {
     expect_error(ErrorKind::invalid_argument, [&] { argcsr_check_params(bad); }, describe(bad));
     expect_error(ErrorKind::invalid_argument, [&] { ArgcsrHostFormat<double, std::int32_t> f(bad); }, describe(bad));
     const std::vector<std::int32_t> row_ptr = {0, 1};
@@ -235,7 +246,7 @@ void check_layout(const OwnedCsr<V, I>& m, const ArgcsrParams& p) {
   if (m.rows == 0) {
     EXPECT_EQ(l.count(), 0);
   }
-  std::int64_t next_row = 0, slots = 0;
+  std::int64_t next_row = 0, slots = 0, long_rows = 0;
   for (std::int64_t g = 0; g < l.count(); ++g) {
     const ArgcsrGroup& group = l.groups[std::size_t(g)];
     SCOPED_TRACE("group " + std::to_string(g));
@@ -243,25 +254,52 @@ void check_layout(const OwnedCsr<V, I>& m, const ArgcsrParams& p) {
     ASSERT_GE(group.rows, 1);
     ASSERT_LE(group.rows, T);
     ASSERT_EQ(group.offset, slots);
+    const std::uint16_t* starts = l.starts(g);
+    ASSERT_EQ(starts[0], 0);
+    ASSERT_EQ(starts[group.rows], T);
+    // A row longer than long_chunk * T: its parts in order, a group each, all
+    // T threads, long_chunk * T entries each (the last the rest).
+    if (len(next_row) > l.part_entries) {
+      ASSERT_EQ(group.rows, 1);
+      ASSERT_EQ(group.parts, ceil_div(len(next_row), l.part_entries));
+      for (std::int32_t k = 0; k < group.parts; ++k) {
+        const ArgcsrGroup& part = l.groups[std::size_t(g + k)];
+        ASSERT_EQ(part.first_row, next_row);
+        ASSERT_EQ(part.rows, 1);
+        ASSERT_EQ(part.part, k);
+        ASSERT_EQ(part.parts, group.parts);
+        ASSERT_EQ(part.offset, slots);
+        ASSERT_EQ(l.starts(g + k)[0], 0);
+        ASSERT_EQ(l.starts(g + k)[1], T);
+        const std::int64_t entries = std::min(l.part_entries, len(next_row) - k * l.part_entries);
+        ASSERT_EQ(part.chunk, ceil_div(entries, T)) << "part " << k;
+        slots += std::int64_t(part.chunk) * T;
+      }
+      g += group.parts - 1;
+      ++next_row;
+      ++long_rows;
+      continue;
+    }
+    ASSERT_EQ(group.part, 0);
+    ASSERT_EQ(group.parts, 1);
     std::int64_t entries = 0;
     std::vector<std::int64_t> lengths;
     for (std::int64_t i = group.first_row; i < group.first_row + group.rows; ++i) {
+      ASSERT_LE(len(i), l.part_entries) << "a long row not cut into parts";
       lengths.push_back(len(i));
       entries += len(i);
     }
     // Closed by the rules: within desired_chunk * T entries unless one row is
-    // longer (then alone), and only because the next row would break them.
+    // longer (then alone), and only because the next row would break them or
+    // is cut into parts.
     if (entries > most) {
       EXPECT_EQ(group.rows, 1) << "a row longer than desired_chunk * T shares a group";
     }
     const std::int64_t after = group.first_row + group.rows;
     if (after < m.rows) {
-      EXPECT_TRUE(group.rows == T || entries + len(after) > most) << "closed early";
+      EXPECT_TRUE(group.rows == T || entries + len(after) > most || len(after) > l.part_entries) << "closed early";
     }
     // Threads: prefix sums from 0 to T, each row at least one, as the rule says.
-    const std::uint16_t* starts = l.starts(g);
-    ASSERT_EQ(starts[0], 0);
-    ASSERT_EQ(starts[group.rows], T);
     std::vector<int> threads;
     for (int i = 0; i < group.rows; ++i) {
       ASSERT_LT(starts[i], starts[i + 1]) << "row " << i << " has no thread";
@@ -274,10 +312,12 @@ void check_layout(const OwnedCsr<V, I>& m, const ArgcsrParams& p) {
     slots += std::int64_t(group.chunk) * T;
     next_row = after;
   }
+  EXPECT_EQ(l.long_rows, long_rows);
   EXPECT_EQ(next_row, std::int64_t(m.rows));
   EXPECT_EQ(l.slots, slots);
-  EXPECT_EQ(l.device_bytes(sizeof(V), sizeof(I)),
-            l.groups.size() * sizeof(ArgcsrGroup) + l.thread_start.size() * 2 + std::size_t(slots) * (sizeof(V) + sizeof(I)));
+  const std::size_t part_sums = long_rows ? l.groups.size() * (sizeof(V) + sizeof(unsigned)) : 0;
+  EXPECT_EQ(l.device_bytes(sizeof(V), sizeof(I)), l.groups.size() * sizeof(ArgcsrGroup) + l.thread_start.size() * 2 +
+                                                      std::size_t(slots) * (sizeof(V) + sizeof(I)) + part_sums);
 
   // The slot picture, values marking the entries (entry j holds j + 1).
   OwnedCsr<V, I> marked = m;
@@ -291,7 +331,8 @@ void check_layout(const OwnedCsr<V, I>& m, const ArgcsrParams& p) {
     const std::uint16_t* starts = l.starts(g);
     for (int i = 0; i < group.rows; ++i) {
       const std::int64_t row = group.first_row + i;
-      std::int64_t next = m.row_ptr[row];  // the row's entries in thread order, slot order
+      const ArgcsrPiece span = argcsr_span(group, len(row), l.part_entries);
+      std::int64_t next = m.row_ptr[row] + span.first;  // the group's entries of the row in thread order, slot order
       for (int t = starts[i]; t < starts[i + 1]; ++t) {
         bool padding = false;
         for (std::int64_t k = 0; k < group.chunk; ++k) {
@@ -309,7 +350,7 @@ void check_layout(const OwnedCsr<V, I>& m, const ArgcsrParams& p) {
           ++next;
         }
       }
-      ASSERT_EQ(next, std::int64_t(m.row_ptr[row + 1])) << "row " << row << " not covered";
+      ASSERT_EQ(next, m.row_ptr[row] + span.first + span.count) << "row " << row << " not covered";
     }
   }
   for (std::int64_t j = 0; j < nnz; ++j) ASSERT_EQ(seen[std::size_t(j)], 1) << "entry " << j;
@@ -373,6 +414,30 @@ TEST(ArgcsrLayout, GroupsCloseByEntriesOrRows) {
   EXPECT_EQ(l.groups[2].rows, 2);
   EXPECT_EQ(l.slots, 32 * (1 + 2 + 1));
   EXPECT_EQ(l.thread_start, (std::vector<std::uint16_t>{0, 32, 0, 32, 0, 31, 32}));
+  EXPECT_EQ(l.long_rows, 0);
+  // With long_chunk 1 the row of 50 > 32 is cut into parts of 32 and 18, a
+  // group each with all 32 threads; they share thread_start's {0, 32}, the
+  // entry after them unused (32).
+  l = argcsr_build_layout<std::int64_t>(4, mixed.data(), params(32, 1, 1));
+  ASSERT_EQ(l.count(), 4);
+  EXPECT_EQ(l.long_rows, 1);
+  EXPECT_EQ(l.part_entries, 32);
+  for (int k = 0; k < 2; ++k) {
+    const ArgcsrGroup& part = l.groups[std::size_t(1 + k)];
+    EXPECT_EQ(part.first_row, 1);
+    EXPECT_EQ(part.rows, 1);
+    EXPECT_EQ(part.chunk, 1);
+    EXPECT_EQ(part.part, k);
+    EXPECT_EQ(part.parts, 2);
+    EXPECT_EQ(part.offset, 32 * (1 + k));
+    const ArgcsrPiece span = argcsr_span(part, 50, l.part_entries);
+    EXPECT_EQ(span.first, 32 * k);
+    EXPECT_EQ(span.count, k == 0 ? 32 : 18);
+  }
+  EXPECT_EQ(l.groups[3].first_row, 2);
+  EXPECT_EQ(l.groups[3].parts, 1);
+  EXPECT_EQ(l.thread_start, (std::vector<std::uint16_t>{0, 32, 0, 32, 32, 0, 31, 32}));
+  EXPECT_EQ(l.slots, 32 * 4);
   // 100 empty rows: groups of T rows, chunk 0, no slots.
   const std::vector<std::int32_t> empty(101, 0);
   l = argcsr_build_layout<std::int32_t>(100, empty.data(), params(32, 1));
@@ -397,16 +462,18 @@ TEST(ArgcsrLayout, SlotOffsetsPastTwoToThe31AndChunksTooLarge) {
   EXPECT_EQ(l.slots, groups * 1024 * 1024);
   EXPECT_EQ(l.entries, groups * 1024);
   EXPECT_NEAR(l.padding_fraction(), 1.0 - 1.0 / 1024, 1e-12);
-  // A row whose chunk would not fit 32 bits (2^40 entries over 32 threads): refused.
+  // A row of 2^40 entries in parts of 32 x 8: 2^32 parts, more blocks than a
+  // launch can have: refused before the groups are made.
   const std::vector<std::int64_t> huge = {0, 5, std::int64_t(1) << 40};
   expect_error(ErrorKind::unsupported, [&] { argcsr_build_layout<std::int64_t>(2, huge.data(), params(32, 1)); },
-               "a chunk of 2^35 slots");
+               "2^32 parts");
 }
 
 // ---- the host kernel ------------------------------------------------------------
 
 // The product through the slot picture, as the CUDA kernel walks it: each
-// thread over its slots until the first column -1, then each row's tree.
+// thread over its slots until the first column -1, then each row's tree, then
+// a long row's part sums.
 template <class V, class I>
 std::vector<V> product_over_slots(const ArgcsrLayout& l, const CsrView<V, I>& a, V alpha, const std::vector<V>& x,
                                   V beta, std::vector<V> y) {
@@ -414,7 +481,7 @@ std::vector<V> product_over_slots(const ArgcsrLayout& l, const CsrView<V, I>& a,
   std::vector<V> vals(static_cast<std::size_t>(l.slots));
   argcsr_fill_slots(l, a, cols.data(), vals.data());
   const int T = l.threads;
-  std::vector<V> partial(static_cast<std::size_t>(T));
+  std::vector<V> partial(static_cast<std::size_t>(T)), part_sums(static_cast<std::size_t>(l.count()));
   for (std::int64_t g = 0; g < l.count(); ++g) {
     const ArgcsrGroup& group = l.groups[std::size_t(g)];
     for (int t = 0; t < T; ++t) {
@@ -432,6 +499,21 @@ std::vector<V> product_over_slots(const ArgcsrLayout& l, const CsrView<V, I>& a,
         const int i = argcsr_row_of_thread(starts, group.rows, t), lane = t - starts[i];
         if (lane % (2 * s) == 0 && lane + s < starts[i + 1] - starts[i]) partial[std::size_t(t)] += partial[std::size_t(t + s)];
       }
+    if (group.parts > 1) {  // a long row's part: its sum kept; the last part adds them all
+      part_sums[std::size_t(g)] = partial[0];
+      if (group.part + 1 < group.parts) continue;
+      const std::size_t first = std::size_t(g - group.part);
+      for (int t = 0; t < T; ++t) {
+        V sum = V(0);
+        for (int k = t; k < group.parts; k += T) sum += part_sums[first + std::size_t(k)];
+        partial[std::size_t(t)] = sum;
+      }
+      for (int s = 1; s < T; s *= 2)
+        for (int t = 0; t + s < T; t += 2 * s) partial[std::size_t(t)] += partial[std::size_t(t + s)];
+      V& out = y[std::size_t(group.first_row)];
+      out = detail::scaled_update(alpha, partial[0], beta, out);
+      continue;
+    }
     for (int i = 0; i < group.rows; ++i) {
       V& out = y[std::size_t(group.first_row + i)];
       out = detail::scaled_update(alpha, partial[starts[i]], beta, out);
@@ -504,7 +586,7 @@ TYPED_TEST(ArgcsrReference, NanAndInfPropagateAsInCsrAndBetaZeroIgnoresY) {
   const V nan = std::numeric_limits<V>::quiet_NaN(), inf = std::numeric_limits<V>::infinity();
   // A long row (split over threads), short rows sharing a group, an empty row.
   auto m = test::csr_of_lengths<V, I>({300, 2, 3, 0, 1, 5}, 400, 3);
-  for (const ArgcsrParams& p : {params(32, 1), params(128, 1), params(32, 8)}) {
+  for (const ArgcsrParams& p : {params(32, 1), params(128, 1), params(32, 8), params(32, 1, 1)}) {
     SCOPED_TRACE(describe(p));
     ArgcsrHostFormat<V, I> f(p);
     f.build(m.view());
@@ -563,10 +645,17 @@ TEST(ArgcsrFormat, StatesItsCapabilitiesBytesAndLayout) {
   EXPECT_GE(own, std::size_t(l.slots) * 12);
   EXPECT_EQ(f->device_bytes_needed(), own + csr);
   const std::vector<std::string> lines = f->describe();
-  ASSERT_EQ(lines.size(), 2u);
+  ASSERT_EQ(lines.size(), 3u);
   EXPECT_NE(lines[0].find(std::to_string(l.count()) + " row groups of T = 128 threads"), std::string::npos) << lines[0];
-  EXPECT_NE(lines[1].find("chunks of at most"), std::string::npos) << lines[1];
-  EXPECT_NE(lines[1].find("padding"), std::string::npos) << lines[1];
+  EXPECT_NE(lines[1].find("0 rows of more than 1024 entries cut into 0 parts"), std::string::npos) << lines[1];
+  EXPECT_NE(lines[2].find("chunks of at most"), std::string::npos) << lines[2];
+  EXPECT_NE(lines[2].find("padding"), std::string::npos) << lines[2];
+  // A row of 2500 entries: 3 parts of 1024, 1024 and 452.
+  auto long_row = test::csr_of_lengths<double, std::int32_t>({3, 2500, 7}, 3000, 4);
+  f->build(long_row.view());
+  EXPECT_NE(f->describe()[1].find("1 rows of more than 1024 entries cut into 3 parts (long chunk 8)"),
+            std::string::npos)
+      << f->describe()[1];
 #if !AIJADAPTIVE_HAVE_CUDA
   expect_error(ErrorKind::unsupported, [&] { f->upload(nullptr); }, "an upload without CUDA");
 #endif

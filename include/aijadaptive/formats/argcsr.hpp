@@ -1,16 +1,21 @@
 // Format `argcsr`: ArgCSR, adaptive row-grouped CSR. Rows in groups of at
 // most T rows and (about) desired_chunk * T entries; each group has T threads,
 // one CUDA block, and hands the threads to its rows so that the fullest row
-// gets the most; a thread's entries (its chunk) are stored column-wise.
+// gets the most; a thread's entries (its chunk) are stored column-wise. A row
+// longer than long_chunk * T entries is cut into parts of that many, a group
+// each (one block each), whose sums are added by the last part to finish.
 //
-//   groups         {first_row, offset, rows, chunk} per group: its rows are
-//                  first_row .. first_row + rows - 1; its chunk * T slots
-//                  start at `offset` (64-bit: padding may take the slots past
-//                  the index type's range)
-//   thread_start   per group g, rows + 1 entries from first_row + g (one
-//                  array of rows + groups entries): the first thread of each
-//                  of its rows, then T (the exclusive prefix sum of the
-//                  threads per row, and its total)
+//   groups         {first_row, offset, rows, chunk, part, parts} per group:
+//                  its rows are first_row .. first_row + rows - 1; its
+//                  chunk * T slots start at `offset` (64-bit: padding may take
+//                  the slots past the index type's range); part and parts are
+//                  0 and 1 except for the parts of a long row (rows 1, part
+//                  p of parts, entries p * long_chunk * T onwards)
+//   thread_start   per group g, rows + 1 entries from first_row + g - part
+//                  (one array of rows + groups entries): the first thread of
+//                  each of its rows, then T (the exclusive prefix sum of the
+//                  threads per row, and its total); a long row's parts share
+//                  its {0, T}, the entries after them unused (T)
 //   cols, values   slot k of thread t of group g at offset + k * T + t, so
 //                  that a warp's loads are coalesced; a thread's entries
 //                  first, then padding (column -1, value 0)
@@ -22,18 +27,23 @@
 //
 // Groups: the rows in order; a group closes before a row that would take it
 // past desired_chunk * T entries or T rows (so a row longer than that is a
-// group alone, its chunk ceil(length / T)). Threads: one per row, then each
-// spare thread to the row of the largest filling ceil(length / threads) (ties:
-// the lowest row); the group's chunk is the largest filling after that. A row
-// of n entries and m threads is cut into consecutive pieces of ceil(n / m)
-// entries, thread by thread (the last threads get fewer, or none).
+// group alone, its chunk ceil(length / T), or, longer than long_chunk * T,
+// groups alone). Threads: one per row, then each spare thread to the row of
+// the largest filling ceil(length / threads) (ties: the lowest row); the
+// group's chunk is the largest filling after that. A row (or a long row's
+// part) of n entries and m threads is cut into consecutive pieces of
+// ceil(n / m) entries, thread by thread (the last threads get fewer, or none).
 //
 // Kernel (a block of T threads per group): each thread sums its chunk in slot
 // order and stops at its first padding slot (a warp at its threads' last);
 // the partial sums go to shared memory; each row's are added by a tree over
 // its threads (stride 1, 2, 4, ...: a fixed order, the same bits every run,
 // log2(threads) steps however many threads a long row has); a thread per row
-// writes y (coalesced). The host reference adds in the same order.
+// writes y (coalesced). A long row's part leaves its sum in a device array
+// (an entry per group) and counts its arrival; the last part's block adds the
+// row's part sums: thread t those of parts t, t + T, t + 2T, ... in order,
+// then a tree over the T threads (a fixed order again). The host reference
+// adds in the same order.
 //
 // The slot arrays are filled on the device from the CSR arrays (those the
 // analysis sent, when it did), at the upload and on every upload_values; the
@@ -42,9 +52,9 @@
 //
 // Paper: "Adaptive Row-grouped CSR Format for Storing of Sparse Matrices on
 // GPU" (the project's seeds/004_*.txt, restated in SEEDS.md section 5). The
-// tree reduction and the fill on the device are this project's choices (the
-// paper has one thread per row add its threads' sums in turn, and fills on the
-// host).
+// tree reduction, the parts of long rows (the paper gives a long row one
+// block) and the fill on the device are this project's choices (the paper has
+// one thread per row add its threads' sums in turn, and fills on the host).
 #pragma once
 
 #include <cstddef>
@@ -66,6 +76,7 @@ namespace aijadaptive {
 struct ArgcsrParams {
   int block_threads = 128;         // T: a multiple of 32 in [32, 1024]
   std::int64_t desired_chunk = 1;  // a group holds at most desired_chunk * T entries (unless one row has more)
+  std::int64_t long_chunk = 8;     // a row of more than long_chunk * T entries is cut into parts of that many
   // The streaming cache hint on the slot arrays (used once per product) so
   // that the caches keep x: 0 never, 1 always, -1 when the matrix's arrays are
   // larger than the L2 cache.
@@ -73,7 +84,7 @@ struct ArgcsrParams {
 };
 
 // The parameters from the user's settings of the format's tuning parameters
-// (argcsr_params(): block_threads, desired_chunk, stream_loads).
+// (argcsr_params(): block_threads, desired_chunk, long_chunk, stream_loads).
 ArgcsrParams argcsr_params(const TuningParams& tuning);
 // Throws ErrorKind::invalid_argument unless the parameters are usable.
 void argcsr_check_params(const ArgcsrParams& params);
@@ -83,30 +94,37 @@ struct ArgcsrGroup {
   std::int64_t offset;  // its first slot
   std::int32_t rows;    // 1 .. T
   std::int32_t chunk;   // slots per thread (0 when all its rows are empty)
+  std::int32_t part;    // which part of its long row, else 0
+  std::int32_t parts;   // its long row's parts, else 1
 };
 
 struct ArgcsrLayout {
   int threads = 0;  // T
   std::vector<ArgcsrGroup> groups;
   std::vector<std::uint16_t> thread_start;  // rows + groups entries (see above)
-  std::int64_t slots = 0;    // sum of chunk * T, padding included
-  std::int64_t entries = 0;  // the matrix's nonzeros
+  std::int64_t slots = 0;         // sum of chunk * T, padding included
+  std::int64_t entries = 0;       // the matrix's nonzeros
+  std::int64_t part_entries = 0;  // long_chunk * T: the entries of a long row's part
+  std::int64_t long_rows = 0;     // rows cut into parts
 
   std::int64_t count() const { return std::int64_t(groups.size()); }
   // Group g's rows + 1 entries of thread_start.
   const std::uint16_t* starts(std::int64_t g) const {
-    return thread_start.data() + groups[std::size_t(g)].first_row + g;
+    const ArgcsrGroup& group = groups[std::size_t(g)];
+    return thread_start.data() + group.first_row + g - group.part;
   }
   double padding_fraction() const { return slots ? double(slots - entries) / double(slots) : 0.0; }
-  // Device bytes for values of `value_bytes` and indices of `index_bytes`.
+  // Device bytes for values of `value_bytes` and indices of `index_bytes`
+  // (with the part sums and arrival counters, an entry per group, when a row
+  // is cut into parts).
   std::size_t device_bytes(std::size_t value_bytes, std::size_t index_bytes) const;
 };
 
 // The groups and thread assignment of a CSR pattern in one pass over the rows:
 // O(rows) when each group's entries fit its threads (desired_chunk 1), at most
 // O(rows log(longest row)) otherwise (a search for each group's chunk).
-// Throws ErrorKind::unsupported where a chunk or the slot count does not fit
-// (rows of over 2^31 T entries).
+// Throws ErrorKind::unsupported where the groups or the slot count do not fit
+// (more than 2^31 - 1 groups: rows of over 2^31 long_chunk T entries).
 template <class I>
 ArgcsrLayout argcsr_build_layout(I rows, const I* row_ptr, const ArgcsrParams& params);
 
@@ -144,6 +162,15 @@ AIJA_ARGCSR_HOST_DEVICE inline ArgcsrPiece argcsr_piece(std::int64_t length, std
   return {first, rest < chunk ? rest : chunk};
 }
 
+// The entries of a row of `length` that group `g` holds: all of them, or for
+// a long row's part those of part g.part (part_entries each, the last fewer).
+AIJA_ARGCSR_HOST_DEVICE inline ArgcsrPiece argcsr_span(const ArgcsrGroup& g, std::int64_t length,
+                                                       std::int64_t part_entries) {
+  if (g.parts == 1) return {0, length};
+  const std::int64_t first = std::int64_t(g.part) * part_entries, rest = length - first;
+  return {first, rest < part_entries ? rest : part_entries};
+}
+
 // The slot arrays (layout.slots entries each) as the device's fill writes
 // them: the host's picture, for the tests. `cols` may be null (values only).
 template <class V, class I>
@@ -160,7 +187,7 @@ class ArgcsrHostFormat final : public HostFormat<V, I> {
   void build(const CsrView<V, I>& a) override;
   void refill(const CsrView<V, I>& a) override;
   // Walks the groups as the kernel does: each thread's chunk in slot order,
-  // then each row's tree over its threads.
+  // then each row's tree over its threads, then a long row's parts.
   void apply(Op op, V alpha, const V* x, V beta, V* y) const override;
   const CsrView<V, I>& csr() const override { return a_; }
   std::size_t extra_host_bytes() const override;

@@ -91,6 +91,10 @@ const std::vector<ParamSpec>& argcsr_params() {
                     "entries per thread a row group aims at: it closes before a row that would take it past "
                     "desired_chunk * T entries",
                     1, kMostDesiredChunk, kDesiredChunk),
+      integer_param("long_chunk",
+                    "slots per thread in a part of a long row: a row of more than long_chunk * T entries is cut "
+                    "into parts of that many, a CUDA block each",
+                    1, kMostDesiredChunk, kLongChunk),
       choice_param("stream_loads", "streaming cache hint on the slot arrays: auto (when larger than L2), never, always",
                    {kStreamChoices[0], kStreamChoices[1], kStreamChoices[2]}, kStreamChoices[kStreamLoads + 1])};
   return specs;
@@ -101,6 +105,7 @@ ArgcsrParams argcsr_params(const TuningParams& tuning) {
   ArgcsrParams p;
   p.block_threads = int(tuning.integer(me, "block_threads"));
   p.desired_chunk = tuning.integer(me, "desired_chunk");
+  p.long_chunk = tuning.integer(me, "long_chunk");
   const std::string& loads = tuning.choice(me, "stream_loads");
   p.stream_loads = loads == "always" ? 1 : loads == "never" ? 0 : -1;
   argcsr_check_params(p);
@@ -113,6 +118,9 @@ void argcsr_check_params(const ArgcsrParams& p) {
                    ", expected a multiple of 32 in [32, 1024]");
   AIJA_REQUIRE(p.desired_chunk >= 1 && p.desired_chunk <= kMostDesiredChunk, invalid_argument,
                "argcsr: desired_chunk = " + std::to_string(p.desired_chunk) + ", expected an integer in [1, " +
+                   std::to_string(kMostDesiredChunk) + "]");
+  AIJA_REQUIRE(p.long_chunk >= 1 && p.long_chunk <= kMostDesiredChunk, invalid_argument,
+               "argcsr: long_chunk = " + std::to_string(p.long_chunk) + ", expected an integer in [1, " +
                    std::to_string(kMostDesiredChunk) + "]");
   AIJA_REQUIRE(p.stream_loads >= -1 && p.stream_loads <= 1, invalid_argument,
                "argcsr: stream_loads = " + std::to_string(p.stream_loads) + ", expected -1, 0 or 1");
@@ -127,8 +135,9 @@ std::int64_t argcsr_assign_threads(const std::vector<std::int64_t>& lengths, int
 }
 
 std::size_t ArgcsrLayout::device_bytes(std::size_t value_bytes, std::size_t index_bytes) const {
+  const std::size_t part_sums = long_rows ? groups.size() * (value_bytes + sizeof(unsigned)) : 0;
   return groups.size() * sizeof(ArgcsrGroup) + thread_start.size() * sizeof(std::uint16_t) +
-         std::size_t(slots) * (value_bytes + index_bytes);
+         std::size_t(slots) * (value_bytes + index_bytes) + part_sums;
 }
 
 template <class I>
@@ -138,25 +147,29 @@ ArgcsrLayout argcsr_build_layout(I rows, const I* row_ptr, const ArgcsrParams& p
   const int T = p.block_threads;
   const std::int64_t n = rows, most_entries = p.desired_chunk * T;
   l.threads = T;
+  l.part_entries = p.long_chunk * T;
   l.entries = n > 0 ? std::int64_t(row_ptr[n]) - std::int64_t(row_ptr[0]) : 0;
   l.thread_start.reserve(std::size_t(n + n / T + 1));
   std::vector<std::int64_t> lengths;  // of the open group's rows
   lengths.reserve(std::size_t(T));
   std::vector<int> threads(static_cast<std::size_t>(T));
   std::int64_t open_first = 0, open_entries = 0;
+  // Chunks are at most max(desired_chunk, long_chunk) <= 2^16 slots: only the
+  // slot count and the number of groups (one launch's blocks) can overflow.
+  const auto add_group = [&](std::int64_t first_row, int group_rows, std::int64_t chunk, std::int64_t part,
+                             std::int64_t parts) {
+    AIJA_REQUIRE(l.count() < std::numeric_limits<std::int32_t>::max() &&
+                     chunk * T <= std::numeric_limits<std::int64_t>::max() - l.slots,
+                 unsupported,
+                 "argcsr: more than 2^31 - 1 row groups (one launch's blocks) or 2^63 slots at row " +
+                     std::to_string(first_row) + "; raise -mat_aijadaptive_argcsr_long_chunk or use format csr");
+    l.groups.push_back(
+        {first_row, l.slots, std::int32_t(group_rows), std::int32_t(chunk), std::int32_t(part), std::int32_t(parts)});
+    l.slots += chunk * T;
+  };
   const auto close = [&] {
     const int r = int(lengths.size());
-    const std::int64_t chunk = assign_threads(lengths.data(), r, T, threads.data());
-    // Only a group of one row can be this large (the others hold at most
-    // desired_chunk * T <= 2^26 entries).
-    AIJA_REQUIRE(chunk <= std::numeric_limits<std::int32_t>::max() &&
-                     chunk <= (std::numeric_limits<std::int64_t>::max() - l.slots) / T,
-                 unsupported,
-                 "argcsr: row " + std::to_string(open_first) + " has " + std::to_string(open_entries) +
-                     " entries, chunks of " + std::to_string(chunk) + " slots for its " + std::to_string(T) +
-                     " threads: more than 2^31 - 1 (use format csr)");
-    l.groups.push_back({open_first, l.slots, std::int32_t(r), std::int32_t(chunk)});
-    l.slots += chunk * T;
+    add_group(open_first, r, assign_threads(lengths.data(), r, T, threads.data()), 0, 1);
     int start = 0;
     for (int i = 0; i < r; ++i) {
       l.thread_start.push_back(std::uint16_t(start));
@@ -167,9 +180,34 @@ ArgcsrLayout argcsr_build_layout(I rows, const I* row_ptr, const ArgcsrParams& p
     open_entries = 0;
     lengths.clear();
   };
+  // A long row: its parts, a group each with all T threads; thread_start
+  // {0, T} for all of them, then T for each part after the first (unused:
+  // they keep group g's entries at first_row + g - part).
+  const auto cut = [&](std::int64_t row, std::int64_t length) {
+    const std::int64_t parts = (length + l.part_entries - 1) / l.part_entries;
+    AIJA_REQUIRE(parts <= std::numeric_limits<std::int32_t>::max() - l.count(), unsupported,
+                 "argcsr: row " + std::to_string(row) + " of " + std::to_string(length) + " entries needs " +
+                     std::to_string(parts) +
+                     " parts, more row groups than one launch can have; raise "
+                     "-mat_aijadaptive_argcsr_long_chunk or use format csr");
+    for (std::int64_t k = 0; k < parts; ++k) {
+      const std::int64_t entries = std::min(l.part_entries, length - k * l.part_entries);
+      add_group(row, 1, (entries + T - 1) / T, k, parts);
+    }
+    l.thread_start.push_back(0);
+    for (std::int64_t k = 0; k < parts; ++k) l.thread_start.push_back(std::uint16_t(T));
+    ++l.long_rows;
+    open_first = row + 1;
+  };
   for (std::int64_t i = 0; i < n; ++i) {
     const std::int64_t len = std::int64_t(row_ptr[i + 1]) - std::int64_t(row_ptr[i]);
-    if (!lengths.empty() && (std::int64_t(lengths.size()) == T || open_entries + len > most_entries)) close();
+    if (!lengths.empty() &&
+        (std::int64_t(lengths.size()) == T || open_entries + len > most_entries || len > l.part_entries))
+      close();
+    if (len > l.part_entries) {
+      cut(i, len);
+      continue;
+    }
     lengths.push_back(len);
     open_entries += len;
   }
@@ -185,9 +223,10 @@ void argcsr_fill_slots(const ArgcsrLayout& l, const CsrView<V, I>& a, I* cols, V
     const std::uint16_t* starts = l.starts(g);
     for (int t = 0; t < T; ++t) {  // as thread t of the fill kernel's block g
       const int i = argcsr_row_of_thread(starts, group.rows, t);
-      const std::int64_t row = group.first_row + i, begin = a.row_ptr[row];
-      const ArgcsrPiece piece =
-          argcsr_piece(std::int64_t(a.row_ptr[row + 1]) - begin, starts[i + 1] - starts[i], t - starts[i]);
+      const std::int64_t row = group.first_row + i;
+      const ArgcsrPiece span = argcsr_span(group, std::int64_t(a.row_ptr[row + 1]) - a.row_ptr[row], l.part_entries);
+      const std::int64_t begin = a.row_ptr[row] + span.first;
+      const ArgcsrPiece piece = argcsr_piece(span.count, starts[i + 1] - starts[i], t - starts[i]);
       for (std::int64_t k = 0; k < group.chunk; ++k) {
         const std::int64_t slot = group.offset + k * T + t, entry = begin + piece.first + k;
         const bool taken = k < piece.count;
@@ -250,9 +289,14 @@ std::vector<std::string> ArgcsrHostFormat<V, I>::describe() const {
                 100.0 * l.padding_fraction(), (long long)l.slots,
                 l.entries ? double(l.device_bytes(sizeof(V), sizeof(I))) / double(l.entries) : 0.0,
                 l.entries ? double(detail::csr_array_bytes(a_)) / double(l.entries) : 0.0);
+  std::int64_t parts = 0;
+  for (const ArgcsrGroup& g : l.groups) parts += g.parts > 1;
   return {"argcsr: " + std::to_string(l.count()) + " row groups of T = " + std::to_string(params_.block_threads) +
               " threads, at most " + std::to_string(params_.desired_chunk * params_.block_threads) +
               " entries each unless one row has more (desired chunk " + std::to_string(params_.desired_chunk) + ")",
+          "argcsr: " + std::to_string(l.long_rows) + " rows of more than " + std::to_string(l.part_entries) +
+              " entries cut into " + std::to_string(parts) + " parts (long chunk " +
+              std::to_string(params_.long_chunk) + ")",
           text};
 }
 

@@ -27,7 +27,7 @@ using detail::scaled_update;
 // Block g's rows + 1 entries of thread_start, into shared memory.
 __device__ __forceinline__ void load_starts(const ArgcsrGroup& g, const std::uint16_t* __restrict__ thread_start,
                                             int* starts) {
-  const std::uint16_t* mine = thread_start + g.first_row + std::int64_t(blockIdx.x);
+  const std::uint16_t* mine = thread_start + g.first_row + std::int64_t(blockIdx.x) - g.part;
   for (int i = int(threadIdx.x); i <= g.rows; i += int(blockDim.x)) starts[i] = mine[i];
 }
 
@@ -37,11 +37,43 @@ std::size_t product_shared_bytes(int block_threads) {
   return std::size_t(block_threads) * sizeof(V) + std::size_t(block_threads + 1) * sizeof(int);
 }
 
+// A long row's part, its sum in partial[0] (the row has all T threads): the
+// sum into part_sums (an entry per group) and its arrival counted at the
+// row's first part; the last part's block adds the row's part sums, thread t
+// those of parts t, t + T, ... in order, then a tree over the T threads (the
+// host reference's order), writes y and resets the count for the next product.
+template <class V>
+__device__ __forceinline__ void add_parts(const ArgcsrGroup& g, V* partial, V* __restrict__ part_sums,
+                                          unsigned* __restrict__ arrivals, V alpha, V beta, V* __restrict__ y) {
+  __shared__ bool last;
+  const int T = int(blockDim.x), t = int(threadIdx.x);
+  const std::int64_t first = std::int64_t(blockIdx.x) - g.part;  // the row's first part
+  if (t == 0) {
+    part_sums[blockIdx.x] = partial[0];
+    __threadfence();  // release: the sum is visible before the arrival counts
+    last = atomicAdd(arrivals + first, 1u) == unsigned(g.parts - 1);
+  }
+  __syncthreads();
+  if (!last) return;
+  __threadfence();  // acquire: the other parts' sums, from L2 (L1 is not coherent)
+  V sum = V(0);
+  for (int k = t; k < g.parts; k += T) sum += __ldcg(part_sums + first + k);
+  partial[t] = sum;
+  for (int s = 1; s < T; s *= 2) {
+    __syncthreads();
+    if ((t & (2 * s - 1)) == 0 && t + s < T) partial[t] += partial[t + s];
+  }
+  if (t == 0) {
+    y[g.first_row] = scaled_update(alpha, partial[0], beta, y[g.first_row]);
+    arrivals[first] = 0;
+  }
+}
+
 template <int kStream, class V, class I>
 __global__ void __launch_bounds__(1024)
     argcsr_kernel(const ArgcsrGroup* __restrict__ groups, const std::uint16_t* __restrict__ thread_start,
                   const I* __restrict__ cols, const V* __restrict__ vals, const V* __restrict__ x, V alpha, V beta,
-                  V* __restrict__ y) {
+                  V* __restrict__ y, V* __restrict__ part_sums, unsigned* __restrict__ arrivals) {
   extern __shared__ __align__(16) unsigned char argcsr_shared[];
   const int T = int(blockDim.x), t = int(threadIdx.x);
   V* partial = reinterpret_cast<V*>(argcsr_shared);
@@ -82,6 +114,10 @@ __global__ void __launch_bounds__(1024)
       sum += partial[t + s];
       partial[t] = sum;
     }
+  if (g.parts > 1) {
+    add_parts(g, partial, part_sums, arrivals, alpha, beta, y);
+    return;
+  }
   // A thread per row: y read and written coalesced.
   if (t < g.rows) {
     const std::int64_t row = g.first_row + t;
@@ -90,22 +126,24 @@ __global__ void __launch_bounds__(1024)
 }
 
 // The slot arrays from the CSR arrays: thread t writes its own slots (its
-// piece of its row, then padding), as argcsr_fill_slots on the host. Columns
-// only when `src_cols` is given (a refill keeps them).
+// piece of its row, or of its long row's part, then padding), as
+// argcsr_fill_slots on the host. Columns only when `src_cols` is given (a
+// refill keeps them).
 template <class V, class I>
 __global__ void __launch_bounds__(1024)
     argcsr_fill(const ArgcsrGroup* __restrict__ groups, const std::uint16_t* __restrict__ thread_start,
-                const I* __restrict__ row_ptr, const I* __restrict__ src_cols, const V* __restrict__ src_vals,
-                I* __restrict__ cols, V* __restrict__ vals) {
+                std::int64_t part_entries, const I* __restrict__ row_ptr, const I* __restrict__ src_cols,
+                const V* __restrict__ src_vals, I* __restrict__ cols, V* __restrict__ vals) {
   extern __shared__ int fill_starts[];
   const int T = int(blockDim.x), t = int(threadIdx.x);
   const ArgcsrGroup g = groups[blockIdx.x];
   load_starts(g, thread_start, fill_starts);
   __syncthreads();
   const int i = argcsr_row_of_thread(fill_starts, g.rows, t);
-  const std::int64_t row = g.first_row + i, begin = row_ptr[row];
-  const ArgcsrPiece piece = argcsr_piece(std::int64_t(row_ptr[row + 1]) - begin, fill_starts[i + 1] - fill_starts[i],
-                                         t - fill_starts[i]);
+  const std::int64_t row = g.first_row + i;
+  const ArgcsrPiece span = argcsr_span(g, std::int64_t(row_ptr[row + 1]) - row_ptr[row], part_entries);
+  const std::int64_t begin = row_ptr[row] + span.first;
+  const ArgcsrPiece piece = argcsr_piece(span.count, fill_starts[i + 1] - fill_starts[i], t - fill_starts[i]);
   const std::int64_t from = begin + piece.first;
   for (std::int64_t k = 0; k < g.chunk; ++k) {
     const std::int64_t slot = g.offset + k * T + t;
@@ -130,6 +168,11 @@ class ArgcsrDeviceFormat final : public DeviceFormat<V, I> {
     thread_start_ = device_copy_of(l.thread_start, stream);
     cols_ = DeviceBuffer<I>(std::size_t(l.slots));
     vals_ = DeviceBuffer<V>(std::size_t(l.slots));
+    if (l.long_rows > 0) {  // an entry per group (a part's at its block's index)
+      part_sums_ = DeviceBuffer<V>(std::size_t(l.count()));
+      arrivals_ = DeviceBuffer<unsigned>(std::size_t(l.count()));
+      AIJA_CUDA_CHECK(cudaMemsetAsync(arrivals_.data(), 0, arrivals_.bytes(), static_cast<cudaStream_t>(stream)));
+    }
     const int loads = host.params().stream_loads;
     stream_loads_ = loads >= 0 ? loads == 1
                                : std::int64_t(l.device_bytes(sizeof(V), sizeof(I))) >
@@ -142,14 +185,16 @@ class ArgcsrDeviceFormat final : public DeviceFormat<V, I> {
   void apply(V alpha, const V* x, V beta, V* y, Stream stream) override {
     if (blocks_ == 0) return;  // no rows
     kernel_<<<blocks_, unsigned(threads_), shared_bytes_, static_cast<cudaStream_t>(stream)>>>(
-        groups_.data(), thread_start_.data(), cols_.data(), vals_.data(), x, alpha, beta, y);
+        groups_.data(), thread_start_.data(), cols_.data(), vals_.data(), x, alpha, beta, y, part_sums_.data(),
+        arrivals_.data());
     AIJA_CUDA_CHECK_LAUNCH();
   }
 
   void upload_values(Stream stream) override { fill(stream, false); }
 
   std::size_t device_bytes() const override {
-    return groups_.bytes() + thread_start_.bytes() + cols_.bytes() + vals_.bytes();
+    return groups_.bytes() + thread_start_.bytes() + cols_.bytes() + vals_.bytes() + part_sums_.bytes() +
+           arrivals_.bytes();
   }
 
   std::vector<std::string> describe() const override {
@@ -158,7 +203,8 @@ class ArgcsrDeviceFormat final : public DeviceFormat<V, I> {
   }
 
  private:
-  using Kernel = void (*)(const ArgcsrGroup*, const std::uint16_t*, const I*, const V*, const V*, V, V, V*);
+  using Kernel = void (*)(const ArgcsrGroup*, const std::uint16_t*, const I*, const V*, const V*, V, V, V*, V*,
+                          unsigned*);
 
   // The slot arrays' columns (at the upload) and values from the host half's
   // CSR arrays: those the analysis sent (when it did), else sent now.
@@ -168,7 +214,8 @@ class ArgcsrDeviceFormat final : public DeviceFormat<V, I> {
                                     stream, at_upload);
     const DeviceCsrArrays<V, I>& src = csr.arrays();
     argcsr_fill<V, I><<<blocks_, unsigned(threads_), std::size_t(threads_ + 1) * sizeof(int),
-                        static_cast<cudaStream_t>(stream)>>>(groups_.data(), thread_start_.data(), src.row_ptr.data(),
+                        static_cast<cudaStream_t>(stream)>>>(groups_.data(), thread_start_.data(),
+                                                             host_.layout().part_entries, src.row_ptr.data(),
                                                              at_upload ? src.col_idx.data() : nullptr,
                                                              src.values.data(), cols_.data(), vals_.data());
     AIJA_CUDA_CHECK_LAUNCH();
@@ -185,6 +232,8 @@ class ArgcsrDeviceFormat final : public DeviceFormat<V, I> {
   DeviceBuffer<std::uint16_t> thread_start_;
   DeviceBuffer<I> cols_;
   DeviceBuffer<V> vals_;
+  DeviceBuffer<V> part_sums_;        // a long row's part sums (empty without long rows)
+  DeviceBuffer<unsigned> arrivals_;  // parts of a long row done, at its first part; 0 between launches
 };
 
 }  // namespace

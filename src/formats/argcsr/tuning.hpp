@@ -10,10 +10,15 @@ namespace aijadaptive::argcsr_tuning {
 
 // T and desiredChunkSize: the paper's values (128 threads a group, 1 entry a
 // thread: the robust choice over its 1600 matrices; regular matrices did
-// better with larger chunks, circuit ones much worse), pending measurement
-// on the H100.
+// better with larger chunks, circuit ones much worse). On the H100 the same:
+// desired_chunk 4-8 lifts the large matrices and sinks the small irregular
+// ones, T = 256 gains nothing (docs/h100-2026-11-24-argcsr-long-rows/).
 inline constexpr int kBlockThreads = 128;
 inline constexpr std::int64_t kDesiredChunk = 1;
+// long_chunk: slots per thread in each part of a row of more than
+// long_chunk * T entries (a block per part); on the H100 4 and 32 measure
+// alike, 2 is slower on the large matrices (same docs).
+inline constexpr std::int64_t kLongChunk = 8;
 // The streaming hint on the slot arrays by size (-1), as ipcsr measured it
 // for its CSR arrays (a gain on matrices larger than L2, a loss on the small
 // ones, which stay in L2 between products); not yet measured for argcsr.
