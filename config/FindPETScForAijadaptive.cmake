@@ -17,14 +17,21 @@ if(PETSC_DIR)
   string(REPLACE ";" ":" _pc_path "$ENV{PKG_CONFIG_PATH}")
   set(ENV{PKG_CONFIG_PATH} "${_pc_path}")
 endif()
-pkg_check_modules(PETSC QUIET IMPORTED_TARGET petsc)
-if(NOT PETSC_FOUND)
-  pkg_check_modules(PETSC QUIET IMPORTED_TARGET PETSc)
-endif()
+foreach(_pc_name petsc PETSc)
+  pkg_check_modules(PETSC QUIET IMPORTED_TARGET ${_pc_name})
+  if(PETSC_FOUND)
+    set(AIJADAPTIVE_PETSC_PC_NAME ${_pc_name})
+    break()
+  endif()
+endforeach()
 if(NOT PETSC_FOUND)
   message(FATAL_ERROR "PETSc not found. Install Debian's petsc-dev (config/install-deps.sh does), "
                       "or point PETSC_DIR (and PETSC_ARCH) at your own PETSc 3.18 or newer.")
 endif()
+# Which .pc file that was (its name and folder): the installed aijadaptive.pc
+# requires it by name and aijadaptiveConfig.cmake looks there first
+# (config/AijadaptiveInstall.cmake).
+pkg_get_variable(AIJADAPTIVE_PETSC_PC_DIR ${AIJADAPTIVE_PETSC_PC_NAME} pcfiledir)
 
 # Read the facts we depend on from the headers PETSc was built with.
 find_file(AIJADAPTIVE_PETSCCONF petscconf.h PATHS ${PETSC_INCLUDE_DIRS} NO_DEFAULT_PATH)

@@ -2,8 +2,14 @@
 # The main job from a fresh Debian 12 machine: dependencies, build, then the
 # 3D Poisson solve with aijadaptive and plain AIJ. Arguments go to the solver,
 # e.g. ./config/main-job.sh -n 160 (4.1M rows) or -f matrix.mtx.
+# The build says what it does in a line per step; its full output goes to
+# $AIJADAPTIVE_LOG (default <build>/aijadaptive-build.log), whose end is
+# printed if it fails.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
-"$root/config/build.sh" > "${TMPDIR:-/tmp}/aijadaptive-build.log" 2>&1 || {
-  cat "${TMPDIR:-/tmp}/aijadaptive-build.log"; exit 1; }
-exec "${BUILD_DIR:-$root/build}/examples/aijadaptive-poisson" "$@"
+build=${BUILD_DIR:-$root/build}
+export AIJADAPTIVE_LOG=${AIJADAPTIVE_LOG:-$build/aijadaptive-build.log}
+"$root/config/build.sh"
+solver=$build/examples/aijadaptive-poisson
+echo "aijadaptive: running $solver $*"
+exec "$solver" "$@"

@@ -3,7 +3,7 @@
 // A suite file names one matrix per line, a file or a gen: spec; '#' starts a
 // comment. Relative files are looked up next to the suite file, then in the
 // matrix directory (--matrix-dir, by default the copy CMake made in the build
-// tree of the project's shared/matrices).
+// tree of the folder given as -DAIJADAPTIVE_BENCH_MATRICES).
 #pragma once
 
 #include <string>

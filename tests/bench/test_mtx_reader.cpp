@@ -270,7 +270,8 @@ TEST(ReaderData, TruncatedGzip) {
   }
 }
 
-// The project's real matrices: sizes after expansion as in shared/matrices/README.md.
+// The project's real matrices (optional: -DAIJADAPTIVE_BENCH_MATRICES), sizes
+// after expansion as their README lists them.
 TEST(ReaderData, RealMatricesHaveTheDocumentedSizes) {
   struct Known {
     const char* file;
