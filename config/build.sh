@@ -36,23 +36,18 @@ step() {
 # once a minute. The build runs in the foreground (Ctrl-C stops it); the
 # reporter in the background, ended with the script whatever happens.
 build_step() {
-  local what=$1
-  shift
-  if [ -z "$log" ]; then
-    "$@"
-    return
+  if [ -n "$log" ]; then
+    (
+      minutes=0
+      while sleep 60 >/dev/null 2>&1; do  # not holding the terminal or a pipe open
+        minutes=$((minutes + 1))
+        echo "aijadaptive: still building after $minutes min $(grep -o '^\[ *[0-9]*%\]' "$log" | tail -n 1)"
+      done
+    ) &
+    reporter=$!
+    trap 'kill "$reporter" 2>/dev/null || true' EXIT
   fi
-  echo "aijadaptive: $what (log: $log)"
-  (
-    minutes=0
-    while sleep 60 >/dev/null 2>&1; do  # not holding the terminal or a pipe open
-      minutes=$((minutes + 1))
-      echo "aijadaptive: still building after $minutes min $(grep -o '^\[ *[0-9]*%\]' "$log" | tail -n 1)"
-    done
-  ) &
-  reporter=$!
-  trap 'kill "$reporter" 2>/dev/null || true' EXIT
-  "$@" >>"$log" 2>&1 || fail "$what"
+  step "$@"
 }
 
 if [ -n "$log" ]; then

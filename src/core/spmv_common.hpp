@@ -63,17 +63,27 @@ __device__ __forceinline__ std::int64_t output_row(const I* row_map, std::int64_
 
 // A row split into `chunks` pieces, each summed by its own warp or block: one
 // thread of each leaves its piece's `sum` at partials[index] and counts its
-// arrival. The last to arrive gets true and, in `total`, the pieces' sums
-// added in chunk order (the same bits whichever finishes last), and resets
-// the counter for the next product (so one matrix's products must not
-// overlap). partials[0 .. chunks) and *counter are the row's own.
+// arrival at *counter. True for the last to arrive, which may then read every
+// piece's sum from L2 (__ldcg: L1 is not coherent) and must reset *counter to
+// 0 for the next product (so one matrix's products must not overlap).
+// partials[0 .. chunks) and *counter are the row's own.
 template <class V>
-__device__ __forceinline__ bool last_chunk_total(V* partials, unsigned* counter, std::int64_t chunks,
-                                                 std::int64_t index, V sum, V& total) {
+__device__ __forceinline__ bool arrived_last(V* partials, unsigned* counter, std::int64_t chunks, std::int64_t index,
+                                             V sum) {
   partials[index] = sum;
   __threadfence();  // release: the sum is visible before the arrival counts
   if (atomicAdd(counter, 1u) != unsigned(chunks - 1)) return false;
-  __threadfence();  // acquire: the others' sums, from L2 (L1 is not coherent)
+  __threadfence();  // acquire: the others' sums
+  return true;
+}
+
+// arrived_last, the last to arrive getting in `total` the pieces' sums added
+// in chunk order (the same bits whichever finishes last) and resetting the
+// counter.
+template <class V>
+__device__ __forceinline__ bool last_chunk_total(V* partials, unsigned* counter, std::int64_t chunks,
+                                                 std::int64_t index, V sum, V& total) {
+  if (!arrived_last(partials, counter, chunks, index, sum)) return false;
   total = __ldcg(partials);
   for (std::int64_t k = 1; k < chunks; ++k) total += __ldcg(partials + k);
   *counter = 0;

@@ -8,6 +8,7 @@
 #include <aijadaptive/format.hpp>
 
 #include <algorithm>
+#include <cstdint>
 #include <numeric>
 #include <random>
 #include <string>
@@ -127,6 +128,35 @@ void expect_adaptive_matches_its_format(const OwnedCsr<V, I>& m, const MatrixOpt
   const auto reference = make_host_format<V, I>(id, context);
   reference->build(m.view());
   expect_products_match(a, *reference, m);
+}
+
+// expect_adaptive_matches_its_format with format `id` fixed, the analysis
+// sending the CSR arrays when m has at least prefetch_min_nnz entries (0:
+// always, SIZE_MAX: never), `params` and `reorder`.
+template <class V, class I>
+void expect_fixed_format_matches(FormatId id, const OwnedCsr<V, I>& m, std::size_t prefetch_min_nnz,
+                                 const TuningParams& params, ReorderChoice reorder = ReorderChoice::never) {
+  SCOPED_TRACE(std::string(format_name(id)) + ", " + std::to_string(m.rows) + "x" + std::to_string(m.cols) +
+               ", prefetch_min_nnz " + std::to_string(prefetch_min_nnz) + ", " + reorder_choice_name(reorder));
+  MatrixOptions o;
+  o.format = FormatChoice::fixed(id);
+  o.reorder = reorder;
+  o.prefetch_min_nnz = prefetch_min_nnz;
+  o.params = params;
+  expect_adaptive_matches_its_format(m, o);
+}
+
+// The same on every matrix of `list` with each of `param_sets`, once filled
+// from the arrays sent during the analysis and once from arrays the upload
+// sends.
+template <class V, class I>
+void expect_fixed_format_with_and_without_prefetch(FormatId id, const std::vector<OwnedCsr<V, I>>& list,
+                                                   const std::vector<TuningParams>& param_sets) {
+  for (const auto& m : list)
+    for (const TuningParams& params : param_sets) {
+      expect_fixed_format_matches(id, m, 0, params);
+      expect_fixed_format_matches(id, m, SIZE_MAX, params);
+    }
 }
 
 // `host` built on m and uploaded; then refilled with other values at another

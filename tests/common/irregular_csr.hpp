@@ -98,4 +98,26 @@ OwnedCsr<V, I> long_row_csr(std::int64_t rows, std::int64_t cols, std::int64_t m
   return csr_of_lengths<V, I>(lengths, cols, seed + 1);
 }
 
+// The edge cases of the formats' GPU tests: 0 x 0, 1 x 1, 300 rows of
+// `uniform_length` entries (a format's own unit, when it has one: left out at
+// 0), all rows empty but one, all empty, a dense row among sparse ones, a
+// single row of 100000, wide, tall, no columns.
+template <class V, class I>
+std::vector<OwnedCsr<V, I>> edge_csr_list(std::int64_t uniform_length) {
+  std::vector<OwnedCsr<V, I>> list;
+  list.push_back(random_csr<V, I>({0, 0, 0, 0, 0, 3}));
+  list.push_back(random_csr<V, I>({1, 1, 1, 0, 0, 4}));
+  if (uniform_length > 0) list.push_back(csr_of_lengths<V, I>(std::vector<std::int64_t>(300, uniform_length), 50, 5));
+  std::vector<std::int64_t> lengths(100, 0);
+  lengths[37] = 40;
+  list.push_back(csr_of_lengths<V, I>(lengths, 64, 6));
+  list.push_back(random_csr<V, I>({50, 40, 0, 0, 0, 7}));
+  list.push_back(random_csr<V, I>({64, 5000, 0.01, 0.2, 1, 8}));
+  list.push_back(random_csr<V, I>({1, 100000, 1, 0, 0, 9}));
+  list.push_back(power_law_csr<V, I>(50, 20000, 1.5, 2, 10));
+  list.push_back(random_csr<V, I>({2000, 2, 0.5, 0, 0, 11}));
+  list.push_back(random_csr<V, I>({9, 0, 0, 0, 0, 12}));
+  return list;
+}
+
 }  // namespace aijadaptive::test

@@ -1,5 +1,5 @@
-/* For the C test programs and examples: PETSC_SUCCESS before PETSc 3.19, and
-   the -require_gpu option of the tests. */
+/* For the C test programs and examples: PETSC_SUCCESS before PETSc 3.19, the
+   -require_gpu option of the tests, and how often an event was logged. */
 #pragma once
 #include <petscversion.h>
 #if PETSC_VERSION_LT(3, 19, 0) && !defined(PETSC_SUCCESS)
@@ -22,6 +22,21 @@ static inline PetscErrorCode RequireGpuOption(PetscBool *require_gpu, PetscBool 
     PetscCall(PetscPrintf(PETSC_COMM_WORLD, "SKIP: no GPU here, nothing to test on it\n"));
     *skip = PETSC_TRUE;
   }
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+#endif
+
+#if defined(MATAIJADAPTIVE)
+/* How many times this rank logged the event `name` so far. */
+static inline PetscErrorCode EventCount(const char *name, PetscInt *count)
+{
+  PetscLogEvent      event;
+  PetscEventPerfInfo info;
+
+  PetscFunctionBeginUser;
+  PetscCall(PetscLogEventGetId(name, &event));
+  PetscCall(PetscLogEventGetPerfInfo(0, event, &info));
+  *count = (PetscInt)info.count;
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 #endif

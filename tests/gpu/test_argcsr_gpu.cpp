@@ -87,23 +87,10 @@ std::vector<test::OwnedCsr<V, I>> matrices() {
   return list;
 }
 
-// 0 x 0, 1 x 1, all rows empty, all empty but one, a dense row among sparse
-// ones, a single row of 100000 (in parts), wide, tall, no columns.
+// test::edge_csr_list.
 template <class V, class I>
 std::vector<test::OwnedCsr<V, I>> edge_matrices() {
-  std::vector<test::OwnedCsr<V, I>> list;
-  list.push_back(test::random_csr<V, I>({0, 0, 0, 0, 0, 3}));
-  list.push_back(test::random_csr<V, I>({1, 1, 1, 0, 0, 4}));
-  list.push_back(test::random_csr<V, I>({50, 40, 0, 0, 0, 7}));
-  std::vector<std::int64_t> lengths(100, 0);
-  lengths[37] = 40;
-  list.push_back(test::csr_of_lengths<V, I>(lengths, 64, 6));
-  list.push_back(test::random_csr<V, I>({64, 5000, 0.01, 0.2, 1, 8}));
-  list.push_back(test::random_csr<V, I>({1, 100000, 1, 0, 0, 9}));
-  list.push_back(test::power_law_csr<V, I>(50, 20000, 1.5, 2, 10));
-  list.push_back(test::random_csr<V, I>({2000, 2, 0.5, 0, 0, 11}));
-  list.push_back(test::random_csr<V, I>({9, 0, 0, 0, 0, 12}));
-  return list;
+  return test::edge_csr_list<V, I>(0);
 }
 
 template <class P>
@@ -141,14 +128,7 @@ TYPED_TEST(ArgcsrGpuTyped, UploadValuesAfterARefill) {
 template <class V, class I>
 void check_adaptive(const test::OwnedCsr<V, I>& m, std::size_t prefetch_min_nnz, const TuningParams& params,
                     ReorderChoice reorder = ReorderChoice::never) {
-  SCOPED_TRACE(std::to_string(m.rows) + "x" + std::to_string(m.cols) + ", prefetch_min_nnz " +
-               std::to_string(prefetch_min_nnz) + ", " + reorder_choice_name(reorder));
-  MatrixOptions o;
-  o.format = FormatChoice::fixed(FormatId::argcsr);
-  o.reorder = reorder;
-  o.prefetch_min_nnz = prefetch_min_nnz;
-  o.params = params;
-  test::expect_adaptive_matches_its_format(m, o);
+  test::expect_fixed_format_matches(FormatId::argcsr, m, prefetch_min_nnz, params, reorder);
 }
 
 TYPED_TEST(ArgcsrGpuTyped, AdaptiveMatrixWithAndWithoutTheArraysSentDuringTheAnalysis) {
@@ -159,11 +139,7 @@ TYPED_TEST(ArgcsrGpuTyped, AdaptiveMatrixWithAndWithoutTheArraysSentDuringTheAna
   small.set("argcsr.desired_chunk=4");
   auto list = matrices<V, I>();
   for (auto& m : edge_matrices<V, I>()) list.push_back(std::move(m));
-  for (const auto& m : list)
-    for (const TuningParams& params : {TuningParams{}, small}) {
-      check_adaptive(m, 0, params);         // filled from the prefetched arrays
-      check_adaptive(m, SIZE_MAX, params);  // from arrays sent by the upload
-    }
+  test::expect_fixed_format_with_and_without_prefetch(FormatId::argcsr, list, {TuningParams{}, small});
 }
 
 // Reordered (RCM): the core writes the caller's rows (argcsr has no row map).

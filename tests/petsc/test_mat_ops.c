@@ -24,19 +24,6 @@ static PetscBool require_gpu = PETSC_FALSE;
 static PetscBool bound = PETSC_FALSE; /* the aijadaptive matrix is bound to the CPU */
 static PetscInt failures = 0;
 
-/* How many times this rank logged the event so far. */
-static PetscErrorCode EventCount(const char *name, int *count)
-{
-  PetscLogEvent      event;
-  PetscEventPerfInfo info;
-
-  PetscFunctionBeginUser;
-  PetscCall(PetscLogEventGetId(name, &event));
-  PetscCall(PetscLogEventGetPerfInfo(0, event, &info));
-  *count = info.count;
-  PetscFunctionReturn(PETSC_SUCCESS);
-}
-
 static PetscErrorCode BindToCPU(Mat A, PetscBool flg)
 {
   PetscFunctionBeginUser;
@@ -258,7 +245,7 @@ static PetscErrorCode Scenario(MPI_Comm comm, PetscInt M, PetscInt N)
   /* Bound to the CPU: SeqAIJ's products, the device copy kept; new values
      while bound are refilled, not rebuilt, once unbound. */
   {
-    int built, after;
+    PetscInt built, after;
     PetscCall(EventCount("AIJAdaptBuild", &built));
     PetscCall(BindToCPU(got, PETSC_TRUE));
     PetscCall(CompareProducts("bound to the CPU", ref, got));
@@ -270,7 +257,7 @@ static PetscErrorCode Scenario(MPI_Comm comm, PetscInt M, PetscInt N)
     PetscCall(EventCount("AIJAdaptBuild", &after));
     if (after != built) {
       failures++;
-      PetscCall(PetscPrintf(PETSC_COMM_SELF, "FAIL MatBindToCPU round trip: %d builds instead of none\n", after - built));
+      PetscCall(PetscPrintf(PETSC_COMM_SELF, "FAIL MatBindToCPU round trip: %" PetscInt_FMT " builds instead of none\n", after - built));
     }
   }
 
@@ -312,7 +299,7 @@ static PetscErrorCode SymmetricScenario(MPI_Comm comm, PetscInt n)
   Mat         m[2];
   MatType     types[2] = {MATAIJ, MATAIJADAPTIVE};
   PetscMPIInt size;
-  int         before, after;
+  PetscInt    before, after;
 
   PetscFunctionBeginUser;
   for (int k = 0; k < 2; k++) {
@@ -347,7 +334,7 @@ static PetscErrorCode SymmetricScenario(MPI_Comm comm, PetscInt n)
   PetscCallMPI(MPI_Comm_size(comm, &size));
   if (size == 1 && after != before) {
     failures++;
-    PetscCall(PetscPrintf(comm, "FAIL a symmetric matrix ran %d transpose products\n", after - before));
+    PetscCall(PetscPrintf(comm, "FAIL a symmetric matrix ran %" PetscInt_FMT " transpose products\n", after - before));
   }
   PetscCall(MatDestroy(&m[0]));
   PetscCall(MatDestroy(&m[1]));

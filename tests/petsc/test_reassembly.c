@@ -705,19 +705,6 @@ static PetscErrorCode ApplyOp(Pair *p, Op op, PetscInt step, uint64_t *s, Produc
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
-/* How many times this rank logged the event so far. */
-static PetscErrorCode EventCount(const char *name, PetscInt *count)
-{
-  PetscLogEvent      event;
-  PetscEventPerfInfo info;
-
-  PetscFunctionBeginUser;
-  PetscCall(PetscLogEventGetId(name, &event));
-  PetscCall(PetscLogEventGetPerfInfo(0, event, &info));
-  *count = (PetscInt)info.count;
-  PetscFunctionReturn(PETSC_SUCCESS);
-}
-
 int main(int argc, char **argv)
 {
   PetscInt  seed = 20261125, steps = 200, n = 200, counts[OP_COUNT] = {0}, flushes = 0, total_weight = 0;

@@ -48,14 +48,10 @@ __device__ __forceinline__ void add_parts(const ArgcsrGroup& g, V* partial, V* _
   __shared__ bool last;
   const int T = int(blockDim.x), t = int(threadIdx.x);
   const std::int64_t first = std::int64_t(blockIdx.x) - g.part;  // the row's first part
-  if (t == 0) {
-    part_sums[blockIdx.x] = partial[0];
-    __threadfence();  // release: the sum is visible before the arrival counts
-    last = atomicAdd(arrivals + first, 1u) == unsigned(g.parts - 1);
-  }
+  if (t == 0) last = detail::arrived_last(part_sums + first, arrivals + first, g.parts, g.part, partial[0]);
   __syncthreads();
   if (!last) return;
-  __threadfence();  // acquire: the other parts' sums, from L2 (L1 is not coherent)
+  __threadfence();  // every thread reads the other parts' sums, after thread 0's acquire
   V sum = V(0);
   for (int k = t; k < g.parts; k += T) sum += __ldcg(part_sums + first + k);
   partial[t] = sum;
