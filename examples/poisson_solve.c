@@ -5,8 +5,10 @@
    Problem: the 3D Poisson equation (7-point Laplacian, or 27-point with
    -stencil 27; Dirichlet boundary) on an n^3 grid (-n, default 20: 8,000 rows,
    a second on a laptop; -n 160 gives 4.1M rows for a GPU), or a matrix read with -f from a Matrix Market file
-   (.mtx, .mtx.gz: coordinate real/integer/pattern, general/symmetric) or a
-   PETSc binary file (anything else).
+   (.mtx, .mtx.gz: coordinate real/integer/pattern, general/symmetric/
+   skew-symmetric, read by the benchmark's reader) or a PETSc binary file
+   (anything else). A file that cannot be used ends the run with its
+   "FILE:LINE: what is wrong" as a PETSc error and exit status 1.
 
    Options: -types aijadaptive,aij (the matrix types to run, in order; each
    matrix is assembled directly in its type, as an application would: a
@@ -25,6 +27,7 @@
 #include <petscaijadaptive.h>
 #include <petscksp.h>
 #include "petsc_compat_c.h"
+#include "mtx_reader_c.h"
 
 /* -stencil 7: the 7-point Laplacian; -stencil 27: the 27-point one (26 on the
    diagonal, -1 for every neighbour in the 3x3x3 cube). */
@@ -63,61 +66,127 @@ static PetscErrorCode Poisson3D(PetscInt n, PetscInt stencil, MatType type, Mat 
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
-/* Rank 0 reads the file; assembly distributes the entries. */
+/* A failure that every rank finds alike: rank 0 raises it (PETSc prints it
+   once), the others return the same code quietly, and all reach main's
+   PetscFinalize. (Raised on PETSC_COMM_WORLD, PETSc would end ranks other than
+   0 itself, ten seconds later, and mpiexec would report an improper exit.) */
+#define FailOnAllRanks(rank, code, ...) \
+  do { \
+    if ((rank) == 0) SETERRQ(PETSC_COMM_SELF, code, __VA_ARGS__); \
+    PetscFunctionReturn(code); \
+  } while (0)
+
+/* Rank 0 reads the file with the benchmark's reader (mtx_reader_c.h: .mtx and
+   .mtx.gz, symmetric files expanded, repeated entries added, every defect
+   reported as "FILE:LINE: what is wrong") and sends each rank its rows, which
+   that rank inserts itself into exactly preallocated storage. */
 static PetscErrorCode ReadMatrixMarket(const char *path, MatType type, Mat *A)
 {
-  PetscMPIInt rank;
-  FILE       *f = NULL;
-  char        line[1024], field[64] = "", symmetry[64] = "";
-  long long   M = 0, N = 0, nz = 0;
-  PetscBool   gz, pattern, symmetric, skew;
+  PetscMPIInt     rank, size;
+  AijaMtxCsr      m = {0};
+  char            error[1024] = "";
+  int64_t         dims[2] = {0, 0}, *counts, *rp, *ci = NULL, most = 0, row_max = 0;
+  double         *va = NULL;
+  PetscLayout     rmap, cmap;
+  const PetscInt *ranges;
+  PetscInt        rstart, rend, cstart, cend, nloc, *d_nnz, *o_nnz, *cols;
+  PetscScalar    *vals;
 
   PetscFunctionBeginUser;
   PetscCallMPI(MPI_Comm_rank(PETSC_COMM_WORLD, &rank));
-  PetscCall(PetscStrendswith(path, ".gz", &gz));
-  if (rank == 0) {
-    if (gz) {
-      char cmd[PETSC_MAX_PATH_LEN + 32];
-      PetscCall(PetscSNPrintf(cmd, sizeof(cmd), "gzip -dc '%s'", path));
-      f = popen(cmd, "r");
-    } else f = fopen(path, "r");
-    PetscCheck(f, PETSC_COMM_SELF, PETSC_ERR_FILE_OPEN, "cannot open %s", path);
-    PetscCheck(fgets(line, sizeof(line), f) && sscanf(line, "%%%%MatrixMarket matrix coordinate %63s %63s", field, symmetry) == 2, PETSC_COMM_SELF, PETSC_ERR_FILE_UNEXPECTED,
-               "%s:1: not a Matrix Market coordinate file (header: %s)", path, line);
-    PetscCheck(strcmp(field, "complex") && strcmp(field, "hermitian"), PETSC_COMM_SELF, PETSC_ERR_SUP, "%s: complex matrices are not supported (real scalars only)", path);
-    while (fgets(line, sizeof(line), f) && line[0] == '%') {}
-    PetscCheck(sscanf(line, "%lld %lld %lld", &M, &N, &nz) == 3, PETSC_COMM_SELF, PETSC_ERR_FILE_UNEXPECTED, "%s: bad size line: %s", path, line);
+  PetscCallMPI(MPI_Comm_size(PETSC_COMM_WORLD, &size));
+  if (rank == 0 && aija_mtx_read(path, 0, &m, error, sizeof(error)) == 0) {
+    dims[0] = m.rows;
+    dims[1] = m.cols;
   }
-  PetscCallMPI(MPI_Bcast(&M, 1, MPI_LONG_LONG, 0, PETSC_COMM_WORLD));
-  PetscCallMPI(MPI_Bcast(&N, 1, MPI_LONG_LONG, 0, PETSC_COMM_WORLD));
-  PetscCall(MatCreate(PETSC_COMM_WORLD, A));
-  PetscCall(MatSetSizes(*A, PETSC_DECIDE, PETSC_DECIDE, (PetscInt)M, (PetscInt)N));
-  PetscCall(MatSetType(*A, type));
-  PetscCall(MatSetUp(*A));
-  PetscCall(MatSetOption(*A, MAT_NEW_NONZERO_ALLOCATION_ERR, PETSC_FALSE));
+  /* Every rank fails alike, with rank 0's message (PETSc prints it once). */
+  PetscCallMPI(MPI_Bcast(error, (PetscMPIInt)sizeof(error), MPI_CHAR, 0, PETSC_COMM_WORLD));
+  if (error[0]) FailOnAllRanks(rank, PETSC_ERR_FILE_UNEXPECTED, "%s", error);
+  PetscCallMPI(MPI_Bcast(dims, 2, MPI_INT64_T, 0, PETSC_COMM_WORLD));
+  if (sizeof(PetscInt) < sizeof(int64_t) && (dims[0] > INT32_MAX || dims[1] > INT32_MAX)) {
+    aija_mtx_free(&m);
+    FailOnAllRanks(rank, PETSC_ERR_SUP, "%s: the matrix is %lld x %lld, too large for this PETSc's 32-bit PetscInt (configure PETSc --with-64-bit-indices)", path, (long long)dims[0], (long long)dims[1]);
+  }
+  /* The layouts MatSetSizes(PETSC_DECIDE) would make, known before the Mat. */
+  PetscCall(PetscLayoutCreateFromSizes(PETSC_COMM_WORLD, PETSC_DECIDE, (PetscInt)dims[0], 1, &rmap));
+  PetscCall(PetscLayoutCreateFromSizes(PETSC_COMM_WORLD, PETSC_DECIDE, (PetscInt)dims[1], 1, &cmap));
+  PetscCall(PetscLayoutGetRanges(rmap, &ranges));
+  PetscCall(PetscLayoutGetRange(rmap, &rstart, &rend));
+  PetscCall(PetscLayoutGetRange(cmap, &cstart, &cend));
+  nloc = rend - rstart;
+
+  /* Entries per rank, checked by all against MPI's int counts. */
+  PetscCall(PetscMalloc1(size, &counts));
+  if (rank == 0)
+    for (PetscMPIInt r = 0; r < size; r++) counts[r] = m.row_ptr[ranges[r + 1]] - m.row_ptr[ranges[r]];
+  PetscCallMPI(MPI_Bcast(counts, size, MPI_INT64_T, 0, PETSC_COMM_WORLD));
+  for (PetscMPIInt r = 0; r < size; r++) most = PetscMax(most, counts[r]);
+  if (most > INT32_MAX) {
+    aija_mtx_free(&m);
+    PetscCall(PetscFree(counts));
+    PetscCall(PetscLayoutDestroy(&rmap));
+    PetscCall(PetscLayoutDestroy(&cmap));
+    FailOnAllRanks(rank, PETSC_ERR_SUP, "%s: %lld entries on one rank, more than MPI can send at once: run on more ranks", path, (long long)most);
+  }
+
+  /* This rank's rows: row pointers (as in the file's CSR, not shifted), columns, values. */
+  PetscCall(PetscMalloc1(nloc + 1, &rp));
   if (rank == 0) {
-    pattern   = (PetscBool)!strcmp(field, "pattern");
-    symmetric = (PetscBool)!strcmp(symmetry, "symmetric");
-    skew      = (PetscBool)!strcmp(symmetry, "skew-symmetric");
-    for (long long e = 0; e < nz; e++) {
-      long long   i, j;
-      double      v = 1.0;
-      PetscScalar s;
-      PetscInt    r, c;
-      PetscCheck(fgets(line, sizeof(line), f) && sscanf(line, "%lld %lld %lf", &i, &j, &v) >= (pattern ? 2 : 3), PETSC_COMM_SELF, PETSC_ERR_FILE_UNEXPECTED, "%s: entry %lld is missing or malformed", path, e + 1);
-      PetscCheck(i >= 1 && i <= M && j >= 1 && j <= N, PETSC_COMM_SELF, PETSC_ERR_FILE_UNEXPECTED, "%s: entry %lld (%lld, %lld) is outside the %lld x %lld matrix", path, e + 1, i, j, M, N);
-      r = (PetscInt)(i - 1); c = (PetscInt)(j - 1); s = (PetscScalar)v;
-      PetscCall(MatSetValues(*A, 1, &r, 1, &c, &s, ADD_VALUES));
-      if ((symmetric || skew) && r != c) {
-        s = skew ? -s : s;
-        PetscCall(MatSetValues(*A, 1, &c, 1, &r, &s, ADD_VALUES));
-      }
+    for (PetscMPIInt r = 1; r < size; r++) {
+      const int64_t first = m.row_ptr[ranges[r]];
+      PetscCallMPI(MPI_Send(m.row_ptr + ranges[r], (PetscMPIInt)(ranges[r + 1] - ranges[r] + 1), MPI_INT64_T, r, 0, PETSC_COMM_WORLD));
+      PetscCallMPI(MPI_Send(m.col_idx + first, (PetscMPIInt)counts[r], MPI_INT64_T, r, 1, PETSC_COMM_WORLD));
+      PetscCallMPI(MPI_Send(m.values + first, (PetscMPIInt)counts[r], MPI_DOUBLE, r, 2, PETSC_COMM_WORLD));
     }
-    if (gz) pclose(f);
-    else fclose(f);
+    for (PetscInt i = 0; i <= nloc; i++) rp[i] = m.row_ptr[i];
+    ci = (int64_t *)m.col_idx;
+    va = (double *)m.values;
+  } else {
+    PetscCall(PetscMalloc2(counts[rank], &ci, counts[rank], &va));
+    PetscCallMPI(MPI_Recv(rp, (PetscMPIInt)(nloc + 1), MPI_INT64_T, 0, 0, PETSC_COMM_WORLD, MPI_STATUS_IGNORE));
+    PetscCallMPI(MPI_Recv(ci, (PetscMPIInt)counts[rank], MPI_INT64_T, 0, 1, PETSC_COMM_WORLD, MPI_STATUS_IGNORE));
+    PetscCallMPI(MPI_Recv(va, (PetscMPIInt)counts[rank], MPI_DOUBLE, 0, 2, PETSC_COMM_WORLD, MPI_STATUS_IGNORE));
+  }
+
+  /* ci and va index from rp[0]: the rows' entries in the diagonal and off-diagonal blocks. */
+  PetscCall(PetscMalloc2(nloc, &d_nnz, nloc, &o_nnz));
+  for (PetscInt i = 0; i < nloc; i++) {
+    d_nnz[i] = o_nnz[i] = 0;
+    for (int64_t k = rp[i]; k < rp[i + 1]; k++) {
+      const int64_t c = ci[k - rp[0]];
+      if (c >= cstart && c < cend) d_nnz[i]++;
+      else o_nnz[i]++;
+    }
+    row_max = PetscMax(row_max, rp[i + 1] - rp[i]);
+  }
+  PetscCall(MatCreate(PETSC_COMM_WORLD, A));
+  PetscCall(MatSetSizes(*A, nloc, cend - cstart, (PetscInt)dims[0], (PetscInt)dims[1]));
+  PetscCall(MatSetType(*A, type));
+  /* Each call acts only on its own types (see Poisson3D). */
+  PetscCall(MatSeqAIJSetPreallocation(*A, 0, d_nnz));
+  PetscCall(MatMPIAIJSetPreallocation(*A, 0, d_nnz, 0, o_nnz));
+  PetscCall(MatSeqSELLSetPreallocation(*A, 0, d_nnz));
+  PetscCall(MatMPISELLSetPreallocation(*A, 0, d_nnz, 0, o_nnz));
+  /* The reader's rows are sorted and free of repeats: inserted as they are. */
+  PetscCall(PetscMalloc2(row_max, &cols, row_max, &vals));
+  for (PetscInt i = 0; i < nloc; i++) {
+    const PetscInt row = rstart + i, n = (PetscInt)(rp[i + 1] - rp[i]);
+    for (PetscInt k = 0; k < n; k++) {
+      cols[k] = (PetscInt)ci[rp[i] - rp[0] + k];
+      vals[k] = (PetscScalar)va[rp[i] - rp[0] + k];
+    }
+    PetscCall(MatSetValues(*A, 1, &row, n, cols, vals, INSERT_VALUES));
   }
   PetscCall(MatAssemblyBegin(*A, MAT_FINAL_ASSEMBLY));
   PetscCall(MatAssemblyEnd(*A, MAT_FINAL_ASSEMBLY));
+  PetscCall(PetscFree2(cols, vals));
+  PetscCall(PetscFree2(d_nnz, o_nnz));
+  if (rank) PetscCall(PetscFree2(ci, va));
+  PetscCall(PetscFree(rp));
+  PetscCall(PetscFree(counts));
+  PetscCall(PetscLayoutDestroy(&rmap));
+  PetscCall(PetscLayoutDestroy(&cmap));
+  aija_mtx_free(&m);
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
@@ -138,14 +207,28 @@ static PetscErrorCode Load(MatType type, Mat *A)
   }
   PetscCall(PetscStrendswith(path, ".mtx", &mtx));
   PetscCall(PetscStrendswith(path, ".mtx.gz", &mtxgz));
-  if (mtx || mtxgz) PetscCall(ReadMatrixMarket(path, type, A));
-  else {
+  if (mtx || mtxgz) {
+    /* Not PetscCall: its traceback would print an empty message on every
+       rank but 0 (see FailOnAllRanks). */
+    const PetscErrorCode ierr = ReadMatrixMarket(path, type, A);
+    if (ierr) PetscFunctionReturn(ierr);
+  } else {
     PetscViewer v;
     PetscCall(PetscViewerBinaryOpen(PETSC_COMM_WORLD, path, FILE_MODE_READ, &v));
     PetscCall(MatCreate(PETSC_COMM_WORLD, A));
     PetscCall(MatSetType(*A, type));
     PetscCall(MatLoad(*A, v));
     PetscCall(PetscViewerDestroy(&v));
+  }
+  {
+    PetscInt    M, N;
+    PetscMPIInt rank;
+    PetscCallMPI(MPI_Comm_rank(PETSC_COMM_WORLD, &rank));
+    PetscCall(MatGetSize(*A, &M, &N));
+    if (M != N) {
+      PetscCall(MatDestroy(A));
+      FailOnAllRanks(rank, PETSC_ERR_ARG_SIZ, "%s: KSP needs a square matrix, this one is %" PetscInt_FMT " x %" PetscInt_FMT, path, M, N);
+    }
   }
   PetscFunctionReturn(PETSC_SUCCESS);
 }
@@ -294,14 +377,19 @@ int main(int argc, char **argv)
       ntypes = 2;
     }
   }
-  if (have_file) PetscCall(PetscPrintf(PETSC_COMM_WORLD, "%s: ", path));
-  else PetscCall(PetscPrintf(PETSC_COMM_WORLD, "3D Poisson, %" PetscInt_FMT "-point stencil, %" PetscInt_FMT "^3 grid: ", stencil, n));
   for (PetscInt t = 0; t < ntypes; t++) {
-    PetscCall(Load(types[t], &A[t]));
+    /* A matrix that cannot be made (a bad file: PETSc has printed its
+       "FILE:LINE: what is wrong") ends the run with status 1, as in the benchmark. */
+    if (Load(types[t], &A[t])) {
+      (void)PetscFinalize();
+      return 1;
+    }
     if (t == 0) {
       PetscCall(MatGetSize(A[0], &M, &N));
       PetscCall(MatGetInfo(A[0], MAT_GLOBAL_SUM, &info));
-      PetscCheck(M == N, PETSC_COMM_WORLD, PETSC_ERR_ARG_SIZ, "KSP needs a square matrix, this one is %" PetscInt_FMT " x %" PetscInt_FMT, M, N);
+      /* The heading once the matrix is there: a failed read leaves no half line. */
+      if (have_file) PetscCall(PetscPrintf(PETSC_COMM_WORLD, "%s: ", path));
+      else PetscCall(PetscPrintf(PETSC_COMM_WORLD, "3D Poisson, %" PetscInt_FMT "-point stencil, %" PetscInt_FMT "^3 grid: ", stencil, n));
       PetscCall(PetscPrintf(PETSC_COMM_WORLD, "%" PetscInt_FMT " rows, %.0f nonzeros, %d MPI rank%s\n", M, info.nz_used, size, size > 1 ? "s" : ""));
       PetscCall(PetscPrintf(PETSC_COMM_WORLD, "byte model: %d B per nonzero + %d B per row (values and column indices once; row pointer, x and y once per row)\n",
                             (int)(sizeof(PetscScalar) + sizeof(PetscInt)), (int)(sizeof(PetscInt) + 2 * sizeof(PetscScalar))));

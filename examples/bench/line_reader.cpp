@@ -14,6 +14,10 @@ namespace aijadaptive::bench {
 
 namespace {
 constexpr std::size_t kChunk = std::size_t(1) << 20;
+// Longer than any line of a text matrix file: a binary file given by mistake
+// (or a .gz that inflates to one endless line) stops here instead of being
+// buffered whole.
+constexpr std::size_t kMaxLine = std::size_t(64) << 20;
 
 bool ends_with(const std::string& s, const char* suffix) {
   const std::size_t n = std::strlen(suffix);
@@ -98,13 +102,18 @@ bool LineReader::fill() {
 }
 
 bool LineReader::next(std::string_view& line) {
+  std::size_t scanned = 0;  // bytes of this line already searched for its end
   for (;;) {
-    const std::size_t nl = buffer_.find('\n', begin_);
+    const std::size_t nl = buffer_.find('\n', begin_ + scanned);
+    scanned = buffer_.size() - begin_;  // fill() keeps them at the front
     if (nl != std::string::npos) {
       line = std::string_view(buffer_).substr(begin_, nl - begin_);
       begin_ = nl + 1;
       break;
     }
+    if (buffer_.size() - begin_ > kMaxLine)
+      throw InputError(path_ + ":" + std::to_string(line_number_ + 1) + ": a line longer than " +
+                       std::to_string(kMaxLine >> 20) + " MiB: not a text matrix file?");
     if (!fill()) {
       if (begin_ >= buffer_.size()) return false;
       line = std::string_view(buffer_).substr(begin_);  // last line without '\n'

@@ -4,9 +4,13 @@
 #include <cctype>
 #include <charconv>
 #include <cmath>
+#include <cstdio>
+#include <new>
 #include <string_view>
 #include <utility>
 #include <vector>
+
+#include <unistd.h>
 
 #include <aijadaptive/instantiate.hpp>
 
@@ -47,6 +51,23 @@ std::string quoted(std::string_view s) {
 
 bool blank(std::string_view line) {
   return line.find_first_not_of(" \t") == std::string_view::npos;
+}
+
+template <class V>
+const char* precision_name() {
+  return sizeof(V) == sizeof(float) ? "single precision" : "double precision";
+}
+
+// "1.2 TB" / "12.3 GB" / "45.6 MB", for the memory messages.
+std::string bytes_text(double bytes) {
+  char text[64];
+  if (bytes >= 1e12)
+    std::snprintf(text, sizeof text, "%.1f TB", bytes / 1e12);
+  else if (bytes >= 1e9)
+    std::snprintf(text, sizeof text, "%.1f GB", bytes / 1e9);
+  else
+    std::snprintf(text, sizeof text, "%.1f MB", bytes / 1e6);
+  return text;
 }
 
 template <class T>
@@ -120,9 +141,11 @@ struct Triplets {
   std::vector<V> value;
 };
 
+// `size_where` and `end_where`: "FILE:LINE: " of the size line and of the
+// file's last line, for the defects only the whole matrix shows.
 template <class V, class I>
 HostCsr<V, I> to_csr(I rows, I cols, const Triplets<V, I>& t, Symmetry symmetry, std::int64_t& duplicates,
-                     const std::string& path) {
+                     const std::string& size_where, const std::string& end_where) {
   HostCsr<V, I> m;
   m.rows = rows;
   m.cols = cols;
@@ -134,8 +157,9 @@ HostCsr<V, I> to_csr(I rows, I cols, const Triplets<V, I>& t, Symmetry symmetry,
   for (std::size_t i = 0; i < std::size_t(rows); ++i) start[i + 1] += start[i];
   const std::int64_t total = start.back();
   if (!fits_index<I>(rows, cols, total))
-    throw InputError(path + ": " + std::to_string(total) + " nonzeros after expansion do not fit "
-                     "32-bit indices: run with --index 64");
+    throw InputError(size_where + std::to_string(total) + " nonzeros after the expansion of the " +
+                     (symmetry == Symmetry::skew ? "skew-symmetric" : "symmetric") +
+                     " entries do not fit 32-bit indices: run with --index 64");
   m.col_idx.resize(std::size_t(total));
   m.values.resize(std::size_t(total));
   std::vector<std::int64_t> next(start.begin(), start.end() - 1);
@@ -164,6 +188,11 @@ HostCsr<V, I> to_csr(I rows, I cols, const Triplets<V, I>& t, Symmetry symmetry,
       if (k > 0 && row[k].first == row[k - 1].first) {
         m.values[out - 1] += row[k].second;
         ++duplicates;
+        // Each value was finite, but a sum of repeated ones may not be.
+        if (!std::isfinite(m.values[out - 1]))
+          throw InputError(end_where + "the entries given more than once at (" + std::to_string(i + 1) + ", " +
+                           std::to_string(std::int64_t(row[k].first) + 1) + ") add up to a value out of range for " +
+                           precision_name<V>() + " (repeated entries are added)");
         continue;
       }
       m.col_idx[out] = row[k].first;
@@ -179,15 +208,43 @@ HostCsr<V, I> to_csr(I rows, I cols, const Triplets<V, I>& t, Symmetry symmetry,
 
 }  // namespace
 
-template <class V, class I>
-HostCsr<V, I> read_matrix_market(const std::string& path, const MtxOptions& options, MtxInfo* info) {
-  LineReader in(path);
-  const Header h = parse_header(in);
+double physical_memory_bytes() {
+  const long pages = sysconf(_SC_PHYS_PAGES), page = sysconf(_SC_PAGE_SIZE);
+  return pages > 0 && page > 0 ? double(pages) * double(page) : 0.0;
+}
 
+double matrix_market_bytes(double rows, double entries, bool symmetric, std::size_t value_bytes,
+                           std::size_t index_bytes) {
+  const double entry = double(value_bytes + index_bytes);
+  return entries * (entry + double(index_bytes))        // the entries as read (row, column, value)
+         + 2 * (rows + 1) * sizeof(std::int64_t)         // to_csr's row starts and fill positions
+         + (symmetric ? 2 : 1) * entries * entry         // the CSR's columns and values
+         + (rows + 1) * double(index_bytes);             // and its row pointers
+}
+
+namespace {
+
+// What the size line announces must fit in memory: refused here, with the
+// sizes, rather than by std::bad_alloc (or the OOM killer) halfway through.
+void check_memory(const LineReader& in, std::int64_t rows, std::int64_t cols, std::int64_t entries,
+                  bool symmetric, double needed, double limit_option) {
+  const double limit = limit_option > 0 ? limit_option : physical_memory_bytes();
+  if (limit <= 0 || needed <= limit) return;
+  throw InputError(in.where() + "the matrix (" + std::to_string(rows) + " x " + std::to_string(cols) + ", " +
+                   std::to_string(entries) + (symmetric ? " entries, mirrored" : " entries") + ") needs about " +
+                   bytes_text(needed) + " to be read, more than " +
+                   (limit_option > 0 ? "the memory limit of " + bytes_text(limit)
+                                     : "this machine's memory (" + bytes_text(limit) + ")"));
+}
+
+// Everything after the header: the size line, the entries, the CSR.
+template <class V, class I>
+HostCsr<V, I> read_entries(LineReader& in, const Header& h, const MtxOptions& options, MtxInfo* info) {
   std::string_view line;
   if (!next_data_line(in, line))
     throw InputError(in.where() + "the file ends before the size line 'rows cols entries'");
   const long size_line = in.line_number();
+  const std::string size_where = in.where();
   std::int64_t rows = -1, cols = -1, entries = -1;
   {
     std::string_view rest = line;
@@ -198,9 +255,15 @@ HostCsr<V, I> read_matrix_market(const std::string& path, const MtxOptions& opti
       throw InputError(in.where() + "bad size line " + quoted(line) +
                        ": expected 'rows cols entries' (three non-negative integers)");
   }
-  if (h.symmetry != Symmetry::general && rows != cols)
+  const bool mirrored = h.symmetry != Symmetry::general;
+  if (mirrored && rows != cols)
     throw InputError(in.where() + "a " + h.symmetry_name + " matrix must be square, the size line says " +
                      std::to_string(rows) + " x " + std::to_string(cols));
+  // Memory before the index type: a matrix too large for any memory is not
+  // helped by --index 64.
+  check_memory(in, rows, cols, entries, mirrored,
+               matrix_market_bytes(double(rows), double(entries), mirrored, sizeof(V), sizeof(I)),
+               options.memory_limit);
   if (!fits_index<I>(rows, cols, entries))
     throw InputError(in.where() + "the size " + std::to_string(rows) + " x " + std::to_string(cols) + ", " +
                      std::to_string(entries) + " entries does not fit 32-bit indices: run with --index 64");
@@ -246,6 +309,9 @@ HostCsr<V, I> read_matrix_market(const std::string& path, const MtxOptions& opti
         if (!ok) throw InputError(in.where() + "value " + quoted(tv) + " is not a number");
       }
       if (!std::isfinite(v)) throw InputError(in.where() + "value " + quoted(tv) + " is not a finite number");
+      // 1e300 is a double but not a float: it would become inf when read in single precision.
+      if (!std::isfinite(V(v)))
+        throw InputError(in.where() + "value " + quoted(tv) + " is out of range for " + precision_name<V>());
     }
     if (const std::string_view extra = next_token(rest); !extra.empty())
       throw InputError(in.where() + "unexpected " + quoted(extra) + " after the entry: expected " + expected);
@@ -262,7 +328,7 @@ HostCsr<V, I> read_matrix_market(const std::string& path, const MtxOptions& opti
                      std::to_string(size_line) + "): truncated?");
 
   std::int64_t duplicates = 0;
-  HostCsr<V, I> m = to_csr(I(rows), I(cols), t, h.symmetry, duplicates, path);
+  HostCsr<V, I> m = to_csr(I(rows), I(cols), t, h.symmetry, duplicates, size_where, in.where());
   if (info) {
     info->field = h.field_name;
     info->symmetry = h.symmetry_name;
@@ -272,6 +338,22 @@ HostCsr<V, I> read_matrix_market(const std::string& path, const MtxOptions& opti
     info->duplicates = duplicates;
   }
   return m;
+}
+
+}  // namespace
+
+template <class V, class I>
+HostCsr<V, I> read_matrix_market(const std::string& path, const MtxOptions& options, MtxInfo* info) {
+  LineReader in(path);
+  const Header h = parse_header(in);
+  try {
+    return read_entries<V, I>(in, h, options, info);
+  } catch (const std::bad_alloc&) {
+    // The memory was there when the size line was checked and is not now
+    // (other processes, a cgroup limit below the machine's memory).
+    throw InputError(in.where() + "out of memory while reading the matrix (this machine has " +
+                     bytes_text(physical_memory_bytes()) + ")");
+  }
 }
 
 #define AIJA_INSTANTIATE(V, I) \

@@ -6,9 +6,13 @@
 //
 // Every defect is reported as InputError "FILE:LINE: what is wrong": a wrong
 // header, a bad size line, an index out of range, a value that is not a
-// number, fewer or more entries than the size line announced, a truncated .gz.
+// number (or out of range for the precision read), fewer or more entries than
+// the size line announced, a truncated .gz, a matrix that needs more memory
+// than the machine has (checked on the size line, before anything is
+// allocated). Nothing else escapes it but "FILE: cannot open: ...".
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 #include <string>
 
@@ -24,6 +28,10 @@ enum class PatternValues {
 struct MtxOptions {
   PatternValues pattern = PatternValues::ones;
   std::uint64_t seed = 1;
+  // Bytes the reader may take for the matrix (its entries as read, then the
+  // CSR arrays); 0: this machine's physical memory. A size line that needs
+  // more is refused before any allocation (the fuzzer sets a small one).
+  double memory_limit = 0;
 };
 
 // What the header and size line said, for reports.
@@ -34,6 +42,14 @@ struct MtxInfo {
   std::int64_t stored = 0;      // entries in the file
   std::int64_t duplicates = 0;  // entries added to an earlier one
 };
+
+// The machine's physical memory in bytes (0 when it cannot be found).
+double physical_memory_bytes();
+
+// About the most bytes read_matrix_market<V, I> holds at once for a matrix of
+// `rows` rows and `entries` stored entries, each mirrored when `symmetric`.
+double matrix_market_bytes(double rows, double entries, bool symmetric, std::size_t value_bytes,
+                           std::size_t index_bytes);
 
 template <class V, class I>
 HostCsr<V, I> read_matrix_market(const std::string& path, const MtxOptions& options = {},

@@ -36,7 +36,8 @@ void fill_row(const CsrView<V, I>& a, std::int64_t i, const DiagonalPiece& p, co
               std::int64_t count, V* values) {
   std::int64_t e = a.row_ptr[i];
   const std::int64_t end = a.row_ptr[i + 1];
-  V* slot = values + p.values + (i - p.row0);
+  // No diagonals (a matrix without entries): no slots, and `values` may be null.
+  V* slot = count > 0 ? values + p.values + (i - p.row0) : nullptr;
   for (std::int64_t k = 0; k < count; ++k, slot += p.stride) {
     const bool here = e < end && std::int64_t(a.col_idx[e]) - i == list[k];
     *slot = here ? a.values[e] : V(0);
@@ -232,7 +233,7 @@ void diagonal_reference_apply(const DiagonalLayout<V>& layout, const std::vector
     const std::int64_t count = layout.list_begin[std::size_t(list) + 1] - layout.list_begin[std::size_t(list)];
     for (std::int64_t t = 0; t < b.rows; ++t) {
       const std::int64_t row = b.row0 + t;
-      const V* v = layout.values.data() + b.values + t;
+      const V* v = count > 0 ? layout.values.data() + b.values + t : nullptr;  // none: values may be empty
       V sum = 0;
       for (std::int64_t k = 0; k < count; ++k) {
         const std::int64_t c = row + off[k];

@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include <cstdint>
+#include <cstdio>
 #include <filesystem>
 #include <fstream>
 #include <string>
@@ -10,6 +11,7 @@
 
 #include "line_reader.hpp"
 #include "mtx_reader.hpp"
+#include "mtx_reader_c.h"
 
 #if AIJA_BENCH_HAVE_ZLIB
 #include <zlib.h>
@@ -250,13 +252,117 @@ TEST_F(Reader, MissingFile) {
 
 TEST_F(Reader, TooBigForInt32SaysUseIndex64) {
   const std::string path = write("big.mtx", std::string(kHead) + "3000000000 3 0\n");
+  ab::MtxOptions lots;  // its 3e9 rows need 60 GB: the index check must speak, not the memory check
+  lots.memory_limit = 1e18;
   try {
-    ab::read_matrix_market<double, std::int32_t>(path);
+    ab::read_matrix_market<double, std::int32_t>(path, lots);
     FAIL();
   } catch (const ab::InputError& e) {
     EXPECT_NE(std::string(e.what()).find("2: the size 3000000000 x 3"), std::string::npos) << e.what();
     EXPECT_NE(std::string(e.what()).find("--index 64"), std::string::npos) << e.what();
   }
+}
+
+// The size line is checked against the memory before anything is allocated.
+TEST_F(Reader, MoreThanTheMemoryLimitSaysHowMuch) {
+  const std::string path = write("limit.mtx", std::string(kHead) + "% c\n1000 1000 100000\n1 1 1\n");
+  ab::MtxOptions small;
+  small.memory_limit = 1e6;
+  const double needed = ab::matrix_market_bytes(1000, 100000, false, sizeof(double), sizeof(std::int32_t));
+  EXPECT_GT(needed, 100000.0 * 24);  // at least the entries as read and the CSR arrays
+  char mb[32];
+  std::snprintf(mb, sizeof mb, "%.1f MB", needed / 1e6);
+  try {
+    ab::read_matrix_market<double, std::int32_t>(path, small);
+    FAIL();
+  } catch (const ab::InputError& e) {
+    EXPECT_EQ(std::string(e.what()), path + ":3: the matrix (1000 x 1000, 100000 entries) needs about " + mb +
+                                         " to be read, more than the memory limit of 1.0 MB");
+  }
+  small.memory_limit = needed;  // exactly enough: read on (and the file ends early)
+  try {
+    ab::read_matrix_market<double, std::int32_t>(path, small);
+    FAIL();
+  } catch (const ab::InputError& e) {
+    EXPECT_NE(std::string(e.what()).find(":4: the file ends after 1 of the 100000 entries"), std::string::npos)
+        << e.what();
+  }
+}
+
+TEST_F(Reader, LargerThanThisMachineSaysSo) {
+  ASSERT_GT(ab::physical_memory_bytes(), 0.0);
+  const std::string path = write("huge.mtx", std::string(kHead) + "1000000000 1000000000 4000000000000\n");
+  try {
+    ab::read_matrix_market<double, std::int64_t>(path);
+    FAIL();
+  } catch (const ab::InputError& e) {
+    EXPECT_EQ(std::string(e.what()).rfind(path + ":2: the matrix (1000000000 x 1000000000, 4000000000000 entries) "
+                                                 "needs about ", 0), 0u) << e.what();
+    EXPECT_NE(std::string(e.what()).find("more than this machine's memory ("), std::string::npos) << e.what();
+  }
+}
+
+// 1e300 is a finite double but not a finite float.
+TEST_F(Reader, ValueOutOfRangeForSinglePrecision) {
+  const std::string path = write("big_value.mtx", std::string(kHead) + "2 2 2\n1 1 1e300\n2 2 1\n");
+  EXPECT_EQ((ab::read_matrix_market<double, std::int32_t>(path).values[0]), 1e300);
+  try {
+    ab::read_matrix_market<float, std::int32_t>(path);
+    FAIL();
+  } catch (const ab::InputError& e) {
+    EXPECT_EQ(std::string(e.what()), path + ":3: value '1e300' is out of range for single precision");
+  }
+}
+
+// Each value finite, their sum not: refused, not passed on as inf.
+TEST_F(Reader, RepeatedEntriesAddingUpToInfinity) {
+  const std::string path = write("dup_inf.mtx", std::string(kHead) + "2 2 3\n2 1 1e308\n1 1 1\n2 1 1e308\n");
+  try {
+    ab::read_matrix_market<double, std::int64_t>(path);
+    FAIL();
+  } catch (const ab::InputError& e) {
+    EXPECT_EQ(std::string(e.what()), path + ":5: the entries given more than once at (2, 1) add up to a value out "
+                                            "of range for double precision (repeated entries are added)");
+  }
+}
+
+// A file without line ends (a binary file given by mistake) is not buffered whole.
+TEST_F(Reader, EndlessLineIsRefused) {
+  const std::string path = write("endless.mtx", std::string(kHead) + "%" + std::string((65 << 20), 'x'));
+  try {
+    ab::read_matrix_market<double, std::int32_t>(path);
+    FAIL();
+  } catch (const ab::InputError& e) {
+    EXPECT_EQ(std::string(e.what()), path + ":2: a line longer than 64 MiB: not a text matrix file?");
+  }
+}
+
+// The C entry point of the main job: the same matrix, or the same message and status 1.
+TEST_F(Reader, CEntryPoint) {
+  AijaMtxCsr m;
+  char error[256] = "x";
+  ASSERT_EQ(aija_mtx_read(write("g.mtx", kGeneral).c_str(), 0, &m, error, sizeof error), 0) << error;
+  EXPECT_STREQ(error, "");
+  const auto expected = ab::read_matrix_market<double, std::int64_t>((dir_ / "g.mtx").string());
+  EXPECT_EQ(m.rows, 3);
+  EXPECT_EQ(m.cols, 4);
+  ASSERT_EQ(m.nnz, std::int64_t(expected.nnz()));
+  EXPECT_EQ(std::vector<std::int64_t>(m.row_ptr, m.row_ptr + m.rows + 1), expected.row_ptr);
+  EXPECT_EQ(std::vector<std::int64_t>(m.col_idx, m.col_idx + m.nnz), expected.col_idx);
+  EXPECT_EQ(std::vector<double>(m.values, m.values + m.nnz), expected.values);
+  aija_mtx_free(&m);
+  EXPECT_EQ(m.owner, nullptr);
+  aija_mtx_free(&m);  // twice is harmless
+
+  const std::string bad = write("bad.mtx", std::string(kHead) + "3 3 1\n1 9 1\n");
+  EXPECT_EQ(aija_mtx_read(bad.c_str(), 0, &m, error, sizeof error), 1);
+  EXPECT_EQ(std::string(error), bad + ":3: column index 9 is outside [1, 3]");
+  EXPECT_EQ(m.owner, nullptr);
+  char tiny[8];  // cut, still terminated
+  EXPECT_EQ(aija_mtx_read(bad.c_str(), 0, &m, tiny, sizeof tiny), 1);
+  EXPECT_EQ(std::string(tiny), bad.substr(0, 7));
+  EXPECT_EQ(aija_mtx_read((dir_ / "none.mtx").string().c_str(), 0, &m, error, sizeof error), 1);
+  EXPECT_NE(std::string(error).find("none.mtx: cannot open"), std::string::npos) << error;
 }
 
 TEST(ReaderData, TruncatedGzip) {
