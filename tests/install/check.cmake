@@ -1,6 +1,9 @@
 # cmake -DMODE=install|find_package|pkg_config -DBUILD_DIR=<build> -DWORK=<dir>
 #       -DSOURCE_DIR=<this folder> -DLIBDIR=lib -DINCLUDEDIR=include
-#       -DMPIEXEC="mpiexec<&>-n<&>2" [mode's variables, below] -P check.cmake
+#       -DMPIEXEC="mpiexec<&>-n<&>2" [-DLINK_FLAGS="flag<&>..."] [mode's variables, below]
+#       -P check.cmake
+# (LINK_FLAGS: the build's own executable link flags, e.g. its sanitizers',
+# which the downstream program is linked with too.)
 # The tests petsc_install* (tests/install/tests.cmake): what a user does with
 # an installed aijadaptive, under WORK (in the build tree, never the sources).
 #   install       cmake --install BUILD_DIR --prefix WORK/prefix; the files a
@@ -13,7 +16,7 @@
 #                 aijadaptive` (PETSc's .pc: PETSC_PC_NAME in PETSC_PC_DIR), runs it.
 # Any step failing fails the test, with its output and what to look at.
 cmake_minimum_required(VERSION 3.24)  # today's policies (IN_LIST) in script mode too
-foreach(var MPIEXEC RPATH_DIRS)
+foreach(var MPIEXEC RPATH_DIRS LINK_FLAGS)
   string(REPLACE "<&>" ";" ${var} "${${var}}")
 endforeach()
 set(prefix ${WORK}/prefix)
@@ -88,10 +91,12 @@ if(MODE STREQUAL "install")
 
 elseif(MODE STREQUAL "find_package")
   set(build ${WORK}/find-package)
+  string(JOIN " " link_flags ${LINK_FLAGS})
   file(REMOVE_RECURSE ${build})
   run("configuring the downstream project (find_package(aijadaptive))"
       ${CMAKE_COMMAND} -S ${SOURCE_DIR} -B ${build} -G ${GENERATOR} -DCMAKE_MAKE_PROGRAM=${MAKE_PROGRAM}
-      -DCMAKE_C_COMPILER=${C_COMPILER} -DCMAKE_PREFIX_PATH=${prefix} -DCMAKE_BUILD_TYPE=Release)
+      -DCMAKE_C_COMPILER=${C_COMPILER} -DCMAKE_PREFIX_PATH=${prefix} -DCMAKE_BUILD_TYPE=Release
+      "-DCMAKE_EXE_LINKER_FLAGS=${link_flags}")
   # It must have found the installed package, not some other aijadaptive.
   file(STRINGS ${build}/CMakeCache.txt found REGEX "^aijadaptive_DIR:")
   if(NOT found MATCHES "=${prefix}/")
@@ -116,7 +121,7 @@ elseif(MODE STREQUAL "pkg_config")
     list(APPEND rpaths -Wl,-rpath,${libdir})
   endforeach()
   run("compiling downstream.c with ${MPICC} and pkg-config's flags"
-      ${MPICC} ${SOURCE_DIR}/downstream.c ${flags} ${rpaths} -o ${build}/downstream)
+      ${MPICC} ${SOURCE_DIR}/downstream.c ${flags} ${rpaths} ${LINK_FLAGS} -o ${build}/downstream)
   run_downstream(${build}/downstream)
 
 else()

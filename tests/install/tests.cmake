@@ -25,6 +25,14 @@ if(AIJADAPTIVE_HAVE_CUDA)
 endif()
 string(REPLACE ";" "<&>" _inst_rpath_dirs "${_inst_rpath_dirs}")
 
+# The downstream program is linked with this build's executable link flags: a
+# plugin built with sanitizers (config/sanitize.sh) needs their runtimes in the
+# program itself (ASan must be the first library loaded).
+string(TOUPPER "${CMAKE_BUILD_TYPE}" _inst_type)
+separate_arguments(_inst_link_flags UNIX_COMMAND "${CMAKE_EXE_LINKER_FLAGS} ${CMAKE_EXE_LINKER_FLAGS_${_inst_type}}")
+string(REPLACE ";" "<&>" _inst_link_flags "${_inst_link_flags}")
+list(APPEND _inst_common "-DLINK_FLAGS=${_inst_link_flags}")
+
 add_test(NAME petsc_install
          COMMAND ${CMAKE_COMMAND} -DMODE=install ${_inst_common} "-DRPATH_DIRS=${_inst_rpath_dirs}" -P ${_inst_script})
 set_tests_properties(petsc_install PROPERTIES FIXTURES_SETUP aija_installed)
