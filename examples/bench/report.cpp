@@ -123,12 +123,19 @@ void print_matrix(std::ostream& out, const MatrixReport& m) {
   }
 }
 
+// The selector's inputs (features.hpp) beyond the size columns, for fitting
+// its rules to measured tables (oracle_table.py).
+std::string features_csv(const Features& f) {
+  return csv_number(f.row_cv) + "," + csv_number(f.gather_sector_ratio) + "," + csv_number(f.repeated_rows) + "," +
+         diagonal_type_name(f.diagonal_type);
+}
+
 void write_csv(const std::string& path, const RunInfo& run, const std::vector<MatrixReport>& reports) {
   std::ofstream f = open_output(path);
   f << "matrix,rows,cols,nnz,max_row,mean_row,method,selected,where,mode,device,precision,index_bits,status,"
        "correct,build_ms,upload_ms,reps,median_us,p10_us,p90_us,min_us,max_us,csr_model_bytes,own_bytes,"
        "gbps_csr_model,frac_copy_csr_model,gbps_own,frac_copy_own,gflops,speedup_vs_cusparse,rel_error,"
-       "tolerance,copy_gbps\n";
+       "tolerance,copy_gbps,row_cv,x_sectors_per_nnz,repeated_rows,diagonal_type\n";
   for (const MatrixReport& m : reports) {
     const Features& ft = m.features;
     const auto common = [&] {
@@ -137,7 +144,8 @@ void write_csv(const std::string& path, const RunInfo& run, const std::vector<Ma
     };
     if (!m.error.empty()) {
       f << common() << ",,,," << run.mode << "," << csv_field(run.device) << "," << run.precision << ","
-        << run.index_bits << "," << csv_field("error: " + m.error) << ",0" << std::string(19, ',') << "\n";
+        << run.index_bits << "," << csv_field("error: " + m.error) << ",0" << std::string(20, ',')
+        << features_csv(ft) << "\n";
       continue;
     }
     for (const Result& r : m.results) {
@@ -150,7 +158,7 @@ void write_csv(const std::string& path, const RunInfo& run, const std::vector<Ma
         << "," << csv_number(r.gbps_csr) << "," << csv_number(r.frac_copy_csr) << "," << csv_number(r.gbps_own)
         << "," << csv_number(r.frac_copy_own) << "," << csv_number(r.gflops) << ","
         << csv_number(r.speedup_vs_cusparse) << "," << csv_number(r.rel_error) << "," << csv_number(r.tolerance)
-        << "," << csv_number(run.copy.bytes_per_second * 1e-9) << "\n";
+        << "," << csv_number(run.copy.bytes_per_second * 1e-9) << "," << features_csv(ft) << "\n";
     }
   }
   if (!f) throw std::runtime_error(path + ": write failed");

@@ -4,6 +4,7 @@
 // streams over shared scratch, the caller's current device left alone, and
 // the device's own stream and buffers when a rebuild moves to another GPU.
 #include <aijadaptive/adaptive_matrix.hpp>
+#include <aijadaptive/analysis.hpp>
 #include <aijadaptive/device.hpp>
 #include <aijadaptive/device_buffer.hpp>
 #include <aijadaptive/errors.hpp>
@@ -110,7 +111,9 @@ TEST_F(AdaptiveMatrixGpu, ACandidateThatCannotUploadGivesWayAndSaysWhy) {
     a.set_extra_candidates({refusing<double, std::int32_t>(kind)});
     a.build(m.view());
     ASSERT_EQ(a.placement(), Placement::device) << a.placement_reason();
-    EXPECT_EQ(a.format_name(), "ipcsr");  // the selector's first choice, after the refusal
+    // The selector's first choice, after the refusal.
+    const auto analysis = analyse_matrix(m.view(), FormatChoice::automatic_choice(), ReorderChoice::automatic);
+    EXPECT_EQ(a.format_name(), format_name(analysis.selection.first()));
     ASSERT_EQ(a.skipped().size(), 1u);
     EXPECT_EQ(a.skipped()[0].format, "refusing");
     EXPECT_NE(a.skipped()[0].why.find("refused on purpose"), std::string::npos) << a.skipped()[0].why;

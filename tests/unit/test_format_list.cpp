@@ -96,8 +96,9 @@ TEST(Selector, RegularRowsWithoutADiagonalTypeGoToSuraaWhenLargeElseIpcsr) {
   EXPECT_EQ(s.candidates[2].format, FormatId::csr);
   EXPECT_NE(s.candidates.front().reason.find("regular rows of a large matrix"), std::string::npos)
       << s.candidates.front().reason;
-  // Below 1M nonzeros, and for irregular rows: ipcsr.
-  EXPECT_EQ(select_format(shape(1000, 5000, 2.0), FormatChoice::automatic_choice()).first(), FormatId::ipcsr);
+  // Below 1M nonzeros (down to 100k: smaller ones are argcsr's, below), and
+  // for irregular rows: ipcsr.
+  EXPECT_EQ(select_format(shape(40000, 100000, 2.0), FormatChoice::automatic_choice()).first(), FormatId::ipcsr);
   EXPECT_EQ(select_format(shape(40000, 999999, 0.06), FormatChoice::automatic_choice()).first(), FormatId::ipcsr);
   EXPECT_EQ(select_format(shape(40000, 1000000, 0.06), FormatChoice::automatic_choice()).first(), FormatId::suraa);
   EXPECT_EQ(select_format(shape(2000000, 24279043, 2.01), FormatChoice::automatic_choice()).first(), FormatId::ipcsr);
@@ -173,7 +174,7 @@ TEST(Selector, IrregularRowsGoToIpcsrUnlessLargeWithScatteredColumns) {
   // Measured on the H100: ipcsr faster than cuSPARSE through csr on circuit-
   // like and long-row matrices and on every small one; csr on the large
   // power-law graph whose columns are scattered too (rmat).
-  for (const Features& f : {scattered(shape(4000000, 17196033, 93.0), 0.73), scattered(shape(6833, 43250, 4.3), 0.97),
+  for (const Features& f : {scattered(shape(4000000, 17196033, 93.0), 0.73), scattered(shape(68330, 432500, 4.3), 0.97),
                             scattered(shape(100000, 999999, 3.0), 0.95), scattered(shape(2000000, 24279043, 61.0), 0.49)}) {
     const Selection s = select_format(f, FormatChoice::automatic_choice());
     EXPECT_EQ(s.first(), FormatId::ipcsr) << s.candidates.front().reason;
@@ -187,6 +188,26 @@ TEST(Selector, IrregularRowsGoToIpcsrUnlessLargeWithScatteredColumns) {
   // handles those).
   EXPECT_EQ(select_format(scattered(shape(1728000, 31664574, 0.11), 0.98), FormatChoice::automatic_choice()).first(),
             FormatId::suraa);
+}
+
+TEST(Selector, MatricesUnder100kNonzerosGoToArgcsrThenIpcsrThenCsr) {
+  // Regular or irregular rows, scattered columns or not (rajat01's shape,
+  // a small stencil's, a tiny one's), unless a rule above takes them.
+  for (const Features& f : {scattered(shape(6833, 43250, 4.3), 0.97), shape(1000, 5000, 2.0), shape(10, 30, 0.5),
+                            shape(40000, 99999, 0.06)}) {
+    const Selection s = select_format(f, FormatChoice::automatic_choice());
+    ASSERT_EQ(s.candidates.size(), 3u);
+    EXPECT_EQ(s.candidates[0].format, FormatId::argcsr);
+    EXPECT_EQ(s.candidates[1].format, FormatId::ipcsr);
+    EXPECT_EQ(s.candidates[2].format, FormatId::csr);
+    EXPECT_NE(s.candidates[0].reason.find("small matrix"), std::string::npos) << s.candidates[0].reason;
+  }
+  EXPECT_EQ(select_format(shape(40000, 100000, 0.06), FormatChoice::automatic_choice()).first(), FormatId::ipcsr);
+  // A diagonal type and repeated rows keep their formats (the rules before).
+  EXPECT_EQ(select_format(diagonal(shape(10000, 69946, 0.0), DiagonalType::dia, "banded"),
+                          FormatChoice::automatic_choice())
+                .first(),
+            FormatId::dia);
 }
 
 TEST(Selector, CsrIsAlwaysTheLastCandidateAndNeverTwice) {
