@@ -108,9 +108,29 @@ PetscErrorCode ConversionTarget(Mat A, MatReuse reuse, Mat* newmat, Mat* B);
 PetscErrorCode SetDefaultVecType(Mat A);
 PetscErrorCode ViewSeqState(Mat A, PetscViewer viewer, PetscBool synchronized);
 
+// What to do about a core error, said after its message; "" where the message
+// says it (a caller's mistake, an unsupported request). The matrix is left as
+// it was after any of them (fault_injection.hpp says how), so a retry is sound.
+inline const char* ErrorAdvice(aijadaptive::ErrorKind kind) {
+  switch (kind) {
+    case aijadaptive::ErrorKind::out_of_device_memory:
+      return ". The GPU lacks the memory for this call: free some (other matrices, vectors or processes on this "
+             "GPU) or run the products on the host (-mat_aijadaptive_host); the matrix is unchanged and the call "
+             "may be retried";
+    case aijadaptive::ErrorKind::cuda:
+    case aijadaptive::ErrorKind::cusparse:
+      return ". The GPU failed: the matrix is unchanged and the call may be retried; if it fails again (a fault "
+             "inside a kernel leaves the GPU unusable to this process), check the GPU (nvidia-smi, "
+             "compute-sanitizer) or run the products on the host (-mat_aijadaptive_host)";
+    default:
+      return "";
+  }
+}
+
 }  // namespace aija
 
-// Runs core code; a core exception becomes a PETSc error naming the cause.
+// Runs core code; a core exception becomes a PETSc error naming the cause
+// (and, for the GPU's failures, what to do).
 #define AIJA_CALL(expr)                                                                        \
   do {                                                                                         \
     try {                                                                                      \
@@ -122,8 +142,9 @@ PetscErrorCode ViewSeqState(Mat A, PetscViewer viewer, PetscBool synchronized);
               : aija_e_.kind() == aijadaptive::ErrorKind::out_of_device_memory ? PETSC_ERR_MEM  \
               : aija_e_.kind() == aijadaptive::ErrorKind::internal        ? PETSC_ERR_PLIB      \
                                                                           : PETSC_ERR_GPU,      \
-              "aijadaptive: %s (%s at %s:%d)", aija_e_.what(),                                 \
-              aijadaptive::error_kind_name(aija_e_.kind()), aija_e_.file(), aija_e_.line());   \
+              "aijadaptive: %s (%s at %s:%d)%s", aija_e_.what(),                               \
+              aijadaptive::error_kind_name(aija_e_.kind()), aija_e_.file(), aija_e_.line(),    \
+              aija::ErrorAdvice(aija_e_.kind()));                                              \
     } catch (const std::exception& aija_e_) {                                                  \
       SETERRQ(PETSC_COMM_SELF, PETSC_ERR_LIB, "aijadaptive: %s", aija_e_.what());              \
     }                                                                                          \

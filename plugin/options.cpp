@@ -1,5 +1,6 @@
 // -mat_aijadaptive_* options, shared by the sequential and the MPI type.
 #include <aijadaptive/device.hpp>
+#include <aijadaptive/fault_injection.hpp>
 #include <aijadaptive/format_list.hpp>
 
 #include <cstdint>
@@ -81,6 +82,32 @@ PetscErrorCode TuningFromOptions(Mat A, AijaOptionItems PetscOptionsObject, aija
   } catch (const std::exception& e) {
     SETERRQ(PetscObjectComm((PetscObject)A), PETSC_ERR_LIB, "aijadaptive: reading the tuning options: %s", e.what());
   }
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+// -mat_aijadaptive_inject_fault alloc:K | pinned:K | launch:K: the K-th device
+// allocation (pinned allocation, kernel launch) of aijadaptive from the first
+// reading of the option fails, as a real one would (fault_injection.hpp), to
+// test what a program does when the GPU fails. Armed once per process: the
+// options are read again for every matrix, and a fault counted from each
+// reading would never be where the user asked for it.
+PetscErrorCode InjectFaultFromOptions(Mat A, AijaOptionItems PetscOptionsObject) {
+  static bool armed = false;
+  char value[64] = "";
+  PetscBool set = PETSC_FALSE;
+
+  PetscFunctionBegin;
+  PetscCall(PetscOptionsString("-mat_aijadaptive_inject_fault",
+                               "Make aijadaptive's K-th device allocation (alloc:K), pinned host allocation (pinned:K) "
+                               "or kernel launch (launch:K) from now fail as a real failure would, once per process "
+                               "(for testing error handling)",
+                               "", value, value, sizeof(value), &set));
+  if (!set || armed) PetscFunctionReturn(PETSC_SUCCESS);
+  bool ok = false;
+  AIJA_CALL(ok = aijadaptive::faults::arm_from_text(value));
+  PetscCheck(ok, PetscObjectComm((PetscObject)A), PETSC_ERR_ARG_OUTOFRANGE,
+             "-mat_aijadaptive_inject_fault %s: expected alloc:K, pinned:K or launch:K with K >= 1", value);
+  armed = true;
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
@@ -196,6 +223,7 @@ PetscErrorCode SettingsFromOptions(Mat A, AijaOptionItems PetscOptionsObject, Se
                              "on disk under $XDG_CACHE_HOME/aijadaptive); 0: their generic kernels only",
                              "", s->jit, &s->jit, NULL));
   PetscCall(TuningFromOptions(A, PetscOptionsObject, &s->params));
+  PetscCall(InjectFaultFromOptions(A, PetscOptionsObject));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 

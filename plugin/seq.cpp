@@ -55,6 +55,18 @@ bool OnHost(const SeqState* s) {
          (!s->settings_changed && s->matrix.built() && s->matrix.placement() == aijadaptive::Placement::host);
 }
 
+// The core's product, its exception a PETSc error (that the caller returns
+// once the vectors are restored).
+PetscErrorCode CoreApply(SeqState* s, aijadaptive::Op op, const ReadAccess& xa, PetscScalar beta, const WriteAccess& za,
+                         bool use_petsc_stream, aijadaptive::Stream stream, aijadaptive::TransferBytes* moved) {
+  PetscFunctionBegin;
+  // Device vectors: on PETSc's stream (which may be the legacy default stream,
+  // nullptr), ordered with PETSc's own work. Host vectors: on our stream.
+  if (use_petsc_stream) AIJA_CALL(*moved = s->matrix.apply(op, PetscScalar(1), xa.view(), beta, za.view(), stream));
+  else AIJA_CALL(*moved = s->matrix.apply(op, PetscScalar(1), xa.view(), beta, za.view()));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
 // Products on the device: z = op(A) x (+ y). (On the host the products are
 // SeqAIJ's own, installed by InstallProductOps.)
 PetscErrorCode Apply(Mat A, aijadaptive::Op op, Vec x, Vec y, Vec z) {
@@ -96,20 +108,23 @@ PetscErrorCode Apply(Mat A, aijadaptive::Op op, Vec x, Vec y, Vec z) {
   const PetscLogEvent event = op == aijadaptive::Op::plain ? events.spmv : events.spmv_transpose;
   PetscCall(PetscLogEventBegin(event, A, x, z, 0));
   PetscCall(PetscLogGpuTimeBegin());
-  // Device vectors: on PETSc's stream (which may be the legacy default stream,
-  // nullptr), ordered with PETSc's own work. Host vectors: on our stream.
-  if (use_petsc_stream) AIJA_CALL(moved = s->matrix.apply(op, PetscScalar(1), xa.view(), beta, za.view(), stream));
-  else AIJA_CALL(moved = s->matrix.apply(op, PetscScalar(1), xa.view(), beta, za.view()));
+  // A failed product (the GPU's error) still ends the events and gives the
+  // vectors back, so that the matrix and the vectors stay usable: the core
+  // left the matrix as it was (AdaptiveMatrix::apply).
+  const PetscErrorCode failed = CoreApply(s, op, xa, beta, za, use_petsc_stream, stream, &moved);
   PetscCall(PetscLogGpuTimeEnd());
   // Only real copies: -log_view counts calls, and device vectors need none.
   if (moved.to_device) PetscCall(PetscLogCpuToGpu(double(moved.to_device)));
   if (moved.to_host) PetscCall(PetscLogGpuToCpu(double(moved.to_host)));
   // A PETSc without device support has no GPU flop counter (it is a no-op there).
-  if (AIJA_PETSC_HAS_CUDA) PetscCall(PetscLogGpuFlops(flops));
-  else PetscCall(PetscLogFlops(flops));
+  if (failed == PETSC_SUCCESS) {
+    if (AIJA_PETSC_HAS_CUDA) PetscCall(PetscLogGpuFlops(flops));
+    else PetscCall(PetscLogFlops(flops));
+  }
   PetscCall(PetscLogEventEnd(event, A, x, z, 0));
   PetscCall(RestoreWrite(&za));
   PetscCall(RestoreRead(&xa));
+  PetscCall(failed);
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 

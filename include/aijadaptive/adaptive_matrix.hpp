@@ -7,8 +7,10 @@
 //   upload():     the candidates in turn until one fits and uploads; a
 //                 candidate that fails for a reason that is not the caller's
 //                 (unsupported here, a failed run-time compile, not enough
-//                 memory for it) gives way to the next, and skipped() says why;
-//                 after the last (csr), the host
+//                 memory for it, a failed allocation) gives way to the next,
+//                 and skipped() says why; after the last (csr), the host. The
+//                 GPU's own errors (a failed launch) throw, leaving nothing
+//                 allocated; upload() may be called again
 //   refill(csr):  same pattern, new values: no analysis, no allocation
 //   apply(...):   y = alpha * op(A) * x + beta * y with x and y in host or
 //                 device memory. On the host, the CSR reference kernel (PETSc's
@@ -17,6 +19,9 @@
 //                 for the last one's work (scratch and arrays are shared). An
 //                 operation the format lacks is the core's: the transpose
 //                 through cuSPARSE on a copy of the CSR arrays made on first use.
+//                 A failure (no memory for a work buffer, a failed launch)
+//                 throws, and leaves the matrix as it was: the next call
+//                 runs normally (fault_injection.hpp).
 //
 // Every call that touches the GPU makes the matrix's device current and
 // restores the caller's afterwards.

@@ -78,6 +78,10 @@ void pinned_free(void* p) noexcept;
 void copy_to_device(void* dst, const void* src, std::size_t bytes, Stream stream);
 void copy_to_host(void* dst, const void* src, std::size_t bytes, Stream stream);
 void synchronize(Stream stream);
+// Waits for all work on the current device, swallowing any error: for a call
+// that failed half-way, so that nothing it enqueued (on any of its streams)
+// still uses its buffers when the error returns. Not for the hot path.
+void synchronize_device_quietly() noexcept;
 
 // A non-blocking CUDA stream owned for the object's lifetime.
 class OwnedStream {

@@ -284,6 +284,36 @@ struct AdaptiveMatrix<V, I>::Impl {
     placement_reason = "host: " + why;
   }
 
+  // apply() on the device (made current by the caller).
+  TransferBytes apply_on_device(Op op, V alpha, InputVector<V> x, V beta, OutputVector<V> y, Stream s) {
+    TransferBytes moved;
+    fence.enter(s);
+    const std::size_t nx = std::size_t(op == Op::plain ? a.cols : a.rows);
+    const std::size_t ny = std::size_t(op == Op::plain ? a.rows : a.cols);
+    const HostTransfer mode = options.host_transfer;
+    if (op == Op::plain && x.space == MemSpace::host && y.space == MemSpace::host && beta == V(0) &&
+        ny * sizeof(V) >= options.stream_min_bytes && host->capabilities().row_ranges) {
+      if (!streamed.planned()) streamed.plan(*dev, a, options.stream_piece_bytes);
+      return streamed.run(*dev, alpha, x, y.data, mode, staging, s);
+    }
+    const V* dx = x.data;
+    if (x.space == MemSpace::host) moved.to_device += staging.stage_x(x, nx, mode, s, &dx);
+    V* dy = y.data;
+    if (y.space == MemSpace::host) moved.to_device += staging.stage_y(y.data, ny, beta != V(0), mode, s, &dy);
+    if (op == Op::plain)
+      dev->apply(alpha, dx, beta, dy, s);
+    else
+      transposer(s).apply_transpose(alpha, dx, beta, dy, s);
+    if (y.space == MemSpace::host) {
+      staging.receive_y(y.data, ny, mode, s);  // synchronises
+      moved.to_host += ny * sizeof(V);
+    } else if (x.space == MemSpace::host) {
+      // The caller may overwrite x (and we our bounce buffer) once we return.
+      synchronize(s);
+    }
+    return moved;
+  }
+
   // The transpose of a format that has none: cuSPARSE on a CSR copy of A,
   // made on first use (and refilled with the matrix from then on).
   DeviceFormat<V, I>& transposer(Stream s) {
@@ -421,31 +451,19 @@ TransferBytes AdaptiveMatrix<V, I>::apply(Op op, V alpha, InputVector<V> x, V be
     return moved;
   }
   const DeviceGuard guard(m.device);
-  m.fence.enter(s);
-  const std::size_t nx = std::size_t(op == Op::plain ? m.a.cols : m.a.rows);
-  const std::size_t ny = std::size_t(op == Op::plain ? m.a.rows : m.a.cols);
-  const HostTransfer mode = m.options.host_transfer;
-  if (op == Op::plain && x.space == MemSpace::host && y.space == MemSpace::host && beta == V(0) &&
-      ny * sizeof(V) >= m.options.stream_min_bytes && m.host->capabilities().row_ranges) {
-    if (!m.streamed.planned()) m.streamed.plan(*m.dev, m.a, m.options.stream_piece_bytes);
-    return m.streamed.run(*m.dev, alpha, x, y.data, mode, m.staging, s);
+  try {
+    return m.apply_on_device(op, alpha, x, beta, y, s);
+  } catch (...) {
+    // A product that failed half-way (no memory for the vectors' device
+    // copies or the core's transpose, a failed launch) leaves the matrix as
+    // it was, for the next call: what it allocated is freed by its owners,
+    // the work it enqueued (on any stream: the formats fork) is waited for,
+    // so that no buffer is still in use, and the device copy of x is sent
+    // again next time.
+    m.staging.forget_x();
+    synchronize_device_quietly();
+    throw;
   }
-  const V* dx = x.data;
-  if (x.space == MemSpace::host) moved.to_device += m.staging.stage_x(x, nx, mode, s, &dx);
-  V* dy = y.data;
-  if (y.space == MemSpace::host) moved.to_device += m.staging.stage_y(y.data, ny, beta != V(0), mode, s, &dy);
-  if (op == Op::plain)
-    m.dev->apply(alpha, dx, beta, dy, s);
-  else
-    m.transposer(s).apply_transpose(alpha, dx, beta, dy, s);
-  if (y.space == MemSpace::host) {
-    m.staging.receive_y(y.data, ny, mode, s);  // synchronises
-    moved.to_host += ny * sizeof(V);
-  } else if (x.space == MemSpace::host) {
-    // The caller may overwrite x (and we our bounce buffer) once we return.
-    synchronize(s);
-  }
-  return moved;
 }
 
 template <class V, class I>

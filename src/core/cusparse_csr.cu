@@ -106,6 +106,8 @@ void CusparseCsr<V, I>::apply(Op op, V alpha, const V* x, V beta, V* y, Stream s
   cusparseHandle_t h = cusparse_handle();
   AIJA_CUSPARSE_CHECK(cusparseSetStream(h, s));
   DenseVector<V> vx(nx, x), vy(ny, y);
+  // cuSPARSE launches the product's kernels: a launch check for the fault hooks.
+  if (fault_hooks_active()) fault_point(faults::Site::launch, "cusparseSpMV", __FILE__, __LINE__);
   AIJA_CUSPARSE_CHECK(cusparseSpMV(h, plan.operation, &alpha, matrix_, vx.get(), &beta, vy.get(),
                                    cuda_value_type<V>(), plan.algorithm, plan.buffer.data()));
 }

@@ -6,6 +6,7 @@
 #include <string>
 
 #include "aijadaptive/device.hpp"
+#include "aijadaptive/fault_injection.hpp"
 #include "aijadaptive/kernel_cache.hpp"
 #include "core/cuda_check.hpp"
 #include "core/cuda_context.hpp"
@@ -124,21 +125,39 @@ cusparseHandle_t cusparse_handle() {
 }
 }  // namespace detail
 
+// Through the fault hooks (fault_injection.hpp): counted, and failing on
+// request, at the cost of one relaxed load when nothing is armed or counted.
 void* device_allocate(std::size_t bytes) {
   void* p = nullptr;
-  if (bytes) AIJA_CUDA_CHECK(cudaMalloc(&p, bytes));
+  if (!bytes) return p;
+  const bool hooks = detail::fault_hooks_active();
+  if (hooks) detail::fault_point(faults::Site::device_allocation, "cudaMalloc(&p, bytes)", __FILE__, __LINE__);
+  AIJA_CUDA_CHECK(cudaMalloc(&p, bytes));
+  if (hooks) detail::note_allocation(faults::Site::device_allocation, p, bytes);
   return p;
 }
 void device_free(void* p) noexcept {
-  if (p) (void)cudaFree(p);
+  if (!p) return;
+  if (detail::fault_hooks_active()) detail::note_free(faults::Site::device_allocation, p);
+  (void)cudaFree(p);
 }
 void* pinned_allocate(std::size_t bytes) {
   void* p = nullptr;
-  if (bytes) AIJA_CUDA_CHECK(cudaMallocHost(&p, bytes));
+  if (!bytes) return p;
+  const bool hooks = detail::fault_hooks_active();
+  if (hooks) detail::fault_point(faults::Site::pinned_allocation, "cudaMallocHost(&p, bytes)", __FILE__, __LINE__);
+  AIJA_CUDA_CHECK(cudaMallocHost(&p, bytes));
+  if (hooks) detail::note_allocation(faults::Site::pinned_allocation, p, bytes);
   return p;
 }
 void pinned_free(void* p) noexcept {
-  if (p) (void)cudaFreeHost(p);
+  if (!p) return;
+  if (detail::fault_hooks_active()) detail::note_free(faults::Site::pinned_allocation, p);
+  (void)cudaFreeHost(p);
+}
+
+void synchronize_device_quietly() noexcept {
+  if (cudaDeviceSynchronize() != cudaSuccess) (void)cudaGetLastError();
 }
 
 void copy_to_device(void* dst, const void* src, std::size_t bytes, Stream stream) {

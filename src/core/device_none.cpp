@@ -37,6 +37,7 @@ void pinned_free(void*) noexcept {}
 void copy_to_device(void*, const void*, std::size_t, Stream) { no_cuda("copy_to_device"); }
 void copy_to_host(void*, const void*, std::size_t, Stream) { no_cuda("copy_to_host"); }
 void synchronize(Stream) { no_cuda("synchronize"); }
+void synchronize_device_quietly() noexcept {}
 OwnedStream::OwnedStream() { no_cuda("OwnedStream"); }
 OwnedStream::~OwnedStream() = default;
 OwnedEvent::OwnedEvent() { no_cuda("OwnedEvent"); }

@@ -66,6 +66,9 @@ void RuntimeKernel::launch(unsigned grid, unsigned block, std::size_t shared_byt
                "run-time compiled kernel " + compiled_->name + " was loaded on device " +
                    std::to_string(device_) + " but device " + std::to_string(current) +
                    " is current");
+  if (detail::fault_hooks_active())
+    detail::fault_point(faults::Site::launch, "cudaLaunchKernel of run-time compiled kernel " + compiled_->name,
+                        __FILE__, __LINE__);
   // Since CUDA 12 a cudaKernel_t cast to const void* stands for a __global__
   // function in cudaLaunchKernel; the runtime picks the current device's copy.
   cudaError_t e =
