@@ -4,7 +4,7 @@ src/core/selector.cpp), fitted on one half of the oracle table and checked on
 the other. The table's auto ran the selector before the rule: where it chose
 ipcsr below the threshold, the rule's choice is argcsr, whose time the same run
 measured. Halves: every other matrix in name order.
-Usage (repo root): python3 docs/h100-2026-11-24-oracle/holdout.py docs/h100-2026-11-24-oracle/call*.csv"""
+Usage (repo root): python3 docs/h100-2026-11-24-oracle/holdout.py docs/h100-2026-11-24-oracle/call[123]*.csv"""
 import os
 import sys
 
