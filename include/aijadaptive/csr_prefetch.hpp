@@ -120,4 +120,15 @@ class DeviceCsrSource {
   DeviceCsrArrays<V, I> staged_;
 };
 
+// The device bytes a DeviceCsrSource of `a` stages at an upload: none when
+// the analysis sent a's arrays (`sent`), else those send_csr_arrays allocates
+// (with or without `columns`). For the formats' device_bytes_needed().
+template <class V, class I>
+std::size_t csr_source_staging_bytes(const CsrView<V, I>& a, const std::weak_ptr<CsrPrefetchBase>& sent,
+                                     bool columns) {
+  if (csr_prefetch_for(sent, a)) return 0;
+  const std::size_t nnz = std::size_t(a.nnz());
+  return (std::size_t(a.rows) + 1) * sizeof(I) + nnz * sizeof(V) + (columns ? nnz * sizeof(I) : 0);
+}
+
 }  // namespace aijadaptive

@@ -295,10 +295,7 @@ std::size_t InodeHostFormat<V, I>::extra_host_bytes() const {
 // (unless the analysis sent them already).
 template <class V, class I>
 std::size_t InodeHostFormat<V, I>::device_bytes_needed() const {
-  const std::size_t staging = csr_prefetch_for(csr_prefetch_, a_)
-                                  ? 0
-                                  : (std::size_t(a_.rows) + 1) * sizeof(I) + std::size_t(a_.nnz()) * sizeof(V);
-  return layout_.device_bytes(sizeof(V)) + staging;
+  return layout_.device_bytes(sizeof(V)) + csr_source_staging_bytes(a_, csr_prefetch_, false);
 }
 
 template <class V, class I>

@@ -219,8 +219,7 @@ std::size_t SuraaHostFormat<V, I>::extra_host_bytes() const {
 // sent them already).
 template <class V, class I>
 std::size_t SuraaHostFormat<V, I>::device_bytes_needed() const {
-  const std::size_t staging = csr_prefetch_for(csr_prefetch_, a_) ? 0 : detail::csr_array_bytes(a_);
-  return layout_.device_bytes(sizeof(V), sizeof(I)) + staging;
+  return layout_.device_bytes(sizeof(V), sizeof(I)) + csr_source_staging_bytes(a_, csr_prefetch_, true);
 }
 
 template <class V, class I>
