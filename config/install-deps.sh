@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Installs the Debian 12 packages aijadaptive needs, only those missing.
+# Installs the Debian 12 packages aijadaptive needs, only those missing, and
+# any packages given as arguments (config/petsc-variants.sh's other PETSc builds).
 # Idempotent: a second run installs nothing and does not touch the network.
 # The CUDA toolkit is optional and not installed here: with nvcc on PATH (or at
 # /usr/local/cuda) the GPU path is built, without it the host path only.
@@ -14,6 +15,7 @@ packages=(
   python3 python3-matplotlib         # benchmark pictures
   libtrilinos-kokkos-kernels-dev libtrilinos-kokkos-dev  # KokkosSparse::spmv baseline (host)
 )
+packages+=("$@")
 
 missing=()
 for p in "${packages[@]}"; do

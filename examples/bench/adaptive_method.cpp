@@ -22,6 +22,7 @@ class AdaptiveMethod final : public Method<V, I> {
     o.jit = adaptive.jit;
     o.force_host = host_mode;
     if (!adaptive.prefetch) o.prefetch_min_nnz = SIZE_MAX;
+    o.narrow_indices = adaptive.narrow_indices;
     o.check_input = false;  // the runner checked the matrix once, untimed
     matrix_.set_options(o);
   }

@@ -137,6 +137,10 @@ Options parse_command_line(int argc, const char* const* argv) {
       const std::string& j = need();
       if (j != "0" && j != "1") throw UsageError("--prefetch " + j + ": valid choices are: 0, 1");
       o.adaptive.prefetch = j == "1";
+    } else if (arg == "--narrow") {
+      const std::string& j = need();
+      if (j != "0" && j != "1") throw UsageError("--narrow " + j + ": valid choices are: 0, 1");
+      o.adaptive.narrow_indices = j == "1";
     } else if (arg == "--param") {
       try {
         o.adaptive.params.set(need());
@@ -185,6 +189,7 @@ std::string usage_text() {
        "                        none, or rcm (reverse Cuthill-McKee on every square matrix)\n"
        "  --jit 0|1             formats may compile kernels for the matrix at run time (default 1)\n"
        "  --prefetch 0|1        send a large matrix's CSR arrays to the GPU during its analysis (default 1)\n"
+       "  --narrow 0|1          with --index 64, run matrices that fit 32-bit indices as 32-bit ones (default 1)\n"
        "  --param F.P=V         tuning parameter P of format F (repeatable), e.g. ipcsr.block_threads=256;\n"
        "                        " << param_list() << "\n"
        "  --help                this text\n"

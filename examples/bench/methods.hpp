@@ -82,6 +82,7 @@ struct AdaptiveSettings {
   TuningParams params;  // --param <format>.<name>=<value>
   bool jit = true;      // --jit 0: no kernels compiled at run time
   bool prefetch = true; // --prefetch 0: the CSR arrays sent after the analysis (MatrixOptions::prefetch_min_nnz)
+  bool narrow_indices = true;  // --narrow 0: 64-bit indices kept on the device (MatrixOptions::narrow_indices)
 };
 
 // Whether the method can run in this mode; if not, *why_not says why

@@ -13,6 +13,7 @@
 #include "aijadaptive/reordering.hpp"
 #include "core/cusparse_bytes.hpp"
 #include "core/host_vectors.hpp"
+#include "core/narrowed_indices.hpp"
 #include "core/streamed_apply.hpp"
 
 #if AIJADAPTIVE_HAVE_CUDA
@@ -80,6 +81,20 @@ struct AdaptiveMatrix<V, I>::Impl {
   std::unique_ptr<CsrHostFormat<V, I>> transpose_host;  // the core's transpose (csr), made on first use
   std::unique_ptr<DeviceFormat<V, I>> dev;
   std::unique_ptr<DeviceFormat<V, I>> transpose_dev;
+  // The matrix itself, when it has 64-bit indices that fit 32 bits and runs on
+  // a GPU (options.narrow_indices): every call goes to it then.
+  std::unique_ptr<AdaptiveMatrix<V, std::int32_t>> narrow;
+  detail::NarrowedIndices<V> narrowed;
+
+  bool narrows(const CsrView<V, I>& m) const {
+    if constexpr (sizeof(I) == sizeof(std::int32_t)) {
+      return false;
+    } else {
+      // A test's extra candidates are formats for these indices: never narrowed.
+      return options.narrow_indices && extras.empty() && m.rows > 0 && !options.force_host && built_with_cuda() &&
+             device_count() > 0 && detail::fits_32_bit_indices(m);
+    }
+  }
 
   void reset_device_state() {
     transpose_dev.reset();
@@ -367,6 +382,17 @@ void AdaptiveMatrix<V, I>::analyse(const CsrView<V, I>& a) {
   m.skipped.clear();
   m.a = a;
   m.analysed = false;  // until this analysis is through: a failed one leaves nothing to run
+  m.narrow.reset();
+  m.narrowed.clear();
+  if (m.narrows(a)) {
+    m.narrowed.assign(a);
+    MatrixOptions o = m.options;
+    o.check_input = false;  // checked above
+    m.narrow = std::make_unique<AdaptiveMatrix<V, std::int32_t>>(o);
+    m.narrow->analyse(m.narrowed.view(a.values));
+    m.analysed = true;
+    return;
+  }
   m.placement = Placement::host;
   m.format_name = "csr";
   m.features = Features{};
@@ -396,6 +422,7 @@ template <class V, class I>
 void AdaptiveMatrix<V, I>::upload() {
   Impl& m = *impl_;
   AIJA_REQUIRE(m.analysed, invalid_argument, "upload() before analyse()");
+  if (m.narrow) return m.narrow->upload();
   if (m.device < 0) return;  // the host was decided by analyse()
   m.reset_device_state();
   const DeviceGuard guard(m.device);
@@ -409,6 +436,7 @@ void AdaptiveMatrix<V, I>::refill(const CsrView<V, I>& a) {
   AIJA_REQUIRE(a.rows == m.a.rows && a.cols == m.a.cols && a.nnz() == m.a.nnz(), invalid_argument,
                "refill() with a different pattern: call build()");
   m.a = a;
+  if (m.narrow) return m.narrow->refill(m.narrowed.view(a.values));
   if (m.host) m.host->refill(a);
   if (m.transpose_host) m.transpose_host->refill(a);
   if (!m.dev) return;
@@ -423,6 +451,7 @@ void AdaptiveMatrix<V, I>::refill(const CsrView<V, I>& a) {
 template <class V, class I>
 void AdaptiveMatrix<V, I>::finish_background_work() {
   Impl& m = *impl_;
+  if (m.narrow) return m.narrow->finish_background_work();
   if (!m.dev) return;
   const DeviceGuard guard(m.device);
   m.dev->finish_background_work();
@@ -430,11 +459,13 @@ void AdaptiveMatrix<V, I>::finish_background_work() {
 
 template <class V, class I>
 bool AdaptiveMatrix<V, I>::built() const {
+  if (impl_->narrow) return impl_->narrow->built();
   return impl_->analysed;
 }
 
 template <class V, class I>
 TransferBytes AdaptiveMatrix<V, I>::apply(Op op, V alpha, InputVector<V> x, V beta, OutputVector<V> y) {
+  if (impl_->narrow) return impl_->narrow->apply(op, alpha, x, beta, y);  // on its own stream
   return apply(op, alpha, x, beta, y, impl_->stream ? impl_->stream->get() : nullptr);
 }
 
@@ -442,6 +473,7 @@ template <class V, class I>
 TransferBytes AdaptiveMatrix<V, I>::apply(Op op, V alpha, InputVector<V> x, V beta, OutputVector<V> y,
                                           Stream s) {
   Impl& m = *impl_;
+  if (m.narrow) return m.narrow->apply(op, alpha, x, beta, y, s);
   AIJA_REQUIRE(built(), invalid_argument, "apply() before build()");
   TransferBytes moved;
   if (!m.dev) {
@@ -468,27 +500,40 @@ TransferBytes AdaptiveMatrix<V, I>::apply(Op op, V alpha, InputVector<V> x, V be
 
 template <class V, class I>
 Placement AdaptiveMatrix<V, I>::placement() const {
+  if (impl_->narrow) return impl_->narrow->placement();
   return impl_->placement;
 }
 template <class V, class I>
 const std::string& AdaptiveMatrix<V, I>::placement_reason() const {
+  if (impl_->narrow) return impl_->narrow->placement_reason();
   return impl_->placement_reason;
 }
 template <class V, class I>
 const std::string& AdaptiveMatrix<V, I>::format_name() const {
+  if (impl_->narrow) return impl_->narrow->format_name();
   return impl_->format_name;
 }
 template <class V, class I>
 const std::string& AdaptiveMatrix<V, I>::selection_reason() const {
+  if (impl_->narrow) return impl_->narrow->selection_reason();
   return impl_->reason;
 }
 template <class V, class I>
 const std::vector<SkippedCandidate>& AdaptiveMatrix<V, I>::skipped() const {
+  if (impl_->narrow) return impl_->narrow->skipped();
   return impl_->skipped;
 }
 template <class V, class I>
 std::vector<std::string> AdaptiveMatrix<V, I>::describe() const {
   const Impl& m = *impl_;
+  if (m.narrow) {
+    std::vector<std::string> lines = m.narrow->describe();
+    if (m.narrow->placement() == Placement::device)
+      lines.insert(lines.begin(), "indices: 64-bit, run as 32-bit (their copies: " +
+                                      megabytes((std::size_t(m.a.rows) + 1 + std::size_t(m.a.nnz())) * 4) +
+                                      " on the host)");
+    return lines;
+  }
   if (!m.dev) return {};
   std::vector<std::string> lines;
   if (!m.prefetch_note.empty()) lines.push_back(m.prefetch_note);
@@ -498,28 +543,34 @@ std::vector<std::string> AdaptiveMatrix<V, I>::describe() const {
 }
 template <class V, class I>
 bool AdaptiveMatrix<V, I>::reordered() const {
+  if (impl_->narrow) return impl_->narrow->reordered();
   return impl_->dev && impl_->reordering != nullptr;
 }
 template <class V, class I>
 bool AdaptiveMatrix<V, I>::transpose_fallback_built() const {
+  if (impl_->narrow) return impl_->narrow->transpose_fallback_built();
   return impl_->transpose_dev != nullptr;
 }
 template <class V, class I>
 const Features& AdaptiveMatrix<V, I>::features() const {
+  if (impl_->narrow) return impl_->narrow->features();
   return impl_->features;
 }
 template <class V, class I>
 std::size_t AdaptiveMatrix<V, I>::device_bytes() const {
+  if (impl_->narrow) return impl_->narrow->device_bytes();
   const Impl& m = *impl_;
   if (!m.dev) return 0;
   return m.dev->device_bytes() + m.staging.device_bytes() + (m.transpose_dev ? m.transpose_dev->device_bytes() : 0);
 }
 template <class V, class I>
 int AdaptiveMatrix<V, I>::device() const {
+  if (impl_->narrow) return impl_->narrow->device();
   return impl_->dev ? impl_->device : -1;
 }
 template <class V, class I>
 Stream AdaptiveMatrix<V, I>::stream() const {
+  if (impl_->narrow) return impl_->narrow->stream();
   return impl_->dev ? impl_->stream->get() : nullptr;
 }
 

@@ -88,7 +88,8 @@ ExtraCandidate<V, I> plain_only() {
 }
 
 // y = alpha op(A) x + beta y with device vectors, against the CSR reference.
-void expect_products_right(AdaptiveMatrix<double, std::int32_t>& a, const test::OwnedCsr<double, std::int32_t>& m) {
+template <class I>
+void expect_products_right(AdaptiveMatrix<double, I>& a, const test::OwnedCsr<double, I>& m) {
   for (Op op : {Op::plain, Op::transpose}) {
     const bool t = op == Op::transpose;
     const auto x = test::random_vector<double>(std::size_t(t ? m.rows : m.cols), 3);
@@ -193,6 +194,46 @@ TEST_F(AdaptiveMatrixGpu, TheTransposeOfAFormatWithoutOneIsTheCoresMadeOnFirstUs
   ASSERT_EQ(b.format_name(), "ipcsr");
   expect_products_right(b, m);
   EXPECT_FALSE(b.transpose_fallback_built());
+}
+
+// 64-bit indices (a PETSc configured --with-64-bit-indices) that fit 32 bits
+// run as 32-bit ones: the same format and device bytes as the matrix built
+// with 32-bit indices, right products, refilled; asked not to, as they are.
+TEST_F(AdaptiveMatrixGpu, SixtyFourBitIndicesThatFitRunAsThirtyTwoBitOnes) {
+  auto m = test::random_csr<double, std::int64_t>({30000, 20000, 0.002, 0.01, 1, 21});
+  test::OwnedCsr<double, std::int32_t> m32;
+  m32.rows = std::int32_t(m.rows);
+  m32.cols = std::int32_t(m.cols);
+  m32.row_ptr.assign(m.row_ptr.begin(), m.row_ptr.end());
+  m32.col_idx.assign(m.col_idx.begin(), m.col_idx.end());
+  m32.values = m.values;
+  for (FormatId id : {FormatId::csr, FormatId::ipcsr, FormatId::suraa}) {
+    SCOPED_TRACE(format_name(id));
+    MatrixOptions o;
+    o.format = FormatChoice::fixed(id);
+    AdaptiveMatrix<double, std::int32_t> reference(o);
+    reference.build(m32.view());
+    AdaptiveMatrix<double, std::int64_t> a(o);
+    a.build(m.view());
+    ASSERT_EQ(a.placement(), Placement::device) << a.placement_reason();
+    EXPECT_EQ(a.format_name(), format_name(id));
+    ASSERT_FALSE(a.describe().empty());
+    EXPECT_EQ(a.describe()[0].rfind("indices: 64-bit, run as 32-bit", 0), 0u) << a.describe()[0];
+    EXPECT_EQ(a.device_bytes(), reference.device_bytes());
+    EXPECT_EQ(a.features().nnz, m.row_ptr.back());
+    expect_products_right(a, m);
+    for (auto& v : m.values) v = 2 * v - 1;
+    a.refill(m.view());
+    expect_products_right(a, m);
+
+    o.narrow_indices = false;
+    AdaptiveMatrix<double, std::int64_t> wide(o);
+    wide.build(m.view());
+    ASSERT_EQ(wide.placement(), Placement::device) << wide.placement_reason();
+    for (const std::string& line : wide.describe()) EXPECT_EQ(line.find("indices:"), std::string::npos) << line;
+    EXPECT_GT(wide.device_bytes(), reference.device_bytes());
+    expect_products_right(wide, m);
+  }
 }
 
 // Products alternating between a stream of the caller's (as PETSc's) and the
