@@ -2,7 +2,8 @@
 #
 # Order: PETSC_DIR (+ PETSC_ARCH) given as CMake or environment variables, then
 # pkg-config's default search (Debian's petsc-dev). Refuses, with the reason,
-# PETSc older than 3.18 and PETSc built with complex scalars.
+# PETSc older than 3.18. Sets AIJADAPTIVE_PETSC_COMPLEX, which the value types
+# follow (CMakeLists.txt).
 find_package(PkgConfig REQUIRED)
 find_package(MPI REQUIRED COMPONENTS C CXX)
 
@@ -49,9 +50,9 @@ set(AIJADAPTIVE_PETSC_VERSION "${PETSC_VERSION_MAJOR}.${PETSC_VERSION_MINOR}.${P
 if(AIJADAPTIVE_PETSC_VERSION VERSION_LESS 3.18)
   message(FATAL_ERROR "PETSc ${AIJADAPTIVE_PETSC_VERSION} is too old: aijadaptive needs 3.18 or newer")
 endif()
+set(AIJADAPTIVE_PETSC_COMPLEX OFF)
 if(_conf MATCHES "#define PETSC_USE_COMPLEX 1")
-  message(FATAL_ERROR "This PETSc uses complex scalars; aijadaptive supports real scalars only. "
-                      "Use a PETSc configured with --with-scalar-type=real (Debian: petsc-dev, not petsc-complex-dev).")
+  set(AIJADAPTIVE_PETSC_COMPLEX ON)
 endif()
 set(AIJADAPTIVE_PETSC_64BIT_INDICES OFF)
 if(_conf MATCHES "#define PETSC_USE_64BIT_INDICES 1")
@@ -62,7 +63,8 @@ if(_conf MATCHES "#define PETSC_HAVE_CUDA 1")
   set(AIJADAPTIVE_PETSC_HAS_CUDA ON)
 endif()
 message(STATUS "aijadaptive: PETSc ${AIJADAPTIVE_PETSC_VERSION} (${PETSC_INCLUDE_DIRS}); "
-               "64-bit indices ${AIJADAPTIVE_PETSC_64BIT_INDICES}; CUDA ${AIJADAPTIVE_PETSC_HAS_CUDA}")
+               "64-bit indices ${AIJADAPTIVE_PETSC_64BIT_INDICES}; complex scalars ${AIJADAPTIVE_PETSC_COMPLEX}; "
+               "CUDA ${AIJADAPTIVE_PETSC_HAS_CUDA}")
 
 add_library(aijadaptive_petsc INTERFACE)
 target_link_libraries(aijadaptive_petsc INTERFACE PkgConfig::PETSC MPI::MPI_C MPI::MPI_CXX)

@@ -35,10 +35,6 @@ typedef PetscOptionItems AijaOptionItems;
   #define AijaSetBoundToCPU(A, flg) ((void)(A), (void)(flg))
 #endif
 
-#if defined(PETSC_USE_COMPLEX)
-  #error "aijadaptive supports real scalars only: configure PETSc with --with-scalar-type=real"
-#endif
-
 /* Destroy callbacks of a PetscContainer get the context (3.18..3.22) or the
    address of the context (3.23+, typed void * as PetscCtxRt); the callback
    type is PetscErrorCode (*)(void *) in both. */

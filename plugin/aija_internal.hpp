@@ -4,7 +4,9 @@
 
 #include <aijadaptive/adaptive_matrix.hpp>
 #include <aijadaptive/errors.hpp>
+#include <aijadaptive/scalar.hpp>
 
+#include <complex>
 #include <exception>
 #include <type_traits>
 
@@ -13,8 +15,14 @@
 
 namespace aija {
 
-static_assert(std::is_same_v<PetscScalar, double> || std::is_same_v<PetscScalar, float>,
-              "aijadaptive needs real double or single precision scalars");
+// PetscScalar in C++: double, float, or std::complex of them (a complex PETSc),
+// all of which the core is built for (instantiate.hpp), the complex ones
+// unless configured with AIJADAPTIVE_VALUE_TYPES=real.
+static_assert(std::is_same_v<PetscScalar, double> || std::is_same_v<PetscScalar, float> ||
+                  std::is_same_v<PetscScalar, std::complex<double>> || std::is_same_v<PetscScalar, std::complex<float>>,
+              "aijadaptive needs double or single precision scalars, real or complex");
+static_assert(!aijadaptive::is_complex_v<PetscScalar> || AIJADAPTIVE_HAVE_COMPLEX,
+              "a complex PETSc needs the complex value types: configure with -DAIJADAPTIVE_VALUE_TYPES=all");
 static_assert(sizeof(PetscInt) == 4 || sizeof(PetscInt) == 8, "PetscInt must be 32 or 64 bits");
 using Index = std::conditional_t<sizeof(PetscInt) == 8, std::int64_t, std::int32_t>;
 static_assert(std::is_same_v<PetscInt, Index>, "PetscInt is not an int32_t/int64_t");
@@ -56,14 +64,17 @@ aijadaptive::MatrixOptions ToMatrixOptions(const Settings& s);
 // the node-local rank modulo the node's GPUs. -1 when there is none to use.
 PetscErrorCode ChooseDevice(const Settings& s, int* device);
 
-// SeqAIJ's four products of one matrix, as AIJ set them (its I-node variants
+// SeqAIJ's six products of one matrix, as AIJ set them (its I-node variants
 // where it found I-nodes at assembly): what runs while the matrix is on the
-// host, so that the host path is AIJ's own.
+// host, so that the host path is AIJ's own. The Hermitian ones may be null
+// (PETSc then runs A^H through the transpose, conjugating x and y).
 struct HostProducts {
   decltype(_MatOps::mult) mult = nullptr;
   decltype(_MatOps::multadd) multadd = nullptr;
   decltype(_MatOps::multtranspose) multtranspose = nullptr;
   decltype(_MatOps::multtransposeadd) multtransposeadd = nullptr;
+  decltype(_MatOps::multhermitiantranspose) multhermitiantranspose = nullptr;
+  decltype(_MatOps::multhermitiantransposeadd) multhermitiantransposeadd = nullptr;
 };
 
 // A->spptr of a seqaijadaptive matrix.

@@ -67,6 +67,35 @@ PetscErrorCode CoreApply(SeqState* s, aijadaptive::Op op, const ReadAccess& xa, 
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
+// z = A^H x (+ y) by SeqAIJ's products. AIJ may have no Hermitian ones
+// (PETSc 3.18's has none): then as PETSc's MatMultHermitianTranspose does it,
+// through the transpose of the conjugates, z = conj(A^T conj(x) (+ conj(y))).
+PetscErrorCode HostHermitianTranspose(Mat A, const HostProducts& h, Vec x, Vec y, Vec z) {
+  PetscFunctionBegin;
+  if (y ? h.multhermitiantransposeadd != nullptr : h.multhermitiantranspose != nullptr) {
+    PetscCall(y ? h.multhermitiantransposeadd(A, x, y, z) : h.multhermitiantranspose(A, x, z));
+    PetscFunctionReturn(PETSC_SUCCESS);
+  }
+  if (!aijadaptive::is_complex_v<PetscScalar>) {  // real: A^H = A^T
+    PetscCall(y ? h.multtransposeadd(A, x, y, z) : h.multtranspose(A, x, z));
+    PetscFunctionReturn(PETSC_SUCCESS);
+  }
+  Vec w;
+  PetscCall(VecDuplicate(x, &w));
+  PetscCall(VecCopy(x, w));
+  PetscCall(VecConjugate(w));
+  if (y) {
+    if (y != z) PetscCall(VecCopy(y, z));
+    PetscCall(VecConjugate(z));
+    PetscCall(h.multtransposeadd(A, w, z, z));
+  } else {
+    PetscCall(h.multtranspose(A, w, z));
+  }
+  PetscCall(VecConjugate(z));
+  PetscCall(VecDestroy(&w));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
 // Products on the device: z = op(A) x (+ y). (On the host the products are
 // SeqAIJ's own, installed by InstallProductOps.)
 PetscErrorCode Apply(Mat A, aijadaptive::Op op, Vec x, Vec y, Vec z) {
@@ -82,14 +111,19 @@ PetscErrorCode Apply(Mat A, aijadaptive::Op op, Vec x, Vec y, Vec z) {
   if (OnHost(s)) {  // the first build put it there: from now on AIJ's products run directly
     const HostProducts& h = s->host_products;
     if (op == aijadaptive::Op::plain) PetscCall(y ? h.multadd(A, x, y, z) : h.mult(A, x, z));
-    else PetscCall(y ? h.multtransposeadd(A, x, y, z) : h.multtranspose(A, x, z));
+    else if (op == aijadaptive::Op::transpose) PetscCall(y ? h.multtransposeadd(A, x, y, z) : h.multtranspose(A, x, z));
+    else PetscCall(HostHermitianTranspose(A, h, x, y, z));
     PetscFunctionReturn(PETSC_SUCCESS);
   }
-  if (op == aijadaptive::Op::transpose) {
-    // A matrix PETSc knows to be symmetric is its own transpose: no transpose is run or built.
-    PetscBool known, symmetric;
-    PetscCall(MatIsSymmetricKnown(A, &known, &symmetric));
-    if (known && symmetric) op = aijadaptive::Op::plain;
+  // A matrix PETSc knows to be symmetric is its own transpose, a Hermitian one
+  // its own conjugate transpose (for real scalars: symmetric): no transpose is
+  // run or built.
+  const bool hermitian_op = op == aijadaptive::Op::conjugate_transpose && aijadaptive::is_complex_v<PetscScalar>;
+  if (op != aijadaptive::Op::plain) {
+    PetscBool known, same;
+    if (hermitian_op) PetscCall(MatIsHermitianKnown(A, &known, &same));
+    else PetscCall(MatIsSymmetricKnown(A, &known, &same));
+    if (known && same) op = aijadaptive::Op::plain;
   }
   if (y) {
     if (y != z) PetscCall(VecCopy(y, z));
@@ -132,6 +166,12 @@ PetscErrorCode Mult(Mat A, Vec x, Vec y) { return Apply(A, aijadaptive::Op::plai
 PetscErrorCode MultAdd(Mat A, Vec x, Vec y, Vec z) { return Apply(A, aijadaptive::Op::plain, x, y, z); }
 PetscErrorCode MultTranspose(Mat A, Vec x, Vec y) { return Apply(A, aijadaptive::Op::transpose, x, nullptr, y); }
 PetscErrorCode MultTransposeAdd(Mat A, Vec x, Vec y, Vec z) { return Apply(A, aijadaptive::Op::transpose, x, y, z); }
+PetscErrorCode MultHermitianTranspose(Mat A, Vec x, Vec y) {
+  return Apply(A, aijadaptive::Op::conjugate_transpose, x, nullptr, y);
+}
+PetscErrorCode MultHermitianTransposeAdd(Mat A, Vec x, Vec y, Vec z) {
+  return Apply(A, aijadaptive::Op::conjugate_transpose, x, y, z);
+}
 
 // SeqAIJ's products as they are now in A->ops, unless ours are installed:
 // called after every AIJ call that may set them (assembly, which installs the
@@ -145,6 +185,9 @@ void CaptureHostProducts(Mat A, SeqState* s) {
   if (A->ops->multadd != MultAdd) h.multadd = A->ops->multadd;
   if (A->ops->multtranspose != MultTranspose) h.multtranspose = A->ops->multtranspose;
   if (A->ops->multtransposeadd != MultTransposeAdd) h.multtransposeadd = A->ops->multtransposeadd;
+  if (A->ops->multhermitiantranspose != MultHermitianTranspose) h.multhermitiantranspose = A->ops->multhermitiantranspose;
+  if (A->ops->multhermitiantransposeadd != MultHermitianTransposeAdd)
+    h.multhermitiantransposeadd = A->ops->multhermitiantransposeadd;
 }
 
 void RestoreHostProducts(Mat A, const SeqState* s) {
@@ -152,6 +195,8 @@ void RestoreHostProducts(Mat A, const SeqState* s) {
   A->ops->multadd = s->host_products.multadd;
   A->ops->multtranspose = s->host_products.multtranspose;
   A->ops->multtransposeadd = s->host_products.multtransposeadd;
+  A->ops->multhermitiantranspose = s->host_products.multhermitiantranspose;
+  A->ops->multhermitiantransposeadd = s->host_products.multhermitiantransposeadd;
 }
 
 // Ours while the matrix may run on the GPU (a matrix not built yet included),
@@ -166,6 +211,8 @@ void InstallProductOps(Mat A) {
   A->ops->multadd = MultAdd;
   A->ops->multtranspose = MultTranspose;
   A->ops->multtransposeadd = MultTransposeAdd;
+  A->ops->multhermitiantranspose = MultHermitianTranspose;
+  A->ops->multhermitiantransposeadd = MultHermitianTransposeAdd;
 }
 
 PetscErrorCode AssemblyEnd(Mat A, MatAssemblyType mode) {

@@ -172,7 +172,7 @@ std::string usage_text() {
        "\n"
        "options:\n"
        "  --formats LIST        comma list, or all (default): " << method_names() << "\n"
-       "  --precision P         double (default) or single\n"
+       "  --precision P         double (default) or single (complex files: complex double or float)\n"
        "  --index B             32 (default) or 64 bit indices\n"
        "  --reps N              timed products per method (default 100), after --warmup N (default 10)\n"
        "  --suite FILE          matrices from FILE, one per line ('#' starts a comment); repeatable\n"

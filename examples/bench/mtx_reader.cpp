@@ -13,6 +13,7 @@
 #include <unistd.h>
 
 #include <aijadaptive/instantiate.hpp>
+#include <aijadaptive/scalar.hpp>
 
 #include "line_reader.hpp"
 #include "values.hpp"
@@ -21,11 +22,11 @@ namespace aijadaptive::bench {
 
 namespace {
 
-enum class Field { real, integer, pattern };
-enum class Symmetry { general, symmetric, skew };
+enum class Field { real, integer, pattern, complex };
+enum class Symmetry { general, symmetric, skew, hermitian };
 
-const char* const kHeaderHelp = "'%%MatrixMarket matrix coordinate <real|integer|pattern> "
-                                "<general|symmetric|skew-symmetric>'";
+const char* const kHeaderHelp = "'%%MatrixMarket matrix coordinate <real|integer|pattern|complex> "
+                                "<general|symmetric|skew-symmetric|hermitian>'";
 
 std::string_view next_token(std::string_view& rest) {
   const auto is_space = [](char c) { return c == ' ' || c == '\t'; };
@@ -55,7 +56,7 @@ bool blank(std::string_view line) {
 
 template <class V>
 const char* precision_name() {
-  return sizeof(V) == sizeof(float) ? "single precision" : "double precision";
+  return sizeof(real_type_t<V>) == sizeof(float) ? "single precision" : "double precision";
 }
 
 // "1.2 TB" / "12.3 GB" / "45.6 MB", for the memory messages.
@@ -102,26 +103,31 @@ Header parse_header(LineReader& in) {
     throw InputError(in.where() + "dense 'array' files are not supported: only 'coordinate' (sparse) files");
   if (format != "coordinate")
     throw InputError(in.where() + "unknown format " + quoted(format) + ": expected 'coordinate'");
-  if (h.field_name == "complex" || h.symmetry_name == "hermitian")
-    throw InputError(in.where() + "complex matrices are not supported: the benchmark multiplies real "
-                                  "matrices (field " + quoted(h.field_name) + ")");
   if (h.field_name == "real" || h.field_name == "double")
     h.field = Field::real;
   else if (h.field_name == "integer")
     h.field = Field::integer;
   else if (h.field_name == "pattern")
     h.field = Field::pattern;
+  else if (h.field_name == "complex")
+    h.field = Field::complex;
   else
-    throw InputError(in.where() + "unknown field " + quoted(h.field_name) + ": expected real, integer or pattern");
+    throw InputError(in.where() + "unknown field " + quoted(h.field_name) +
+                     ": expected real, integer, pattern or complex");
   if (h.symmetry_name == "general")
     h.symmetry = Symmetry::general;
   else if (h.symmetry_name == "symmetric")
     h.symmetry = Symmetry::symmetric;
   else if (h.symmetry_name == "skew-symmetric")
     h.symmetry = Symmetry::skew;
+  else if (h.symmetry_name == "hermitian")
+    h.symmetry = Symmetry::hermitian;
   else
     throw InputError(in.where() + "unknown symmetry " + quoted(h.symmetry_name) +
-                     ": expected general, symmetric or skew-symmetric");
+                     ": expected general, symmetric, skew-symmetric or hermitian");
+  if (h.symmetry == Symmetry::hermitian && h.field != Field::complex)
+    throw InputError(in.where() + "a hermitian matrix must have complex values, the field is " +
+                     quoted(h.field_name));
   if (!next_token(rest).empty())
     throw InputError(in.where() + "unexpected text after the header; expected " + kHeaderHelp);
   return h;
@@ -158,12 +164,18 @@ HostCsr<V, I> to_csr(I rows, I cols, const Triplets<V, I>& t, Symmetry symmetry,
   const std::int64_t total = start.back();
   if (!fits_index<I>(rows, cols, total))
     throw InputError(size_where + std::to_string(total) + " nonzeros after the expansion of the " +
-                     (symmetry == Symmetry::skew ? "skew-symmetric" : "symmetric") +
+                     (symmetry == Symmetry::skew        ? "skew-symmetric"
+                      : symmetry == Symmetry::hermitian ? "hermitian"
+                                                        : "symmetric") +
                      " entries do not fit 32-bit indices: run with --index 64");
   m.col_idx.resize(std::size_t(total));
   m.values.resize(std::size_t(total));
   std::vector<std::int64_t> next(start.begin(), start.end() - 1);
-  const V mirror_sign = symmetry == Symmetry::skew ? V(-1) : V(1);
+  // The entry mirrored to (j, i): the same, its negative (skew) or its
+  // conjugate (hermitian).
+  const auto mirrored = [symmetry](const V& v) {
+    return symmetry == Symmetry::skew ? -v : symmetry == Symmetry::hermitian ? conj_value(v) : v;
+  };
   for (std::size_t k = 0; k < t.row.size(); ++k) {
     const I i = t.row[k], j = t.col[k];
     std::int64_t p = next[std::size_t(i)]++;
@@ -172,7 +184,7 @@ HostCsr<V, I> to_csr(I rows, I cols, const Triplets<V, I>& t, Symmetry symmetry,
     if (symmetry != Symmetry::general && i != j) {
       p = next[std::size_t(j)]++;
       m.col_idx[std::size_t(p)] = i;
-      m.values[std::size_t(p)] = mirror_sign * t.value[k];
+      m.values[std::size_t(p)] = mirrored(t.value[k]);
     }
   }
   // Sort each row by column and add duplicates, compacting as we go.
@@ -189,7 +201,7 @@ HostCsr<V, I> to_csr(I rows, I cols, const Triplets<V, I>& t, Symmetry symmetry,
         m.values[out - 1] += row[k].second;
         ++duplicates;
         // Each value was finite, but a sum of repeated ones may not be.
-        if (!std::isfinite(m.values[out - 1]))
+        if (!is_finite_value(m.values[out - 1]))
           throw InputError(end_where + "the entries given more than once at (" + std::to_string(i + 1) + ", " +
                            std::to_string(std::int64_t(row[k].first) + 1) + ") add up to a value out of range for " +
                            precision_name<V>() + " (repeated entries are added)");
@@ -240,6 +252,12 @@ void check_memory(const LineReader& in, std::int64_t rows, std::int64_t cols, st
 // Everything after the header: the size line, the entries, the CSR.
 template <class V, class I>
 HostCsr<V, I> read_entries(LineReader& in, const Header& h, const MtxOptions& options, MtxInfo* info) {
+  // Complex values in real arithmetic would lose their imaginary parts.
+  if (h.field == Field::complex && !is_complex_v<V>)
+    throw InputError(in.where() + "a complex matrix needs complex arithmetic, not " + precision_name<V>() +
+                     " real values (the benchmark reads complex files in complex arithmetic when "
+                     "built with complex values: -DAIJADAPTIVE_VALUE_TYPES=all, or auto with a complex "
+                     "PETSc; the main job's reader, aija_mtx_read, reads real files only)");
   std::string_view line;
   if (!next_data_line(in, line))
     throw InputError(in.where() + "the file ends before the size line 'rows cols entries'");
@@ -274,7 +292,9 @@ HostCsr<V, I> read_entries(LineReader& in, const Header& h, const MtxOptions& op
   t.row.reserve(guess);
   t.col.reserve(guess);
   t.value.reserve(guess);
-  const char* const expected = h.field == Field::pattern ? "'row col'" : "'row col value'";
+  const char* const expected = h.field == Field::pattern   ? "'row col'"
+                               : h.field == Field::complex ? "'row col real imaginary'"
+                                                           : "'row col value'";
   while (next_data_line(in, line)) {
     if (std::int64_t(t.row.size()) == entries)
       throw InputError(in.where() + "more entries than the " + std::to_string(entries) +
@@ -291,7 +311,7 @@ HostCsr<V, I> read_entries(LineReader& in, const Header& h, const MtxOptions& op
     if (j < 1 || j > cols)
       throw InputError(in.where() + "column index " + std::to_string(j) + " is outside [1, " +
                        std::to_string(cols) + "]");
-    double v = 1.0;
+    double v = 1.0, v_imag = 0.0;  // (the imaginary part of a complex file's entry)
     if (h.field == Field::pattern) {
       if (options.pattern == PatternValues::random)
         v = matrix_value(options.seed, std::uint64_t(std::min(i, j)), std::uint64_t(std::max(i, j)));
@@ -310,17 +330,31 @@ HostCsr<V, I> read_entries(LineReader& in, const Header& h, const MtxOptions& op
       }
       if (!std::isfinite(v)) throw InputError(in.where() + "value " + quoted(tv) + " is not a finite number");
       // 1e300 is a double but not a float: it would become inf when read in single precision.
-      if (!std::isfinite(V(v)))
+      if (!std::isfinite(real_type_t<V>(v)))
         throw InputError(in.where() + "value " + quoted(tv) + " is out of range for " + precision_name<V>());
+      if (h.field == Field::complex) {
+        const std::string_view ti = next_token(rest);
+        if (ti.empty()) throw InputError(in.where() + "missing imaginary part: expected " + expected);
+        if (!parse_whole(ti, v_imag)) throw InputError(in.where() + "imaginary part " + quoted(ti) + " is not a number");
+        if (!std::isfinite(v_imag) || !std::isfinite(real_type_t<V>(v_imag)))
+          throw InputError(in.where() + "imaginary part " + quoted(ti) + " is not a finite number in " +
+                           precision_name<V>());
+        if (h.symmetry == Symmetry::hermitian && i == j && v_imag != 0.0)
+          throw InputError(in.where() + "a hermitian matrix has a real diagonal, found the imaginary part " +
+                           quoted(ti) + " at (" + std::to_string(i) + ", " + std::to_string(j) + ")");
+      }
     }
     if (const std::string_view extra = next_token(rest); !extra.empty())
       throw InputError(in.where() + "unexpected " + quoted(extra) + " after the entry: expected " + expected);
-    if (h.symmetry == Symmetry::skew && i == j && v != 0.0)
+    if (h.symmetry == Symmetry::skew && i == j && (v != 0.0 || v_imag != 0.0))
       throw InputError(in.where() + "a skew-symmetric matrix has a zero diagonal, found a value at (" +
                        std::to_string(i) + ", " + std::to_string(j) + ")");
     t.row.push_back(I(i - 1));
     t.col.push_back(I(j - 1));
-    t.value.push_back(V(v));
+    if constexpr (is_complex_v<V>)
+      t.value.push_back(V(real_type_t<V>(v), real_type_t<V>(v_imag)));
+    else
+      t.value.push_back(V(v));
   }
   if (std::int64_t(t.row.size()) < entries)
     throw InputError(in.where() + "the file ends after " + std::to_string(t.row.size()) + " of the " +
@@ -341,6 +375,11 @@ HostCsr<V, I> read_entries(LineReader& in, const Header& h, const MtxOptions& op
 }
 
 }  // namespace
+
+bool matrix_market_is_complex(const std::string& path) {
+  LineReader in(path);
+  return parse_header(in).field == Field::complex;
+}
 
 template <class V, class I>
 HostCsr<V, I> read_matrix_market(const std::string& path, const MtxOptions& options, MtxInfo* info) {

@@ -1,8 +1,10 @@
-// Matrix Market reader: coordinate files with real, integer or pattern values,
-// general, symmetric or skew-symmetric, plain (.mtx) or gzip-compressed
-// (.mtx.gz). Symmetric files are expanded to full storage; entries given twice
-// are added (the usual convention of Matrix Market readers). Complex and dense
-// ("array") files are refused with a message that says so.
+// Matrix Market reader: coordinate files with real, integer, pattern or
+// complex values, general, symmetric, skew-symmetric or hermitian, plain
+// (.mtx) or gzip-compressed (.mtx.gz). Symmetric files are expanded to full
+// storage (a hermitian file's mirrored entries conjugated); entries given
+// twice are added (the usual convention of Matrix Market readers). A complex
+// file read into real values, and dense ("array") files, are refused with a
+// message that says so.
 //
 // Every defect is reported as InputError "FILE:LINE: what is wrong": a wrong
 // header, a bad size line, an index out of range, a value that is not a
@@ -36,8 +38,8 @@ struct MtxOptions {
 
 // What the header and size line said, for reports.
 struct MtxInfo {
-  std::string field;     // real, integer or pattern
-  std::string symmetry;  // general, symmetric or skew-symmetric
+  std::string field;     // real, integer, pattern or complex
+  std::string symmetry;  // general, symmetric, skew-symmetric or hermitian
   std::int64_t rows = 0, cols = 0;
   std::int64_t stored = 0;      // entries in the file
   std::int64_t duplicates = 0;  // entries added to an earlier one
@@ -50,6 +52,10 @@ double physical_memory_bytes();
 // `rows` rows and `entries` stored entries, each mirrored when `symmetric`.
 double matrix_market_bytes(double rows, double entries, bool symmetric, std::size_t value_bytes,
                            std::size_t index_bytes);
+
+// Whether the file's header says complex values (reads the header only;
+// throws InputError as read_matrix_market for a bad header).
+bool matrix_market_is_complex(const std::string& path);
 
 template <class V, class I>
 HostCsr<V, I> read_matrix_market(const std::string& path, const MtxOptions& options = {},

@@ -92,7 +92,8 @@ void print_matrix(std::ostream& out, const MatrixReport& m) {
     return;
   }
   const Features& f = m.features;
-  out << ": " << f.rows << " x " << f.cols << ", nnz " << f.nnz << ", row min/mean/max " << f.min_row << "/"
+  out << ": " << (m.complex_values ? "complex, " : "") << f.rows << " x " << f.cols << ", nnz " << f.nnz
+      << ", row min/mean/max " << f.min_row << "/"
       << num(f.mean_row, "%.1f") << "/" << f.max_row << ", row cv " << num(f.row_cv, "%.2f")
       << ", x sectors/nnz " << num(f.gather_sector_ratio, "%.2f") << ", loaded in "
       << num(m.load_s, "%.2f") << " s\n  diagonal: " << f.diagonal_reason << "\n";

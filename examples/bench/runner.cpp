@@ -12,12 +12,17 @@
 #include <aijadaptive/device_buffer.hpp>
 #include <aijadaptive/errors.hpp>
 #include <aijadaptive/formats/csr.hpp>
+#include <aijadaptive/scalar.hpp>
+
+#include <complex>
 
 #include "values.hpp"
 
 namespace aijadaptive::bench {
 
-std::size_t value_size(Precision p) { return p == Precision::double_ ? 8 : 4; }
+std::size_t value_size(const RunConfig& c) {
+  return (c.precision == Precision::double_ ? 8 : 4) * (c.complex_values ? 2 : 1);
+}
 std::size_t index_size(const RunConfig& c) { return c.index_bits == 64 ? 8 : 4; }
 
 // Double: the dyadic generated matrices match exactly, real ones to a few
@@ -25,12 +30,12 @@ std::size_t index_size(const RunConfig& c) { return c.index_bits == 64 ? 8 : 4; 
 double tolerance(Precision p) { return p == Precision::double_ ? 1e-12 : 1e-5; }
 
 double csr_model_bytes(const RunConfig& c, std::int64_t rows, std::int64_t cols, std::int64_t nnz) {
-  const double v = double(value_size(c.precision)), i = double(index_size(c));
+  const double v = double(value_size(c)), i = double(index_size(c));
   return double(nnz) * (v + i) + double(rows) * (i + v) + double(cols) * v;
 }
 
 std::string byte_model(const RunConfig& c) {
-  const std::size_t v = value_size(c.precision), i = index_size(c);
+  const std::size_t v = value_size(c), i = index_size(c);
   std::ostringstream s;
   s << "CSR model = nnz*(" << v << "+" << i << ") + rows*(" << i << "+" << v << ") + cols*" << v
     << " bytes (values+col_idx per nonzero; row_ptr, y and x per row: " << v + i << " B/nonzero + "
@@ -50,10 +55,10 @@ template <class V>
 double relative_error(const std::vector<V>& y, const std::vector<V>& ref) {
   double diff = 0, scale = 0;
   for (std::size_t i = 0; i < y.size(); ++i) {
-    const double d = std::fabs(double(y[i]) - double(ref[i]));
+    const double d = double(std::abs(y[i] - ref[i]));  // (the modulus of a complex difference)
     if (std::isnan(d)) return std::numeric_limits<double>::infinity();  // unwritten or broken entry
     diff = std::max(diff, d);
-    scale = std::max(scale, std::fabs(double(ref[i])));
+    scale = std::max(scale, double(std::abs(ref[i])));
   }
   return scale > 0 ? diff / scale : diff;
 }
@@ -121,9 +126,12 @@ Result measure(Method<V, I>& m, const MethodName& name, const HostCsr<V, I>& a, 
 }
 
 template <class V, class I>
-MatrixReport run_typed(const MatrixSource& source, const RunConfig& c) {
+MatrixReport run_typed(const MatrixSource& source, const RunConfig& config) {
+  RunConfig c = config;
+  c.complex_values = is_complex_v<V>;
   MatrixReport report;
   report.label = source.label;
+  report.complex_values = c.complex_values;
   HostCsr<V, I> a;
   try {
     report.load_s = seconds_of([&] { a = load<V, I>(source, c); });
@@ -138,7 +146,12 @@ MatrixReport run_typed(const MatrixSource& source, const RunConfig& c) {
   add_diagonal_search(a.view(), report.features);  // DIA-Adaptive's search engine
 
   std::vector<V> x(std::size_t(a.cols)), y(std::size_t(a.rows)), ref(std::size_t(a.rows));
-  for (std::size_t i = 0; i < x.size(); ++i) x[i] = V(vector_value(c.seed, i));
+  for (std::size_t i = 0; i < x.size(); ++i) {
+    if constexpr (is_complex_v<V>)  // an imaginary part from another seed
+      x[i] = V(real_type_t<V>(vector_value(c.seed, i)), real_type_t<V>(vector_value(~c.seed, i)));
+    else
+      x[i] = V(vector_value(c.seed, i));
+  }
   csr_reference_apply(a.view(), Op::plain, V(1), x.data(), V(0), ref.data());
 
   Vectors<V> vec{x.data(), y.data(), nullptr, nullptr};
@@ -193,6 +206,24 @@ MatrixReport run_typed(const MatrixSource& source, const RunConfig& c) {
 
 MatrixReport run_matrix(const MatrixSource& source, const RunConfig& c) {
   const bool wide = c.index_bits == 64;
+#if AIJADAPTIVE_HAVE_COMPLEX
+  // A complex file in complex arithmetic (a header the reader refuses is
+  // reported by the real path below, with its line).
+  bool complex_file = false;
+  if (!source.generator) {
+    try {
+      complex_file = matrix_market_is_complex(source.path);
+    } catch (const std::exception&) {
+    }
+  }
+  if (complex_file) {
+    using Z = std::complex<double>;
+    using C = std::complex<float>;
+    if (c.precision == Precision::double_)
+      return wide ? run_typed<Z, std::int64_t>(source, c) : run_typed<Z, std::int32_t>(source, c);
+    return wide ? run_typed<C, std::int64_t>(source, c) : run_typed<C, std::int32_t>(source, c);
+  }
+#endif
   if (c.precision == Precision::double_)
     return wide ? run_typed<double, std::int64_t>(source, c) : run_typed<double, std::int32_t>(source, c);
   return wide ? run_typed<float, std::int64_t>(source, c) : run_typed<float, std::int32_t>(source, c);

@@ -31,9 +31,13 @@ struct RunConfig {
   Stream stream = nullptr;  // device mode: the one stream every method runs on
   double copy_bytes_per_second = 0;
   AdaptiveSettings adaptive;  // reordering and tuning of aijadaptive's methods
+  // Set per matrix: a complex Matrix Market file runs in complex arithmetic
+  // (std::complex of the precision), its values twice as large.
+  bool complex_values = false;
 };
 
-std::size_t value_size(Precision p);
+// Bytes of a value: the precision's, twice for complex values.
+std::size_t value_size(const RunConfig& c);
 std::size_t index_size(const RunConfig& c);
 // Relative error (max norm) a correct result may have.
 double tolerance(Precision p);
@@ -66,6 +70,7 @@ struct Result {
 
 struct MatrixReport {
   std::string label;
+  bool complex_values = false;  // run in complex arithmetic (a complex file)
   Features features;
   double load_s = NAN;
   std::string error;  // the matrix could not be loaded

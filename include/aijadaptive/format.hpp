@@ -37,7 +37,10 @@
 
 namespace aijadaptive {
 
-enum class Op { plain, transpose };
+// op(A): A, A^T, or A^H = conj(A)^T (for real values the same as A^T: the
+// core passes real products of A^H on as A^T, so formats see it only for
+// complex values).
+enum class Op { plain, transpose, conjugate_transpose };
 
 class KernelCache;
 
@@ -61,6 +64,8 @@ struct Capabilities {
   // points row_cuts() names: the core streams host vectors through it, x up
   // and y down while other rows are multiplied.
   bool row_ranges = false;
+  // op(A) = A^H for complex values (else the core's cuSPARSE CSR copy runs it).
+  bool conjugate_transpose = false;
 };
 
 // What the builders and uploads are given, instead of asking the device or the
@@ -93,7 +98,9 @@ class HostFormat {
   // Same pattern, new values (possibly at a new address).
   virtual void refill(const CsrView<V, I>& a) = 0;
   // The host reference kernel, walking the format's own structure as its
-  // device kernel does. Op::transpose only where capabilities().transpose.
+  // device kernel does. Op::transpose only where capabilities().transpose,
+  // Op::conjugate_transpose where capabilities().conjugate_transpose (a
+  // format without them may run them through csr_reference_apply).
   virtual void apply(Op op, V alpha, const V* x, V beta, V* y) const = 0;
   // The matrix it was built from.
   virtual const CsrView<V, I>& csr() const = 0;
@@ -119,6 +126,8 @@ class DeviceFormat {
   virtual void apply(V alpha, const V* x, V beta, V* y, Stream stream) = 0;
   // y = alpha * A^T * x + beta * y; only where capabilities().transpose.
   virtual void apply_transpose(V alpha, const V* x, V beta, V* y, Stream stream);
+  // y = alpha * A^H * x + beta * y (complex V); only where capabilities().conjugate_transpose.
+  virtual void apply_conjugate_transpose(V alpha, const V* x, V beta, V* y, Stream stream);
   // Only where capabilities().row_map: from now on the plain product writes
   // row i to y[row_map[i]]. row_map is device memory the caller keeps alive.
   virtual void set_row_map(const I* row_map);
@@ -144,6 +153,10 @@ class DeviceFormat {
 template <class V, class I>
 void DeviceFormat<V, I>::apply_transpose(V, const V*, V, V*, Stream) {
   AIJA_THROW(internal, "apply_transpose() of a format without the transpose capability");
+}
+template <class V, class I>
+void DeviceFormat<V, I>::apply_conjugate_transpose(V, const V*, V, V*, Stream) {
+  AIJA_THROW(internal, "apply_conjugate_transpose() of a format without the conjugate_transpose capability");
 }
 template <class V, class I>
 void DeviceFormat<V, I>::set_row_map(const I*) {

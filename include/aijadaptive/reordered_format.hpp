@@ -46,7 +46,10 @@ class ReorderedHostFormat final : public HostFormat<V, I> {
   const HostFormat<V, I>& inner() const { return *inner_; }
   const Reordering<V, I>& reordering() const { return *reordering_; }
   // Whether the device half needs a scratch vector in B's numbering for y.
-  bool scatters() const { return !inner_->capabilities().row_map || inner_->capabilities().transpose; }
+  bool scatters() const {
+    const Capabilities c = inner_->capabilities();
+    return !c.row_map || c.transpose || c.conjugate_transpose;
+  }
 
  private:
   std::shared_ptr<Reordering<V, I>> reordering_;

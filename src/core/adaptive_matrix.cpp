@@ -11,6 +11,7 @@
 #include "aijadaptive/instantiate.hpp"
 #include "aijadaptive/reordered_format.hpp"
 #include "aijadaptive/reordering.hpp"
+#include "aijadaptive/scalar.hpp"
 #include "core/cusparse_bytes.hpp"
 #include "core/host_vectors.hpp"
 #include "core/narrowed_indices.hpp"
@@ -317,8 +318,10 @@ struct AdaptiveMatrix<V, I>::Impl {
     if (y.space == MemSpace::host) moved.to_device += staging.stage_y(y.data, ny, beta != V(0), mode, s, &dy);
     if (op == Op::plain)
       dev->apply(alpha, dx, beta, dy, s);
+    else if (op == Op::transpose)
+      transposer(op, s).apply_transpose(alpha, dx, beta, dy, s);
     else
-      transposer(s).apply_transpose(alpha, dx, beta, dy, s);
+      transposer(op, s).apply_conjugate_transpose(alpha, dx, beta, dy, s);
     if (y.space == MemSpace::host) {
       staging.receive_y(y.data, ny, mode, s);  // synchronises
       moved.to_host += ny * sizeof(V);
@@ -329,10 +332,11 @@ struct AdaptiveMatrix<V, I>::Impl {
     return moved;
   }
 
-  // The transpose of a format that has none: cuSPARSE on a CSR copy of A,
-  // made on first use (and refilled with the matrix from then on).
-  DeviceFormat<V, I>& transposer(Stream s) {
-    if (host->capabilities().transpose) return *dev;
+  // The (conjugate) transpose of a format that has none: cuSPARSE on a CSR
+  // copy of A, made on first use (and refilled with the matrix from then on).
+  DeviceFormat<V, I>& transposer(Op op, Stream s) {
+    const Capabilities c = host->capabilities();
+    if (op == Op::transpose ? c.transpose : c.conjugate_transpose) return *dev;
     if (!transpose_dev) {
       transpose_host = std::make_unique<CsrHostFormat<V, I>>(false);
       transpose_host->build(a);
@@ -475,6 +479,8 @@ TransferBytes AdaptiveMatrix<V, I>::apply(Op op, V alpha, InputVector<V> x, V be
   Impl& m = *impl_;
   if (m.narrow) return m.narrow->apply(op, alpha, x, beta, y, s);
   AIJA_REQUIRE(built(), invalid_argument, "apply() before build()");
+  // A^H of real values is A^T: formats see Op::conjugate_transpose only for complex ones.
+  if (!is_complex_v<V> && op == Op::conjugate_transpose) op = Op::transpose;
   TransferBytes moved;
   if (!m.dev) {
     AIJA_REQUIRE(x.space == MemSpace::host && y.space == MemSpace::host, invalid_argument,

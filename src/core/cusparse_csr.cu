@@ -11,6 +11,7 @@
 #include "core/cuda_check.hpp"
 #include "core/cusparse_types.hpp"
 #include "core/cuda_context.hpp"
+#include "core/device_value.hpp"
 
 namespace aijadaptive::detail {
 
@@ -40,7 +41,7 @@ template <class V>
 void scale(V beta, V* y, std::int64_t n, cudaStream_t s) {
   constexpr int kThreads = 256;
   const unsigned blocks = unsigned((n + kThreads - 1) / kThreads);
-  scale_kernel<<<blocks, kThreads, 0, s>>>(beta, y, n);
+  scale_kernel<<<blocks, kThreads, 0, s>>>(dev_value(beta), dev_ptr(y), n);
   AIJA_CUDA_CHECK_LAUNCH();
 }
 
@@ -82,6 +83,7 @@ void CusparseCsr<V, I>::upload(const CsrView<V, I>& a, const std::weak_ptr<CsrPr
                                         cuda_value_type<V>()));
   plain_ = Plan{};
   transpose_ = Plan{};
+  conjugate_transpose_ = Plan{};
   if (prepare_plain) prepare(plain_, Op::plain, stream);
 }
 
@@ -101,7 +103,7 @@ void CusparseCsr<V, I>::apply(Op op, V alpha, const V* x, V beta, V* y, Stream s
     scale(beta, y, ny, s);
     return;
   }
-  Plan& plan = plain ? plain_ : transpose_;
+  Plan& plan = plain ? plain_ : op == Op::transpose ? transpose_ : conjugate_transpose_;
   if (!plan.ready) prepare(plan, op, stream);
   cusparseHandle_t h = cusparse_handle();
   AIJA_CUSPARSE_CHECK(cusparseSetStream(h, s));
@@ -115,7 +117,7 @@ void CusparseCsr<V, I>::apply(Op op, V alpha, const V* x, V beta, V* y, Stream s
 template <class V, class I>
 std::size_t CusparseCsr<V, I>::device_bytes() const {
   return row_ptr_.bytes() + col_idx_.bytes() + values_.bytes() + plain_.buffer.bytes() +
-         transpose_.buffer.bytes();
+         transpose_.buffer.bytes() + conjugate_transpose_.buffer.bytes();
 }
 
 // Sizes the work buffer and, for the plain product, runs the preprocessing on
@@ -123,7 +125,9 @@ std::size_t CusparseCsr<V, I>::device_bytes() const {
 template <class V, class I>
 void CusparseCsr<V, I>::prepare(Plan& plan, Op op, Stream stream) {
   const bool plain = op == Op::plain;
-  plan.operation = plain ? CUSPARSE_OPERATION_NON_TRANSPOSE : CUSPARSE_OPERATION_TRANSPOSE;
+  plan.operation = plain                 ? CUSPARSE_OPERATION_NON_TRANSPOSE
+                   : op == Op::transpose ? CUSPARSE_OPERATION_TRANSPOSE
+                                         : CUSPARSE_OPERATION_CONJUGATE_TRANSPOSE;
   plan.algorithm = plain ? kPlainAlgorithm : kTransposeAlgorithm;
   if (rows_ == 0 || cols_ == 0 || nnz_ == 0) {
     plan.ready = true;

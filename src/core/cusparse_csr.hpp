@@ -33,7 +33,8 @@ class CusparseCsr {
   void upload(const CsrView<V, I>& a, const std::weak_ptr<CsrPrefetchBase>& sent, Stream stream,
               bool prepare_plain);
   void upload_values(const V* values, Stream stream);
-  // y = alpha * op(A) * x + beta * y through cuSPARSE; x and y on the device.
+  // y = alpha * op(A) * x + beta * y through cuSPARSE; x and y on the device
+  // (Op::conjugate_transpose: cuSPARSE's conjugate transpose).
   void apply(Op op, V alpha, const V* x, V beta, V* y, Stream stream);
 
   std::size_t device_bytes() const;
@@ -59,7 +60,7 @@ class CusparseCsr {
   DeviceBuffer<I> row_ptr_, col_idx_;
   DeviceBuffer<V> values_;
   cusparseSpMatDescr_t matrix_ = nullptr;
-  Plan plain_, transpose_;
+  Plan plain_, transpose_, conjugate_transpose_;
 };
 
 }  // namespace aijadaptive::detail

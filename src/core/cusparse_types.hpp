@@ -4,6 +4,7 @@
 
 #include <cusparse.h>
 
+#include <complex>
 #include <cstdint>
 #include <type_traits>
 
@@ -11,10 +12,19 @@
 
 namespace aijadaptive::detail {
 
+// (std::complex<T> has the layout of cuSPARSE's complex types: two T.)
 template <class V>
 constexpr cudaDataType cuda_value_type() {
-  static_assert(std::is_same_v<V, double> || std::is_same_v<V, float>, "double or float");
-  return std::is_same_v<V, double> ? CUDA_R_64F : CUDA_R_32F;
+  if constexpr (std::is_same_v<V, double>)
+    return CUDA_R_64F;
+  else if constexpr (std::is_same_v<V, float>)
+    return CUDA_R_32F;
+  else if constexpr (std::is_same_v<V, std::complex<double>>)
+    return CUDA_C_64F;
+  else {
+    static_assert(std::is_same_v<V, std::complex<float>>, "double, float or their std::complex");
+    return CUDA_C_32F;
+  }
 }
 
 template <class I>

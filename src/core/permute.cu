@@ -4,6 +4,7 @@
 
 #include "aijadaptive/instantiate.hpp"
 #include "core/cuda_check.hpp"
+#include "core/device_value.hpp"
 
 namespace aijadaptive::detail {
 
@@ -34,15 +35,16 @@ __global__ void scatter_kernel(V alpha, const V* __restrict__ y_new, const I* __
 template <class V, class I>
 void permute_gather(const V* x, const I* new_to_old, std::int64_t n, V* x_new, Stream stream) {
   if (n == 0) return;
-  gather_kernel<<<blocks_for(n), kThreads, 0, static_cast<cudaStream_t>(stream)>>>(x, new_to_old, n, x_new);
+  gather_kernel<<<blocks_for(n), kThreads, 0, static_cast<cudaStream_t>(stream)>>>(dev_ptr(x), new_to_old, n,
+                                                                                    dev_ptr(x_new));
   AIJA_CUDA_CHECK_LAUNCH();
 }
 
 template <class V, class I>
 void permute_scatter(V alpha, const V* y_new, const I* new_to_old, std::int64_t n, V beta, V* y, Stream stream) {
   if (n == 0) return;
-  scatter_kernel<<<blocks_for(n), kThreads, 0, static_cast<cudaStream_t>(stream)>>>(alpha, y_new, new_to_old, n,
-                                                                                     beta, y);
+  scatter_kernel<<<blocks_for(n), kThreads, 0, static_cast<cudaStream_t>(stream)>>>(
+      dev_value(alpha), dev_ptr(y_new), new_to_old, n, dev_value(beta), dev_ptr(y));
   AIJA_CUDA_CHECK_LAUNCH();
 }
 

@@ -42,6 +42,12 @@ class ReorderedDeviceFormat final : public DeviceFormat<V, I> {
     detail::permute_scatter(alpha, yp_.data(), new_to_old_.data(), n_, beta, y, stream);
   }
 
+  void apply_conjugate_transpose(V alpha, const V* x, V beta, V* y, Stream stream) override {
+    detail::permute_gather(x, new_to_old_.data(), n_, xp_.data(), stream);
+    inner_->apply_conjugate_transpose(V(1), xp_.data(), V(0), yp_.data(), stream);
+    detail::permute_scatter(alpha, yp_.data(), new_to_old_.data(), n_, beta, y, stream);
+  }
+
   void upload_values(Stream stream) override { inner_->upload_values(stream); }
 
   std::size_t device_bytes() const override {
@@ -72,6 +78,7 @@ template <class V, class I>
 Capabilities ReorderedHostFormat<V, I>::capabilities() const {
   Capabilities c;
   c.transpose = inner_->capabilities().transpose;
+  c.conjugate_transpose = inner_->capabilities().conjugate_transpose;
   return c;
 }
 

@@ -8,6 +8,7 @@
 #include <cstdint>
 
 #if defined(__CUDACC__)
+#include "core/device_value.hpp"  // the complex types and intrinsics of the kernels
 #define AIJA_HOST_DEVICE __host__ __device__
 #else
 #define AIJA_HOST_DEVICE

@@ -3,6 +3,7 @@
 #include <mutex>
 
 #include "aijadaptive/diagonal_layout.hpp"
+#include "aijadaptive/formats/csr.hpp"
 #include "aijadaptive/instantiate.hpp"
 
 namespace aijadaptive {
@@ -79,8 +80,10 @@ void DiagonalHostFormat<V, I>::apply(Op op, V alpha, const V* x, V beta, V* y) c
   const DiagonalLayout<V>& layout = layout_with_values();
   if (op == Op::plain)
     diagonal_reference_apply(layout, blocks_, alpha, x, beta, y);
-  else
+  else if (op == Op::transpose)
     diagonal_reference_transpose(layout, alpha, x, beta, y);
+  else  // A^H: the device runs it through the core's cuSPARSE fallback
+    csr_reference_apply(a_, op, alpha, x, beta, y);
 }
 
 template <class V, class I>

@@ -29,6 +29,36 @@ namespace {
 
 using detail::load_once;
 
+// sum += a * b and alpha * sum + beta * y of the diagonal kernels. The
+// generated kernels (generator.cpp) spell out the same operations, so that
+// both give the same bits: real values as written (nvcc and NVRTC contract
+// sum += a * b into one fma alike); complex ones as explicit fmas, which
+// leave the compiler no choice (cuda::std::complex's operators would).
+template <class V>
+__device__ __forceinline__ void multiply_add(V& sum, V a, V b) {
+  sum += a * b;
+}
+template <class T>
+__device__ __forceinline__ void multiply_add(cuda::std::complex<T>& sum, cuda::std::complex<T> a,
+                                             cuda::std::complex<T> b) {
+  const T re = fma(-a.imag(), b.imag(), fma(a.real(), b.real(), sum.real()));
+  const T im = fma(a.imag(), b.real(), fma(a.real(), b.imag(), sum.imag()));
+  sum = cuda::std::complex<T>(re, im);
+}
+template <class V>
+__device__ __forceinline__ V diagonal_update(V alpha, V sum, V beta, const V& y) {
+  return detail::scaled_update(alpha, sum, beta, y);
+}
+template <class T>
+__device__ __forceinline__ cuda::std::complex<T> diagonal_update(cuda::std::complex<T> alpha, cuda::std::complex<T> sum,
+                                                                 cuda::std::complex<T> beta,
+                                                                 const cuda::std::complex<T>& y) {
+  cuda::std::complex<T> out(0, 0);
+  multiply_add(out, alpha, sum);
+  if (beta != cuda::std::complex<T>(0, 0)) multiply_add(out, beta, y);  // beta == 0: y unread
+  return out;
+}
+
 // One thread a row, one block up to T rows of one piece (DiagonalBlock). The
 // generated kernels (generator.cpp) compute the same sums in the same order.
 template <bool kStream, class V, class I>
@@ -47,15 +77,15 @@ __global__ void __launch_bounds__(1024)
   V sum = 0;
   if (b.list_guard % 2 == 0) {
 #pragma unroll 8
-    for (int k = 0; k < count; ++k) sum += load_once<kStream>(v + k * s) * __ldg(x + (row + off[k]));
+    for (int k = 0; k < count; ++k) multiply_add(sum, load_once<kStream>(v + k * s), __ldg(x + (row + off[k])));
   } else {
 #pragma unroll 8
     for (int k = 0; k < count; ++k) {
       const long long c = row + off[k];
-      if (c >= 0 && c < cols) sum += load_once<kStream>(v + k * s) * __ldg(x + c);
+      if (c >= 0 && c < cols) multiply_add(sum, load_once<kStream>(v + k * s), __ldg(x + c));
     }
   }
-  y[row] = detail::scaled_update(alpha, sum, beta, y[row]);
+  y[row] = diagonal_update(alpha, sum, beta, y[row]);
 }
 
 // The transpose of a one-piece layout (dia): output j sums diagonal k at row
@@ -163,7 +193,7 @@ class DiagonalDeviceFormat final : public DeviceFormat<V, I> {
     fill_values(stream, false);
     // Values larger than L2 are streamed past it (as ipcsr's CSR arrays).
     stream_loads_ = std::int64_t(values_.bytes()) > host.context().device.l2_bytes;
-    kernel_ = stream_loads_ ? diagonal_kernel<true, V, I> : diagonal_kernel<false, V, I>;
+    kernel_ = stream_loads_ ? diagonal_kernel<true, D, I> : diagonal_kernel<false, D, I>;
     start_generated_kernel();
   }
 
@@ -198,8 +228,9 @@ class DiagonalDeviceFormat final : public DeviceFormat<V, I> {
     const long long stride = layout.pieces.empty() ? 0 : layout.pieces[0].stride;
     const int count = layout.pieces.empty() ? 0 : int(layout.list_begin[1]);
     diagonal_transpose_kernel<<<unsigned((layout.cols + threads - 1) / threads), unsigned(threads), 0,
-                                static_cast<cudaStream_t>(stream)>>>(offsets_.data(), count, values_.data(), stride,
-                                                                     layout.rows, layout.cols, x, alpha, beta, y);
+                                static_cast<cudaStream_t>(stream)>>>(
+        offsets_.data(), count, detail::dev_ptr(values_.data()), stride, layout.rows, layout.cols, detail::dev_ptr(x),
+        detail::dev_value(alpha), detail::dev_value(beta), detail::dev_ptr(y));
     AIJA_CUDA_CHECK_LAUNCH();
   }
 
@@ -227,7 +258,8 @@ class DiagonalDeviceFormat final : public DeviceFormat<V, I> {
   }
 
  private:
-  using Kernel = void (*)(const DiagonalBlock*, const I*, const I*, const V*, long long, const V*, V, V, V*);
+  using D = detail::device_value_t<V>;  // V in the kernels (device_value.hpp)
+  using Kernel = void (*)(const DiagonalBlock*, const I*, const I*, const D*, long long, const D*, D, D, D*);
 
   // The product of blocks [b0, b1) (their rows of y), generated kernel or generic.
   void apply_blocks(std::size_t b0, std::size_t b1, V alpha, const V* x, V beta, V* y, Stream stream) {
@@ -236,14 +268,15 @@ class DiagonalDeviceFormat final : public DeviceFormat<V, I> {
     long long cols = host_.layout().cols;
     const DiagonalBlock* b = blocks_.data() + b0;
     const unsigned grid = unsigned(b1 - b0);
-    if (generated_) {
+    if (generated_) {  // (its value type has V's layout: generator.cpp)
       const V* v = values_.data();
       void* args[] = {&b, &v, &cols, &x, &alpha, &beta, &y};
       generated_->launch(grid, unsigned(host_.block_threads()), 0, stream, args);
       return;
     }
     kernel_<<<grid, unsigned(host_.block_threads()), 0, static_cast<cudaStream_t>(stream)>>>(
-        b, offsets_.data(), list_begin_.data(), values_.data(), cols, x, alpha, beta, y);
+        b, offsets_.data(), list_begin_.data(), detail::dev_ptr(values_.data()), cols, detail::dev_ptr(x),
+        detail::dev_value(alpha), detail::dev_value(beta), detail::dev_ptr(y));
     AIJA_CUDA_CHECK_LAUNCH();
   }
 
@@ -251,9 +284,9 @@ class DiagonalDeviceFormat final : public DeviceFormat<V, I> {
   // rows and entries of the chunk, numbered from its first).
   void launch_fill(const DiagonalFillChunk& c, const I* row_ptr, const I* col_idx, const V* entries, int* failure,
                    cudaStream_t s) {
-    diagonal_fill_kernel<V, I><<<unsigned(c.blocks), unsigned(host_.block_threads()), 0, s>>>(
+    diagonal_fill_kernel<D, I><<<unsigned(c.blocks), unsigned(host_.block_threads()), 0, s>>>(
         blocks_.data() + c.first_block, offsets_.data(), list_begin_.data(), (long long)c.row0, row_ptr,
-        (long long)c.entry0, col_idx, entries, values_.data(), failure);
+        (long long)c.entry0, col_idx, detail::dev_ptr(entries), detail::dev_ptr(values_.data()), failure);
     AIJA_CUDA_CHECK_LAUNCH();
   }
 

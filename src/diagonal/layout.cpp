@@ -280,5 +280,9 @@ AIJA_FOR_EACH_TYPE_PAIR(AIJA_INSTANTIATE)
   template void diagonal_reference_transpose<V>(const DiagonalLayout<V>&, V, const V*, V, V*);
 AIJA_INSTANTIATE_VALUE(double)
 AIJA_INSTANTIATE_VALUE(float)
+#if AIJADAPTIVE_HAVE_COMPLEX
+AIJA_INSTANTIATE_VALUE(std::complex<double>)
+AIJA_INSTANTIATE_VALUE(std::complex<float>)
+#endif
 
 }  // namespace aijadaptive

@@ -55,8 +55,8 @@ void expect_device_matches_host(const HostFormat<V, I>& host, DeviceFormat<V, I>
   const auto y0 = random_vector<V>(std::size_t(m.rows), 6);
   const DeviceBuffer<V> dx = to_device(x);
   for (auto [alpha, beta] : {std::pair<V, V>{1, 0}, {1, 1}, {V(-1.5), V(0.25)}}) {
-    SCOPED_TRACE(std::string(stream ? "own stream" : "default stream") + ", alpha " + std::to_string(alpha) +
-                 " beta " + std::to_string(beta));
+    SCOPED_TRACE(std::string(stream ? "own stream" : "default stream") + ", alpha " + to_text(alpha) +
+                 " beta " + to_text(beta));
     std::vector<V> expect = y0;
     host.apply(Op::plain, alpha, x.data(), beta, expect.data());
     const double bound = 2 * error_bound(m.view(), false, alpha, x, beta, y0);
@@ -169,7 +169,7 @@ void expect_upload_values_after_refill(HostFormat<V, I>& host, const OwnedCsr<V,
   auto dev = host.upload(nullptr);
   synchronize(nullptr);
   auto n = m;
-  for (auto& v : n.values) v = 2 * v + 1;
+  for (auto& v : n.values) v = V(2) * v + V(1);
   host.refill(n.view());
   OwnedStream s;
   dev->upload_values(s.get());

@@ -12,6 +12,8 @@
 #include <limits>
 #include <vector>
 
+#include "scalar_test.hpp"
+
 namespace aijadaptive::test {
 
 // The GPU test binaries end as a program should: the kernel cache's worker
@@ -40,7 +42,7 @@ DeviceBuffer<V> to_device(const std::vector<V>& h) {
 
 template <class V>
 std::vector<V> nans(std::size_t n) {
-  return std::vector<V>(n, std::numeric_limits<V>::quiet_NaN());
+  return std::vector<V>(n, nan<V>());
 }
 
 template <class V>
@@ -52,7 +54,7 @@ template <class V>
 void expect_close(const std::vector<V>& got, const std::vector<V>& expect, double bound) {
   ASSERT_EQ(got.size(), expect.size());
   for (std::size_t r = 0; r < got.size(); ++r)
-    ASSERT_LE(std::fabs(double(got[r]) - double(expect[r])), bound) << "entry " << r;
+    ASSERT_LE(distance(got[r], expect[r]), bound) << "entry " << r;
 }
 
 }  // namespace aijadaptive::test

@@ -97,8 +97,8 @@ void check_layout(const OwnedCsr<V, I>& m, const DiagonalHostFormat<V, I>& f) {
         const std::size_t slot = std::size_t(piece.values + k * piece.stride + (i - piece.row0));
         ASSERT_EQ(used[slot], 0) << "two entries in one slot";
         used[slot] = 1;
-        if (std::isnan(double(m.values[std::size_t(e)])))
-          EXPECT_TRUE(std::isnan(double(l.values[slot])));
+        if (is_nan(m.values[std::size_t(e)]))
+          EXPECT_TRUE(is_nan(l.values[slot]));
         else
           EXPECT_EQ(l.values[slot], m.values[std::size_t(e)]);
       }
@@ -133,28 +133,28 @@ void check_reference(const OwnedCsr<V, I>& m, const HostFormat<V, I>& f, std::ui
     const auto x = random_vector<V>(std::size_t(t ? m.rows : m.cols), seed);
     const auto y0 = random_vector<V>(std::size_t(t ? m.cols : m.rows), seed + 1);
     for (auto [alpha, beta] : {std::pair<V, V>{1, 0}, {1, 1}, {V(-2.5), V(0.5)}, {0, 2}}) {
-      auto got = beta == V(0) ? std::vector<V>(y0.size(), std::numeric_limits<V>::quiet_NaN()) : y0;
+      auto got = beta == V(0) ? std::vector<V>(y0.size(), nan<V>()) : y0;
       auto expect = y0;
       f.apply(op, alpha, x.data(), beta, got.data());
       csr_reference_apply(m.view(), op, alpha, x.data(), beta, expect.data());
       if (!t && alpha == V(1) && beta == V(0)) {
         for (std::size_t r = 0; r < got.size(); ++r)
-          ASSERT_TRUE(got[r] == expect[r] || (std::isnan(double(got[r])) && std::isnan(double(expect[r]))))
+          ASSERT_TRUE(got[r] == expect[r] || (is_nan(got[r]) && is_nan(expect[r])))
               << "row " << r << ": " << got[r] << " vs " << expect[r];
         continue;
       }
       // The bound of the finite entries: rows that reach a NaN or Inf must give the same one.
       OwnedCsr<V, I> finite = m;
       for (V& v : finite.values)
-        if (!std::isfinite(double(v))) v = V(0);
+        if (!is_finite(v)) v = V(0);
       const double bound = 2 * error_bound(finite.view(), t, alpha, x, beta, y0);
       for (std::size_t r = 0; r < got.size(); ++r) {
-        if (!std::isfinite(double(expect[r]))) {  // NaN and Inf: the same one
-          ASSERT_TRUE(got[r] == expect[r] || (std::isnan(double(got[r])) && std::isnan(double(expect[r]))))
+        if (!is_finite(expect[r])) {  // NaN and Inf: the same one
+          ASSERT_TRUE(got[r] == expect[r] || (is_nan(got[r]) && is_nan(expect[r])))
               << "row " << r << ": " << got[r] << " vs " << expect[r];
           continue;
         }
-        ASSERT_LE(std::fabs(double(got[r]) - double(expect[r])), bound)
+        ASSERT_LE(distance(got[r], expect[r]), bound)
             << "row " << r << " op " << int(op) << " alpha " << alpha << " beta " << beta;
       }
     }
@@ -211,8 +211,8 @@ void check_format_on_test_matrices(FormatId id, const TuningParams& params = {})
     check_layout(m, diagonal);
     check_reference(m, *f, ++seed);
     if (m.values.size() < 2) continue;
-    m.values[0] = std::numeric_limits<V>::infinity();
-    m.values[m.values.size() / 2] = std::numeric_limits<V>::quiet_NaN();
+    m.values[0] = inf<V>();
+    m.values[m.values.size() / 2] = nan<V>();
     f->refill(m.view());
     check_reference(m, *f, ++seed);
   }

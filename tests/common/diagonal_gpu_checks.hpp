@@ -18,7 +18,7 @@ template <class V, class I>
 std::vector<V> device_apply(DeviceFormat<V, I>& dev, Op op, V alpha, const std::vector<V>& x, V beta,
                             const std::vector<V>& y0) {
   const DeviceBuffer<V> dx = to_device(x);
-  DeviceBuffer<V> dy = to_device(beta == V(0) ? std::vector<V>(y0.size(), std::numeric_limits<V>::quiet_NaN()) : y0);
+  DeviceBuffer<V> dy = to_device(beta == V(0) ? std::vector<V>(y0.size(), nan<V>()) : y0);
   if (op == Op::plain)
     dev.apply(alpha, dx.data(), beta, dy.data(), nullptr);
   else

@@ -26,7 +26,7 @@ struct SmallIntegerProduct {
 template <class V, class I>
 SmallIntegerProduct<V, I> small_integer_product(OwnedCsr<V, I> m, std::uint64_t seed) {
   const auto to_integers = [](std::vector<V>& v) {
-    for (auto& e : v) e = V(std::trunc(double(e) * 8));
+    for (auto& e : v) e = map_parts(e, [](double d) { return std::trunc(d * 8); });
   };
   SmallIntegerProduct<V, I> p;
   p.x = random_vector<V>(std::size_t(m.cols), seed);

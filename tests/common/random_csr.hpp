@@ -11,6 +11,8 @@
 #include <set>
 #include <vector>
 
+#include "scalar_test.hpp"
+
 namespace aijadaptive::test {
 
 template <class V, class I>
@@ -50,7 +52,8 @@ OwnedCsr<V, I> random_csr(const RandomShape& s) {
     }
     for (I j : cols) {
       m.col_idx.push_back(j);
-      m.values.push_back(V(value(rng)));
+      const double re = value(rng);
+      m.values.push_back(is_complex_v<V> ? from_parts<V>(re, value(rng)) : V(re));  // the real stream unchanged
     }
     m.row_ptr.push_back(I(m.col_idx.size()));
   }
@@ -62,27 +65,50 @@ std::vector<V> random_vector(std::size_t n, std::uint64_t seed) {
   std::mt19937_64 rng(seed);
   std::uniform_real_distribution<double> value(-1.0, 1.0);
   std::vector<V> v(n);
-  for (auto& e : v) e = V(value(rng));
+  for (auto& e : v) {
+    const double re = value(rng);
+    e = is_complex_v<V> ? from_parts<V>(re, value(rng)) : V(re);
+  }
   return v;
 }
 
-// y = alpha * op(A) * x + beta * y through a dense copy of A, in long double.
+// V in long double.
+template <class V>
+using Wide = std::conditional_t<is_complex_v<V>, std::complex<long double>, long double>;
+template <class V>
+Wide<V> widen(const V& v) {
+  if constexpr (is_complex_v<V>)
+    return Wide<V>(v.real(), v.imag());
+  else
+    return Wide<V>(v);
+}
+template <class V>
+V narrow(const Wide<V>& w) {
+  if constexpr (is_complex_v<V>)
+    return V(real_type_t<V>(w.real()), real_type_t<V>(w.imag()));
+  else
+    return V(w);
+}
+
+// y = alpha * op(A) * x + beta * y through a dense copy of A, in long double;
+// op(A) = A^T (transpose), or A^H with conjugate too.
 template <class V, class I>
 std::vector<V> dense_apply(const CsrView<V, I>& a, bool transpose, V alpha, const std::vector<V>& x,
-                           V beta, const std::vector<V>& y) {
-  std::vector<long double> dense(std::size_t(a.rows) * std::size_t(a.cols), 0.0L);
+                           V beta, const std::vector<V>& y, bool conjugate = false) {
+  std::vector<Wide<V>> dense(std::size_t(a.rows) * std::size_t(a.cols), Wide<V>(0));
   for (I i = 0; i < a.rows; ++i)
     for (I k = a.row_ptr[i]; k < a.row_ptr[i + 1]; ++k)
-      dense[std::size_t(i) * a.cols + a.col_idx[k]] += a.values[k];
+      dense[std::size_t(i) * a.cols + a.col_idx[k]] += widen(a.values[k]);
   const std::size_t n_out = transpose ? a.cols : a.rows, n_in = transpose ? a.rows : a.cols;
   std::vector<V> out(n_out);
   for (std::size_t r = 0; r < n_out; ++r) {
-    long double sum = 0;
+    Wide<V> sum = 0;
     for (std::size_t c = 0; c < n_in; ++c) {
-      const long double aij = transpose ? dense[c * a.cols + r] : dense[r * a.cols + c];
-      sum += aij * x[c];
+      Wide<V> aij = transpose ? dense[c * a.cols + r] : dense[r * a.cols + c];
+      if (conjugate) aij = conj_value(aij);
+      sum += aij * widen(x[c]);
     }
-    out[r] = beta == V(0) ? V(alpha * sum) : V(alpha * sum + (long double)beta * y[r]);
+    out[r] = beta == V(0) ? narrow<V>(widen(alpha) * sum) : narrow<V>(widen(alpha) * sum + widen(beta) * widen(y[r]));
   }
   return out;
 }
@@ -98,13 +124,14 @@ double error_bound(const CsrView<V, I>& a, bool transpose, V alpha, const std::v
   for (I i = 0; i < a.rows; ++i)
     for (I k = a.row_ptr[i]; k < a.row_ptr[i + 1]; ++k) {
       ++length[std::size_t(transpose ? a.col_idx[k] : i)];
-      max_a = std::max(max_a, double(std::fabs(a.values[k])));
+      max_a = std::max(max_a, double(std::abs(a.values[k])));
     }
   const double longest = double(std::max<std::int64_t>(1, *std::max_element(length.begin(), length.end())));
-  for (V v : x) max_x = std::max(max_x, double(std::fabs(v)));
-  for (V v : y) max_y = std::max(max_y, double(std::fabs(v)));
-  const double eps = double(std::numeric_limits<V>::epsilon());
-  return 4 * eps * (std::fabs(double(beta)) * max_y + std::fabs(double(alpha)) * longest * max_a * max_x) + 1e-300;
+  for (V v : x) max_x = std::max(max_x, double(std::abs(v)));
+  for (V v : y) max_y = std::max(max_y, double(std::abs(v)));
+  // A complex product or sum rounds each part: twice the margin.
+  const double eps = (is_complex_v<V> ? 2 : 1) * epsilon<V>();
+  return 4 * eps * (double(std::abs(beta)) * max_y + double(std::abs(alpha)) * longest * max_a * max_x) + 1e-300;
 }
 
 }  // namespace aijadaptive::test

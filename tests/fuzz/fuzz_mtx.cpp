@@ -9,7 +9,10 @@
 // increasing, columns in range and increasing within each row, finite
 // values) or fail with InputError "FILE:LINE: what is wrong". Anything else
 // (another exception, a crash, a sanitizer report, a leak, a hang) is a bug.
+#include <aijadaptive/scalar.hpp>
+
 #include <cmath>
+#include <complex>
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
@@ -83,7 +86,7 @@ void require_well_formed(std::int64_t rows, std::int64_t cols, const I* row_ptr,
     for (I k = row_ptr[i]; k < row_ptr[i + 1]; ++k) {
       if (col_idx[k] < 0 || col_idx[k] >= cols) fail("column outside the matrix in row " + std::to_string(i));
       if (k > row_ptr[i] && col_idx[k] <= col_idx[k - 1]) fail("columns not increasing in row " + std::to_string(i));
-      if (!std::isfinite(values[k])) fail("a value that is not finite in row " + std::to_string(i));
+      if (!aijadaptive::is_finite_value(values[k])) fail("a value that is not finite in row " + std::to_string(i));
     }
   }
 }
@@ -119,6 +122,23 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   } catch (const ab::InputError& e) {
     require_where(e.what(), path);
   }
+#if AIJADAPTIVE_HAVE_COMPLEX
+  // In complex single precision (the benchmark's complex/hermitian path): a
+  // file the real reader took has the same pattern as complex, and a complex
+  // file's parts and its hermitian mirroring meet the same checks.
+  try {
+    const ab::HostCsr<std::complex<float>, std::int32_t> z =
+        ab::read_matrix_market<std::complex<float>, std::int32_t>(path, options);
+    require_well_formed(std::int64_t(z.rows), std::int64_t(z.cols), z.row_ptr.data(), z.col_idx.data(),
+                        z.values.data(), std::int64_t(z.nnz()));
+    if (wide_ok && (z.rows != m.rows || z.cols != m.cols || std::int64_t(z.nnz()) != m.nnz ||
+                    !std::equal(z.row_ptr.begin(), z.row_ptr.end(), m.row_ptr) ||
+                    !std::equal(z.col_idx.begin(), z.col_idx.end(), m.col_idx)))
+      fail("the real and the complex read give different patterns");
+  } catch (const ab::InputError& e) {
+    require_where(e.what(), path);
+  }
+#endif
   aija_mtx_free(&m);
   return 0;
 }

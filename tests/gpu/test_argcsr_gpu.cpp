@@ -185,11 +185,11 @@ TEST_F(ArgcsrGpu, NanAndInfInTheMatrixPropagate) {
     DeviceBuffer<float> dy = to_device(nans<float>(std::size_t(m.rows)));
     dev->apply(1.0f, dx.data(), 0.0f, dy.data(), nullptr);
     const auto y = to_host(dy);
-    EXPECT_TRUE(std::isnan(y[0]));
-    EXPECT_TRUE(std::isfinite(y[1]));
+    EXPECT_TRUE(test::is_nan(y[0]));
+    EXPECT_TRUE(test::is_finite(y[1]));
     EXPECT_EQ(y[2], inf);
     EXPECT_EQ(y[3], 0.0f);  // empty: NaN in y not read
-    EXPECT_TRUE(std::isfinite(y[4]));
+    EXPECT_TRUE(test::is_finite(y[4]));
     EXPECT_EQ(y[5], -inf);
   }
 }

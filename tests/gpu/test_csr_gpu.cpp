@@ -28,7 +28,7 @@ void expect_close(const test::OwnedCsr<V, I>& m, Op op, V alpha, const std::vect
   const double bound = test::error_bound(m.view(), op == Op::transpose, alpha, x, beta, y0);
   ASSERT_EQ(got.size(), expect.size());
   for (std::size_t r = 0; r < got.size(); ++r)
-    ASSERT_LE(std::fabs(double(got[r]) - double(expect[r])), 2 * bound) << "entry " << r;
+    ASSERT_LE(test::distance(got[r], expect[r]), 2 * bound) << "entry " << r;
 }
 
 template <class V, class I>

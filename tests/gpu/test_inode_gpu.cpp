@@ -55,7 +55,7 @@ void check_device_format(const test::OwnedCsr<V, I>& m, const InodeParams& p) {
   for (auto [alpha, beta] : {std::pair<V, V>{1, 0}, {1, 1}, {V(-1.5), V(0.25)}}) {
     std::vector<V> expect = y0;
     host.apply(Op::plain, alpha, x.data(), beta, expect.data());
-    DeviceBuffer<V> dy = to_device(beta == V(0) ? std::vector<V>(y0.size(), std::numeric_limits<V>::quiet_NaN()) : y0);
+    DeviceBuffer<V> dy = to_device(beta == V(0) ? std::vector<V>(y0.size(), test::nan<V>()) : y0);
     dev->apply(alpha, dx.data(), beta, dy.data(), nullptr);
     const std::vector<V> got = to_host(dy);
     expect_close(got, expect, 2 * test::error_bound(m.view(), false, alpha, x, beta, y0));
@@ -66,7 +66,7 @@ void check_device_format(const test::OwnedCsr<V, I>& m, const InodeParams& p) {
       const std::vector<std::int64_t> cuts = dev->row_cuts();
       ASSERT_EQ(cuts.front(), 0);
       ASSERT_EQ(cuts.back(), std::int64_t(m.rows));
-      DeviceBuffer<V> dz = to_device(std::vector<V>(y0.size(), std::numeric_limits<V>::quiet_NaN()));
+      DeviceBuffer<V> dz = to_device(std::vector<V>(y0.size(), test::nan<V>()));
       for (std::size_t k = 0; k + 1 < cuts.size(); ++k)
         dev->apply_rows(cuts[k], cuts[k + 1], alpha, dx.data(), beta, dz.data(), nullptr);
       ASSERT_EQ(to_host(dz), got) << "row ranges differ";
@@ -163,10 +163,10 @@ TEST_F(InodeGpu, NanAndInfInTheMatrixPropagateOnEveryPath) {
   DeviceBuffer<float> dy = to_device(std::vector<float>(40, nan));
   dev->apply(1.0f, dx.data(), 0.0f, dy.data(), nullptr);
   const auto y = to_host(dy);
-  EXPECT_TRUE(std::isinf(y[0]));
-  EXPECT_TRUE(std::isnan(y[7]));
+  EXPECT_TRUE(test::is_inf(y[0]));
+  EXPECT_TRUE(test::is_nan(y[7]));
   for (std::size_t r = 1; r < y.size(); ++r)
-    if (r != 7) EXPECT_TRUE(std::isfinite(y[r])) << r;
+    if (r != 7) EXPECT_TRUE(test::is_finite(y[r])) << r;
 }
 
 }  // namespace

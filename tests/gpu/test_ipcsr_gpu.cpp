@@ -55,7 +55,7 @@ void check_device_format(const test::OwnedCsr<V, I>& m, const IpcsrParams& p) {
       std::vector<V> expect = y0;
       host.apply(op, alpha, x.data(), beta, expect.data());
       // beta == 0 must not read y: start from NaN then.
-      DeviceBuffer<V> dy = to_device(beta == V(0) ? std::vector<V>(ny, std::numeric_limits<V>::quiet_NaN()) : y0);
+      DeviceBuffer<V> dy = to_device(beta == V(0) ? std::vector<V>(ny, test::nan<V>()) : y0);
       if (t)
         dev->apply_transpose(alpha, dx.data(), beta, dy.data(), nullptr);
       else
@@ -189,9 +189,9 @@ TEST_F(IpcsrGpu, NanAndInfInTheMatrixPropagateOnEveryPath) {
     DeviceBuffer<float> dy = to_device(std::vector<float>(4, std::numeric_limits<float>::quiet_NaN()));
     dev->apply(1.0f, dx.data(), 0.0f, dy.data(), nullptr);
     const auto y = to_host(dy);
-    EXPECT_TRUE(std::isinf(y[0]));
+    EXPECT_TRUE(test::is_inf(y[0]));
     EXPECT_EQ(y[1], 2.0f);
-    EXPECT_TRUE(std::isnan(y[2]));
+    EXPECT_TRUE(test::is_nan(y[2]));
     EXPECT_EQ(y[3], 4.0f);
   }
 }

@@ -61,7 +61,7 @@ void check(const test::OwnedCsr<V, I>& m, FormatId format) {
       a.apply(op, alpha, {x.data()}, beta, {y.data()});
       expect_close(y, expect, bound);
       const DeviceBuffer<V> dx = to_device(x);  // device vectors; beta == 0 must not read y
-      DeviceBuffer<V> dy = to_device(beta == V(0) ? std::vector<V>(ny, std::numeric_limits<V>::quiet_NaN()) : y0);
+      DeviceBuffer<V> dy = to_device(beta == V(0) ? std::vector<V>(ny, test::nan<V>()) : y0);
       a.apply(op, alpha, {dx.data(), MemSpace::device}, beta, {dy.data(), MemSpace::device});
       synchronize(a.stream());
       const std::vector<V> got = to_host(dy);

@@ -50,11 +50,11 @@ template <class V>
 void expect_close_or_nan(const std::vector<V>& got, const std::vector<V>& expect, double bound) {
   ASSERT_EQ(got.size(), expect.size());
   for (std::size_t r = 0; r < got.size(); ++r) {
-    ASSERT_EQ(std::isnan(got[r]), std::isnan(expect[r])) << "row " << r;
-    if (std::isinf(expect[r]))
+    ASSERT_EQ(test::is_nan(got[r]), test::is_nan(expect[r])) << "row " << r;
+    if (test::is_inf(expect[r]))
       ASSERT_EQ(got[r], expect[r]) << "row " << r;
-    else if (!std::isnan(expect[r]))
-      ASSERT_LE(std::fabs(double(got[r]) - double(expect[r])), bound) << "row " << r;
+    else if (!test::is_nan(expect[r]))
+      ASSERT_LE(test::distance(got[r], expect[r]), bound) << "row " << r;
   }
 }
 
@@ -115,7 +115,7 @@ TYPED_TEST(SegspmvGpuTyped, EdgeCases) {
 TYPED_TEST(SegspmvGpuTyped, PaddingNeverReadsXAndNanInfPropagateAsInCsr) {
   using V = typename TypeParam::first_type;
   using I = typename TypeParam::second_type;
-  const V nan = std::numeric_limits<V>::quiet_NaN(), inf = std::numeric_limits<V>::infinity();
+  const V nan = test::nan<V>(), inf = test::inf<V>();
   std::vector<std::int64_t> lengths(3000, 27);
   lengths[5] = 5000;  // a long row
   auto m = test::csr_of_lengths<V, I>(lengths, 6000, 1);
@@ -139,9 +139,9 @@ TYPED_TEST(SegspmvGpuTyped, PaddingNeverReadsXAndNanInfPropagateAsInCsr) {
       synchronize(nullptr);
       const std::vector<V> got = to_host(dy);
       expect_close_or_nan(got, expect, 2 * test::error_bound(m.view(), false, alpha, x, beta, y0));
-      EXPECT_TRUE(std::isinf(got[10]));
-      EXPECT_TRUE(std::isnan(got[20]));
-      EXPECT_LT(std::count_if(got.begin(), got.end(), [](V v) { return std::isnan(v); }), 100);
+      EXPECT_TRUE(test::is_inf(got[10]));
+      EXPECT_TRUE(test::is_nan(got[20]));
+      EXPECT_LT(std::count_if(got.begin(), got.end(), [](V v) { return test::is_nan(v); }), 100);
     }
   }
 }

@@ -3,7 +3,10 @@
    (relative, 2-norm) and the type survives each operation. Also: MatBindToCPU
    there and back without a rebuild (counted by the AIJAdaptBuild event), and
    MatMultTranspose of a matrix known to be symmetric without a transpose
-   (counted by AIJAdaptSpMVT).
+   (counted by AIJAdaptSpMVT). With complex scalars the matrices have complex
+   entries, and MatMultHermitianTranspose(Add) is compared too (for real
+   scalars it is the transpose); a matrix known to be Hermitian runs it as
+   MatMult.
 
    -require_gpu: every aijadaptive matrix must run on the GPU (but while bound
    to the CPU); exits with 77 (skip) when there is no GPU at all. */
@@ -58,6 +61,9 @@ static PetscErrorCode Fill(Mat A, PetscInt per_row, PetscScalar scale, InsertMod
     for (PetscInt k = 0; k < per_row + (i % 3); k++) {
       PetscInt    j = Column(i, k, N);
       PetscScalar v = scale * (1.0 + (PetscScalar)((i + 3 * j) % 17) / 8.0);
+#if defined(PETSC_USE_COMPLEX)
+      v += scale * PETSC_i * (PetscScalar)((5 * i + j) % 13 - 6) / 4.0; /* A^T and A^H differ */
+#endif
       PetscCall(MatSetValues(A, 1, &i, 1, &j, &v, mode));
     }
     if (i < N) { /* a diagonal so that MatShift has something to hit */
@@ -179,6 +185,21 @@ static PetscErrorCode CompareProducts(const char *when, Mat ref, Mat got)
   PetscCall(MatMultTransposeAdd(ref, xt, zt1, zt1));
   PetscCall(MatMultTransposeAdd(got, xt, zt2, zt2));
   PetscCall(PetscSNPrintf(what, sizeof(what), "%s: MatMultTransposeAdd (y == z)", when));
+  PetscCall(Check(what, zt1, zt2));
+
+  PetscCall(MatMultHermitianTranspose(ref, xt, zt1));
+  PetscCall(MatMultHermitianTranspose(got, xt, zt2));
+  PetscCall(PetscSNPrintf(what, sizeof(what), "%s: MatMultHermitianTranspose", when));
+  PetscCall(Check(what, zt1, zt2));
+  PetscCall(MatMultHermitianTransposeAdd(ref, xt, yt, zt1));
+  PetscCall(MatMultHermitianTransposeAdd(got, xt, yt, zt2));
+  PetscCall(PetscSNPrintf(what, sizeof(what), "%s: MatMultHermitianTransposeAdd (y != z)", when));
+  PetscCall(Check(what, zt1, zt2));
+  PetscCall(VecCopy(yt, zt1));
+  PetscCall(VecCopy(yt, zt2));
+  PetscCall(MatMultHermitianTransposeAdd(ref, xt, zt1, zt1));
+  PetscCall(MatMultHermitianTransposeAdd(got, xt, zt2, zt2));
+  PetscCall(PetscSNPrintf(what, sizeof(what), "%s: MatMultHermitianTransposeAdd (y == z)", when));
   PetscCall(Check(what, zt1, zt2));
 
   PetscCall(VecDestroy(&x));
@@ -319,6 +340,9 @@ static PetscErrorCode SymmetricScenario(MPI_Comm comm, PetscInt n)
     PetscCall(MatAssemblyBegin(m[k], MAT_FINAL_ASSEMBLY));
     PetscCall(MatAssemblyEnd(m[k], MAT_FINAL_ASSEMBLY));
     PetscCall(MatSetOption(m[k], MAT_SYMMETRIC, PETSC_TRUE));
+#if defined(PETSC_USE_COMPLEX)
+    PetscCall(MatSetOption(m[k], MAT_HERMITIAN, PETSC_TRUE)); /* real entries: both */
+#endif
   }
   {
     PetscBool symmetric;
@@ -340,6 +364,124 @@ static PetscErrorCode SymmetricScenario(MPI_Comm comm, PetscInt n)
   PetscCall(MatDestroy(&m[1]));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
+
+/* MatMultHermitianTranspose as the very first product: the aijadaptive matrix
+   is built inside it (on the host it then runs through AIJ's transpose with
+   conjugated vectors, HostHermitianTranspose in plugin/seq.cpp, which no
+   other test reaches there), then MatMultHermitianTransposeAdd as the first
+   product after new values. With complex scalars also checks
+   that the test itself can see a lost conjugation: A^H x and A^T x of the
+   reference must differ. */
+static PetscErrorCode HermitianFirstScenario(MPI_Comm comm, PetscInt M, PetscInt N)
+{
+  Mat         ref, got;
+  Vec         x, y, z1, z2;
+  PetscRandom rnd;
+
+  PetscFunctionBeginUser;
+  PetscCall(Create(comm, M, N, MATAIJ, &ref));
+  PetscCall(Create(comm, M, N, MATAIJADAPTIVE, &got));
+  PetscCall(PetscRandomCreate(comm, &rnd));
+  PetscCall(PetscRandomSetSeed(rnd, 777));
+  PetscCall(PetscRandomSeed(rnd));
+  PetscCall(MatCreateVecs(ref, &y, &x)); /* x in the row space, y in the column space */
+  PetscCall(VecDuplicate(y, &z1));
+  PetscCall(VecDuplicate(y, &z2));
+  PetscCall(VecSetRandom(x, rnd));
+  PetscCall(VecSetRandom(y, rnd));
+  PetscCall(MatMultHermitianTranspose(ref, x, z1));
+  PetscCall(MatMultHermitianTranspose(got, x, z2));
+  PetscCall(Check("first product: MatMultHermitianTranspose", z1, z2));
+#if defined(PETSC_USE_COMPLEX)
+  {
+    PetscReal nh, nd;
+    PetscCall(MatMultTranspose(ref, x, z2));
+    PetscCall(VecNorm(z1, NORM_2, &nh));
+    PetscCall(VecAXPY(z2, -1.0, z1));
+    PetscCall(VecNorm(z2, NORM_2, &nd));
+    /* Far above the tolerance, though the real diagonal of Fill (10, which
+       -banded's diagonal 0 entries also land on) keeps it near 0.1. */
+    if (!(nd > 1e-3 * nh)) {
+      failures++;
+      PetscCall(PetscPrintf(comm, "FAIL A^H x and A^T x differ by only %g of |A^H x|: the test matrix or vectors lost their imaginary parts\n", (double)(nd / nh)));
+    }
+  }
+#endif
+  /* New values, same pattern. */
+  PetscCall(Fill(ref, 5, 0.5, ADD_VALUES));
+  PetscCall(Fill(got, 5, 0.5, ADD_VALUES));
+  PetscCall(MatMultHermitianTransposeAdd(ref, x, y, z1));
+  PetscCall(MatMultHermitianTransposeAdd(got, x, y, z2));
+  PetscCall(Check("first product after new values: MatMultHermitianTransposeAdd (y != z)", z1, z2));
+  PetscCall(Fill(ref, 5, -0.25, ADD_VALUES));
+  PetscCall(Fill(got, 5, -0.25, ADD_VALUES));
+  PetscCall(VecCopy(y, z1));
+  PetscCall(VecCopy(y, z2));
+  PetscCall(MatMultHermitianTransposeAdd(ref, x, z1, z1));
+  PetscCall(MatMultHermitianTransposeAdd(got, x, z2, z2));
+  PetscCall(Check("first product after new values: MatMultHermitianTransposeAdd (y == z)", z1, z2));
+  PetscCall(VecDestroy(&x));
+  PetscCall(VecDestroy(&y));
+  PetscCall(VecDestroy(&z1));
+  PetscCall(VecDestroy(&z2));
+  PetscCall(PetscRandomDestroy(&rnd));
+  PetscCall(MatDestroy(&ref));
+  PetscCall(MatDestroy(&got));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+#if defined(PETSC_USE_COMPLEX)
+/* A complex matrix that PETSc knows to be Hermitian (not symmetric): its
+   MatMultHermitianTranspose is MatMult, while MatMultTranspose still runs a
+   transpose product (the three of CompareProducts, on one rank). */
+static PetscErrorCode HermitianScenario(MPI_Comm comm, PetscInt n)
+{
+  Mat         m[2];
+  MatType     types[2] = {MATAIJ, MATAIJADAPTIVE};
+  PetscMPIInt size;
+  PetscInt    before, after;
+
+  PetscFunctionBeginUser;
+  for (int k = 0; k < 2; k++) {
+    PetscInt rstart, rend;
+    PetscCall(MatCreate(comm, &m[k]));
+    PetscCall(MatSetSizes(m[k], PETSC_DECIDE, PETSC_DECIDE, n, n));
+    PetscCall(MatSetType(m[k], types[k]));
+    PetscCall(MatSeqAIJSetPreallocation(m[k], 12, NULL));
+    PetscCall(MatMPIAIJSetPreallocation(m[k], 12, NULL, 12, NULL));
+    PetscCall(MatGetOwnershipRange(m[k], &rstart, &rend));
+    for (PetscInt i = rstart; i < rend; i++) {
+      for (PetscInt j = i - 14; j <= i + 14; j += 7) { /* a_ji = conj(a_ij): the imaginary part odd in j - i */
+        PetscScalar v = 1.0 + (PetscScalar)((PetscMin(i, j) * 3 + PetscMax(i, j)) % 11) + (i == j ? 20 : 0);
+        v += PETSC_i * (PetscScalar)(j - i) / 7.0 * (PetscScalar)(1 + (PetscMin(i, j) % 3));
+        if (j >= 0 && j < n) PetscCall(MatSetValues(m[k], 1, &i, 1, &j, &v, INSERT_VALUES));
+      }
+    }
+    PetscCall(MatAssemblyBegin(m[k], MAT_FINAL_ASSEMBLY));
+    PetscCall(MatAssemblyEnd(m[k], MAT_FINAL_ASSEMBLY));
+    PetscCall(MatSetOption(m[k], MAT_HERMITIAN, PETSC_TRUE));
+  }
+  {
+    PetscBool hermitian;
+    PetscCall(MatIsHermitian(m[0], 0.0, &hermitian));
+    if (!hermitian) {
+      failures++;
+      PetscCall(PetscPrintf(comm, "FAIL the Hermitian test matrix is not Hermitian\n"));
+    }
+  }
+  PetscCall(EventCount("AIJAdaptSpMVT", &before));
+  PetscCall(CompareProducts("Hermitian, known to PETSc", m[0], m[1]));
+  PetscCall(EventCount("AIJAdaptSpMVT", &after));
+  PetscCallMPI(MPI_Comm_size(comm, &size));
+  if (size == 1 && after - before > 3) {
+    failures++;
+    PetscCall(PetscPrintf(comm, "FAIL a Hermitian matrix ran %" PetscInt_FMT " transpose products, not 3 (MatMultTranspose's)\n", after - before));
+  }
+  PetscCall(MatDestroy(&m[0]));
+  PetscCall(MatDestroy(&m[1]));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+#endif
 
 int main(int argc, char **argv)
 {
@@ -363,6 +505,10 @@ int main(int argc, char **argv)
   PetscCall(Scenario(PETSC_COMM_WORLD, n, n + 37));    /* wide */
   PetscCall(Scenario(PETSC_COMM_WORLD, n + 23, n / 2)); /* tall */
   PetscCall(SymmetricScenario(PETSC_COMM_WORLD, n));
+  PetscCall(HermitianFirstScenario(PETSC_COMM_WORLD, n + 23, n / 2)); /* tall */
+#if defined(PETSC_USE_COMPLEX)
+  PetscCall(HermitianScenario(PETSC_COMM_WORLD, n));
+#endif
   {
     PetscInt total = failures;
     PetscCallMPI(MPI_Allreduce(&failures, &total, 1, MPIU_INT, MPI_SUM, PETSC_COMM_WORLD));

@@ -1,9 +1,10 @@
 /* Reassembly is never stale: a seeded random walk over the ways a matrix
    changes after assembly. Two matrices are built alike, one AIJ (the
    reference) and one aijadaptive; every step picks one change at random and
-   applies it, with the same arguments, to both, then compares all four
-   products (MatMult, MatMultAdd, MatMultTranspose, MatMultTransposeAdd) with
-   random vectors. The first product that differs by more than -tolerance
+   applies it, with the same arguments, to both, then compares all six
+   products (MatMult, MatMultAdd, MatMultTranspose, MatMultTransposeAdd and
+   their Hermitian variants) with random vectors (complex entries and vectors
+   with a complex PETSc). The first product that differs by more than -tolerance
    (relative, 2-norm) is a PETSc error naming the step, the change and the
    error. The GPU copy of aijadaptive is rebuilt when the pattern changes and
    refilled when only the values do: a change that PETSc makes without our
@@ -78,16 +79,25 @@ static PetscBool Chance(uint64_t *s, PetscInt one_in) { return Below(s, one_in) 
    inserted from, so that repeated INSERT_VALUES agree whatever their order. */
 static PetscScalar EntryValue(uint64_t key, PetscInt i, PetscInt j)
 {
-  uint64_t s = Mix(Mix(key, (uint64_t)i), (uint64_t)j);
-  return (PetscScalar)(2.0 * Uniform(&s) - 1.0);
+  uint64_t    s = Mix(Mix(key, (uint64_t)i), (uint64_t)j);
+  PetscScalar v = (PetscScalar)(2.0 * Uniform(&s) - 1.0);
+#if defined(PETSC_USE_COMPLEX) /* an imaginary part too: A^T and A^H differ */
+  v += PETSC_i * (PetscScalar)(2.0 * Uniform(&s) - 1.0);
+#endif
+  return v;
 }
 
 /* A random nonzero scalar of moderate size (products stay far from overflow
    and underflow over many steps), either sign. */
 static PetscScalar Factor(uint64_t *s)
 {
-  PetscReal m = 0.5 + 1.5 * Uniform(s);
-  return (PetscScalar)(Chance(s, 2) ? m : -m);
+  PetscReal   m = 0.5 + 1.5 * Uniform(s);
+  PetscScalar f = (PetscScalar)(Chance(s, 2) ? m : -m);
+#if defined(PETSC_USE_COMPLEX) /* a unit complex factor times f */
+  const PetscReal angle = 6.283185307179586 * Uniform(s);
+  f *= PetscCosReal(angle) + PETSC_i * PetscSinReal(angle);
+#endif
+  return f;
 }
 
 /* A column for row i: anywhere, or with -banded on one of the diagonals. */
@@ -299,6 +309,9 @@ static PetscErrorCode RandomVec(Vec v, uint64_t key)
   for (PetscInt i = lo; i < hi; i++) {
     uint64_t s = Mix(key, (uint64_t)i);
     a[i - lo]  = (PetscScalar)(2.0 * Uniform(&s) - 1.0);
+#if defined(PETSC_USE_COMPLEX)
+    a[i - lo] += PETSC_i * (PetscScalar)(2.0 * Uniform(&s) - 1.0);
+#endif
   }
   PetscCall(VecRestoreArray(v, &a));
   PetscFunctionReturn(PETSC_SUCCESS);
@@ -388,6 +401,10 @@ static PetscErrorCode CompareProducts(Pair *p, PetscInt step, const char *op, ui
     }
   }
   PetscCall(Check(step, op, "MatMultTransposeAdd", v->zt[0], v->zt[1], v));
+  for (int k = 0; k < 2; k++) PetscCall(MatMultHermitianTranspose(p->m[k], v->xt, v->zt[k]));
+  PetscCall(Check(step, op, "MatMultHermitianTranspose", v->zt[0], v->zt[1], v));
+  for (int k = 0; k < 2; k++) PetscCall(MatMultHermitianTransposeAdd(p->m[k], v->xt, v->yt, v->zt[k]));
+  PetscCall(Check(step, op, "MatMultHermitianTransposeAdd", v->zt[0], v->zt[1], v));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 

@@ -53,8 +53,9 @@ TEST(AdaptiveMatrix, OnTheHostTheProductsAreTheCsrReferenceAndNoFormatIsAnalysed
     EXPECT_EQ(a.features().gather_sector_ratio, 0.0);  // not computed: nothing to choose
     EXPECT_EQ(a.device_bytes(), 0u);
     EXPECT_EQ(a.device(), -1);
-    for (Op op : {Op::plain, Op::transpose}) {
-      const bool t = op == Op::transpose;
+    // A^H of real values is A^T (the reference conjugates nothing).
+    for (Op op : {Op::plain, Op::transpose, Op::conjugate_transpose}) {
+      const bool t = op != Op::plain;
       const auto x = test::random_vector<double>(t ? 300 : 250, 22);
       for (auto [alpha, beta] : {std::pair{1.0, 0.0}, {1.0, 1.0}, {2.0, 0.5}}) {
         auto y = test::random_vector<double>(t ? 250 : 300, 23), expect = y;
@@ -65,6 +66,38 @@ TEST(AdaptiveMatrix, OnTheHostTheProductsAreTheCsrReferenceAndNoFormatIsAnalysed
     }
   }
 }
+
+#if AIJADAPTIVE_HAVE_COMPLEX
+TEST(AdaptiveMatrix, OnTheHostComplexProductsMatchTheDenseOracleAndAHConjugates) {
+  using V = std::complex<double>;
+  auto m = test::random_csr<V, std::int64_t>({120, 90, 0.08, 0.1, 1, 24});
+  AdaptiveMatrix<V, std::int64_t> a(host_only());
+  a.build(m.view());
+  ASSERT_EQ(a.placement(), Placement::host);
+  for (Op op : {Op::plain, Op::transpose, Op::conjugate_transpose}) {
+    const bool t = op != Op::plain;
+    const auto x = test::random_vector<V>(t ? 120 : 90, 25);
+    const auto y0 = test::random_vector<V>(t ? 90 : 120, 26);
+    for (auto [alpha, beta] : {std::pair<V, V>{1, 0}, {V(0.5, -2), V(-1, 0.25)}}) {
+      auto y = y0;
+      a.apply(op, alpha, {x.data()}, beta, {y.data()});
+      const auto expect = test::dense_apply(m.view(), t, alpha, x, beta, y0, op == Op::conjugate_transpose);
+      const double bound = test::error_bound(m.view(), t, alpha, x, beta, y0);
+      for (std::size_t r = 0; r < y.size(); ++r)
+        ASSERT_LE(test::distance(y[r], expect[r]), bound) << "op " << int(op) << " row " << r;
+    }
+  }
+  // A^H x and A^T x differ (the matrix's entries have imaginary parts), so
+  // the check above would have caught a lost conjugation.
+  const auto x = test::random_vector<V>(120, 27);
+  std::vector<V> yt(90), yh(90);
+  a.apply(Op::transpose, V(1), {x.data()}, V(0), {yt.data()});
+  a.apply(Op::conjugate_transpose, V(1), {x.data()}, V(0), {yh.data()});
+  double differ = 0;
+  for (std::size_t r = 0; r < yt.size(); ++r) differ = std::max(differ, test::distance(yt[r], yh[r]));
+  EXPECT_GT(differ, 0.1);
+}
+#endif
 
 TEST(AdaptiveMatrix, RefillTakesNewValuesAndRejectsANewPattern) {
   auto m = test::random_csr<double, std::int32_t>({100, 100, 0.05, 0, 0, 31});

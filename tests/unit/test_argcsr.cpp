@@ -540,14 +540,14 @@ class ArgcsrReference : public ::testing::Test {
       const auto x = test::random_vector<V>(std::size_t(t ? m.rows : m.cols), seed);
       const auto y0 = test::random_vector<V>(std::size_t(t ? m.cols : m.rows), seed + 1);
       for (auto [alpha, beta] : {std::pair<V, V>{1, 0}, {1, 1}, {V(-2.5), V(0.5)}, {0, 2}}) {
-        SCOPED_TRACE("op " + std::to_string(int(op)) + " alpha " + std::to_string(alpha) + " beta " +
-                     std::to_string(beta));
+        SCOPED_TRACE("op " + std::to_string(int(op)) + " alpha " + test::to_text(alpha) + " beta " +
+                     test::to_text(beta));
         auto got = y0, expect = y0;
         f.apply(op, alpha, x.data(), beta, got.data());
         csr_reference_apply(m.view(), op, alpha, x.data(), beta, expect.data());
         const double bound = 2 * test::error_bound(m.view(), t, alpha, x, beta, y0);
         for (std::size_t r = 0; r < got.size(); ++r)
-          ASSERT_LE(std::fabs(double(got[r]) - double(expect[r])), bound) << "row " << r;
+          ASSERT_LE(test::distance(got[r], expect[r]), bound) << "row " << r;
         if (!t) {
           ASSERT_TRUE(same_bits(got, product_over_slots(f.layout(), m.view(), alpha, x, beta, y0)));
         }
@@ -583,7 +583,7 @@ TYPED_TEST(ArgcsrReference, GeneratedMatricesAndEdgeCasesForEveryParameterSet) {
 TYPED_TEST(ArgcsrReference, NanAndInfPropagateAsInCsrAndBetaZeroIgnoresY) {
   using V = typename TestFixture::V;
   using I = typename TestFixture::I;
-  const V nan = std::numeric_limits<V>::quiet_NaN(), inf = std::numeric_limits<V>::infinity();
+  const V nan = test::nan<V>(), inf = test::inf<V>();
   // A long row (split over threads), short rows sharing a group, an empty row.
   auto m = test::csr_of_lengths<V, I>({300, 2, 3, 0, 1, 5}, 400, 3);
   for (const ArgcsrParams& p : {params(32, 1), params(128, 1), params(32, 8), params(32, 1, 1)}) {
@@ -594,12 +594,12 @@ TYPED_TEST(ArgcsrReference, NanAndInfPropagateAsInCsrAndBetaZeroIgnoresY) {
     const auto x = test::random_vector<V>(std::size_t(m.cols), 4);
     std::vector<V> y(std::size_t(m.rows), nan);
     f.apply(Op::plain, V(1), x.data(), V(0), y.data());
-    for (std::size_t r = 0; r < y.size(); ++r) EXPECT_TRUE(std::isfinite(y[r])) << "row " << r;
+    for (std::size_t r = 0; r < y.size(); ++r) EXPECT_TRUE(test::is_finite(y[r])) << "row " << r;
     EXPECT_EQ(y[3], V(0));  // the empty row
     std::vector<V> yt(std::size_t(m.cols), nan);
     const auto xt = test::random_vector<V>(std::size_t(m.rows), 5);
     f.apply(Op::transpose, V(1), xt.data(), V(0), yt.data());
-    for (V v : yt) EXPECT_TRUE(std::isfinite(v));
+    for (V v : yt) EXPECT_TRUE(test::is_finite(v));
     // NaN and Inf in the matrix (a middle piece of the long row, a short row)
     // and in x (a column of some rows): where CSR has them.
     auto n = m;
@@ -614,15 +614,15 @@ TYPED_TEST(ArgcsrReference, NanAndInfPropagateAsInCsrAndBetaZeroIgnoresY) {
       f.apply(Op::plain, V(1), xv.data(), V(0), got.data());
       csr_reference_apply(n.view(), Op::plain, V(1), xv.data(), V(0), expect.data());
       for (std::size_t r = 0; r < got.size(); ++r) {
-        EXPECT_EQ(std::isnan(got[r]), std::isnan(expect[r])) << "row " << r;
-        EXPECT_EQ(std::isinf(got[r]), std::isinf(expect[r])) << "row " << r;
-        if (std::isinf(expect[r])) {
+        EXPECT_EQ(test::is_nan(got[r]), test::is_nan(expect[r])) << "row " << r;
+        EXPECT_EQ(test::is_inf(got[r]), test::is_inf(expect[r])) << "row " << r;
+        if (test::is_inf(expect[r])) {
           EXPECT_EQ(got[r], expect[r]) << "row " << r;
         }
       }
-      EXPECT_TRUE(std::isnan(got[0]));
-      EXPECT_TRUE(std::isinf(got[2]));
-      EXPECT_TRUE(std::isfinite(got[3]));
+      EXPECT_TRUE(test::is_nan(got[0]));
+      EXPECT_TRUE(test::is_inf(got[2]));
+      EXPECT_TRUE(test::is_finite(got[3]));
     }
   }
 }

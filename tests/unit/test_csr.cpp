@@ -23,19 +23,21 @@ class CsrReference : public ::testing::Test {
   using V = typename P::first_type;
   using I = typename P::second_type;
 
-  // Checks every (op, alpha, beta) combination against the dense oracle.
+  // Checks every (op, alpha, beta) combination against the dense oracle
+  // (A^H of real values: the transpose, which the oracle conjugates as no-op).
   void check_all(const OwnedCsr<V, I>& m, std::uint64_t seed) {
-    for (Op op : {Op::plain, Op::transpose}) {
-      const bool t = op == Op::transpose;
+    for (Op op : {Op::plain, Op::transpose, Op::conjugate_transpose}) {
+      const bool t = op != Op::plain;
+      const bool conjugate = op == Op::conjugate_transpose;
       const auto x = test::random_vector<V>(std::size_t(t ? m.rows : m.cols), seed);
       const auto y0 = test::random_vector<V>(std::size_t(t ? m.cols : m.rows), seed + 1);
       for (auto [alpha, beta] : {std::pair<V, V>{1, 0}, {1, 1}, {V(-2.5), V(0.5)}, {0, 2}}) {
         auto y = y0;
         csr_reference_apply(m.view(), op, alpha, x.data(), beta, y.data());
-        const auto expect = test::dense_apply(m.view(), t, alpha, x, beta, y0);
+        const auto expect = test::dense_apply(m.view(), t, alpha, x, beta, y0, conjugate);
         const double bound = test::error_bound(m.view(), t, alpha, x, beta, y0);
         for (std::size_t r = 0; r < y.size(); ++r)
-          ASSERT_LE(std::fabs(double(y[r]) - double(expect[r])), bound)
+          ASSERT_LE(test::distance(y[r], expect[r]), bound)
               << "row " << r << " op " << int(op) << " alpha " << alpha << " beta " << beta;
       }
     }
@@ -96,24 +98,54 @@ TYPED_TEST(CsrReference, NanAndInfPropagateFromTheMatrixAndBetaZeroIgnoresY) {
   m.rows = m.cols = 2;
   m.row_ptr = {0, 2, 4};
   m.col_idx = {0, 1, 0, 1};
-  m.values = {std::numeric_limits<V>::infinity(), 1, 0, std::numeric_limits<V>::quiet_NaN()};
+  m.values = {test::inf<V>(), 1, 0, test::nan<V>()};
   std::vector<V> x = {1, 1};
-  std::vector<V> y = {std::numeric_limits<V>::quiet_NaN(), std::numeric_limits<V>::quiet_NaN()};
+  std::vector<V> y = {test::nan<V>(), test::nan<V>()};
   csr_reference_apply(m.view(), Op::plain, V(1), x.data(), V(0), y.data());
-  EXPECT_TRUE(std::isinf(y[0]));
-  EXPECT_TRUE(std::isnan(y[1]));
+  EXPECT_TRUE(test::is_inf(y[0]));
+  EXPECT_TRUE(test::is_nan(y[1]));
 
   // A finite matrix with NaN already in y: beta == 0 must not read it.
   m.values = {1, 2, 3, 4};
-  y = {std::numeric_limits<V>::quiet_NaN(), std::numeric_limits<V>::infinity()};
+  y = {test::nan<V>(), test::inf<V>()};
   csr_reference_apply(m.view(), Op::plain, V(1), x.data(), V(0), y.data());
   EXPECT_EQ(y[0], V(3));
   EXPECT_EQ(y[1], V(7));
-  y = {std::numeric_limits<V>::quiet_NaN(), std::numeric_limits<V>::infinity()};
+  y = {test::nan<V>(), test::inf<V>()};
   csr_reference_apply(m.view(), Op::transpose, V(1), x.data(), V(0), y.data());
   EXPECT_EQ(y[0], V(4));
   EXPECT_EQ(y[1], V(6));
 }
+
+#if AIJADAPTIVE_HAVE_COMPLEX
+TEST(CsrReference, ConjugateTransposeConjugatesTheEntries) {
+  // [ 1+2i  3-1i ]   x = [1, i]: A^T x = [1+2i, 4+2i], A^H x = [1-2i, 2+4i];
+  // exact in binary, so compared exactly. A^H must differ from A^T in the
+  // imaginary parts, or a conjugation lost on the way would go unseen.
+  using V = std::complex<double>;
+  OwnedCsr<V, std::int32_t> m;
+  m.rows = 1;
+  m.cols = 2;
+  m.row_ptr = {0, 2};
+  m.col_idx = {0, 1};
+  m.values = {V(1, 2), V(3, -1)};
+  const std::vector<V> x = {V(1, 0)};
+  std::vector<V> y(2);
+  csr_reference_apply(m.view(), Op::transpose, V(1), x.data(), V(0), y.data());
+  EXPECT_EQ(y[0], V(1, 2));
+  EXPECT_EQ(y[1], V(3, -1));
+  csr_reference_apply(m.view(), Op::conjugate_transpose, V(1), x.data(), V(0), y.data());
+  EXPECT_EQ(y[0], V(1, -2));
+  EXPECT_EQ(y[1], V(3, 1));
+  // alpha and beta complex: y = i * A^H * [2i] + (1 - i) * y.
+  const std::vector<V> x2 = {V(0, 2)};
+  csr_reference_apply(m.view(), Op::conjugate_transpose, V(0, 1), x2.data(), V(1, -1), y.data());
+  // i * 2i * (1-2i) + (1-i)(1-2i) = -2(1-2i) + (-1-3i) = -3+1i
+  // i * 2i * (3+i)  + (1-i)(3+i)  = -2(3+i)  + (4-2i)  = -2-4i
+  EXPECT_EQ(y[0], V(-3, 1));
+  EXPECT_EQ(y[1], V(-2, -4));
+}
+#endif
 
 TEST(CsrReference, MatchesPetscRoundingOfMatMultAndMatMultAdd) {
   // PETSc's MatMult_SeqAIJ sums a row left to right from zero; so must we,

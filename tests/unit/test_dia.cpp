@@ -150,8 +150,9 @@ TEST(DiagonalRowParts, PartsCoverTheRowsInOrderAndStartOnPieces) {
 
 #if AIJADAPTIVE_HAVE_CUDA
 // The code generator's source compiles (NVRTC needs no GPU) for the layout of
-// every test matrix and every diagonal format, in both value types, with and
-// without the streaming loads; its cases are those of the blocks.
+// every test matrix and every diagonal format, in every value type (complex:
+// the generator's aija_complex struct and its loads), with and without the
+// streaming loads; its cases are those of the blocks.
 template <class V>
 void compile_generated_kernels() {
   KernelCache cache("");  // no disk cache
@@ -176,6 +177,10 @@ void compile_generated_kernels() {
 TEST(DiaGenerator, TheGeneratedSourceCompilesForEveryLayout) {
   compile_generated_kernels<double>();
   compile_generated_kernels<float>();
+#if AIJADAPTIVE_HAVE_COMPLEX
+  compile_generated_kernels<std::complex<double>>();
+  compile_generated_kernels<std::complex<float>>();
+#endif
 }
 
 TEST(DiaGenerator, TooManyListsAreLeftToTheGenericKernel) {

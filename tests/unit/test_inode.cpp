@@ -285,7 +285,7 @@ class InodeReference : public ::testing::Test {
     const auto y0 = test::random_vector<V>(std::size_t(m.rows), seed + 1);
     for (auto [alpha, beta] : {std::pair<V, V>{1, 0}, {1, 1}, {V(-1.5), V(0.25)}, {0, 2}}) {
       std::vector<V> expect = y0, got = y0;
-      if (beta == V(0)) got.assign(got.size(), std::numeric_limits<V>::quiet_NaN());  // never read
+      if (beta == V(0)) got.assign(got.size(), test::nan<V>());  // never read
       csr_reference_apply(m.view(), Op::plain, alpha, x.data(), beta, expect.data());
       f.apply(Op::plain, alpha, x.data(), beta, got.data());
       if (!any_wide) {
@@ -294,7 +294,7 @@ class InodeReference : public ::testing::Test {
             << "alpha " << alpha << " beta " << beta;
       } else {
         const double bound = test::error_bound(m.view(), false, alpha, x, beta, y0);
-        for (std::size_t r = 0; r < got.size(); ++r) ASSERT_LE(std::fabs(double(got[r] - expect[r])), bound) << r;
+        for (std::size_t r = 0; r < got.size(); ++r) ASSERT_LE(test::distance(got[r], expect[r]), bound) << r;
       }
     }
     // The transpose: the CSR reference, as the core's cuSPARSE fallback.
@@ -358,7 +358,7 @@ TYPED_TEST(InodeReference, EdgeCases) {
 TYPED_TEST(InodeReference, NanAndInfPropagateFromTheMatrixAndBetaZeroIgnoresY) {
   using V = typename TestFixture::V;
   using I = typename TestFixture::I;
-  const V nan = std::numeric_limits<V>::quiet_NaN(), inf = std::numeric_limits<V>::infinity();
+  const V nan = test::nan<V>(), inf = test::inf<V>();
   auto m = test::node_csr<V, I>({30, 30, 0.2, 0, 0, 3}, [](std::int64_t) { return 3; });
   InodeHostFormat<V, I> f{InodeParams{}};
   f.build(m.view());
@@ -369,10 +369,10 @@ TYPED_TEST(InodeReference, NanAndInfPropagateFromTheMatrixAndBetaZeroIgnoresY) {
   const std::vector<V> x(std::size_t(m.cols), V(1));
   std::vector<V> y(std::size_t(m.rows), nan);
   f.apply(Op::plain, V(1), x.data(), V(0), y.data());
-  EXPECT_TRUE(std::isinf(y[0]));
-  EXPECT_TRUE(std::isnan(y[4]));
+  EXPECT_TRUE(test::is_inf(y[0]));
+  EXPECT_TRUE(test::is_nan(y[4]));
   for (std::size_t r = 0; r < y.size(); ++r)
-    if (r != 0 && r != 4) EXPECT_TRUE(std::isfinite(y[r])) << r;
+    if (r != 0 && r != 4) EXPECT_TRUE(test::is_finite(y[r])) << r;
 }
 
 }  // namespace

@@ -74,13 +74,15 @@ TEST(IpcsrSharedSize, FollowsThePaperFormulaWithHopperDefaults) {
   EXPECT_EQ(ipcsr_shared_size(hopper, 1024, sizeof(double)), 14400); // 2 blocks per SM
   EXPECT_EQ(ipcsr_shared_size(hopper, 32, sizeof(double)), 720);     // 32 blocks per SM (cap)
   EXPECT_EQ(ipcsr_shared_size(hopper, 256, sizeof(double), 0.5), 1632);
+  // complex double: 16 bytes a value and 1024 bytes of static scratch (27136 / 16).
+  EXPECT_EQ(ipcsr_shared_size(hopper, 256, 2 * sizeof(double)), 1696);
   // Whatever T: blocks_per_sm blocks with their overheads fit on one SM.
   for (int t = 32; t <= 1024; t += 32)
-    for (std::size_t bytes : {sizeof(float), sizeof(double)}) {
+    for (std::size_t bytes : {sizeof(float), sizeof(double), 2 * sizeof(double)}) {
       const std::int64_t per_sm = std::min<std::int64_t>(2048 / t, 32);
       const std::int64_t s = ipcsr_shared_size(hopper, t, bytes);
-      EXPECT_LE(per_sm * (s * std::int64_t(bytes) + 1024 + kIpcsrStaticSharedBytes), hopper.shared_per_sm) << t;
-      EXPECT_LE(s * std::int64_t(bytes) + kIpcsrStaticSharedBytes, hopper.shared_per_block) << t;
+      EXPECT_LE(per_sm * (s * std::int64_t(bytes) + 1024 + ipcsr_static_shared_bytes(bytes)), hopper.shared_per_sm) << t;
+      EXPECT_LE(s * std::int64_t(bytes) + ipcsr_static_shared_bytes(bytes), hopper.shared_per_block) << t;
     }
   // A device that allows few blocks per SM gives each block more.
   DeviceInfo few = hopper;
@@ -364,7 +366,7 @@ class IpcsrReference : public ::testing::Test {
         }
         const double bound = 2 * test::error_bound(m.view(), t, alpha, x, beta, y0);
         for (std::size_t r = 0; r < got.size(); ++r)
-          ASSERT_LE(std::fabs(double(got[r]) - double(expect[r])), bound)
+          ASSERT_LE(test::distance(got[r], expect[r]), bound)
               << "row " << r << " op " << int(op) << " alpha " << alpha << " beta " << beta;
       }
     }
@@ -441,7 +443,7 @@ OwnedCsr<V, I> every_path_matrix() {
 TYPED_TEST(IpcsrReference, NanAndInfPropagateFromTheMatrixAndBetaZeroIgnoresY) {
   using Value = typename TestFixture::V;
   using Index = typename TestFixture::I;
-  const Value nan = std::numeric_limits<Value>::quiet_NaN(), inf = std::numeric_limits<Value>::infinity();
+  const Value nan = test::nan<Value>(), inf = test::inf<Value>();
   for (IpcsrLongRows mode : {IpcsrLongRows::split, IpcsrLongRows::whole}) {
     auto m = every_path_matrix<Value, Index>();
     IpcsrHostFormat<Value, Index> f(params(32, 4, mode), hopper_device_info());
@@ -455,15 +457,15 @@ TYPED_TEST(IpcsrReference, NanAndInfPropagateFromTheMatrixAndBetaZeroIgnoresY) {
     const std::vector<Value> xt(4, Value(1));
     std::vector<Value> yt(10, inf);
     f.apply(Op::transpose, Value(1), xt.data(), Value(0), yt.data());
-    for (Value v : yt) EXPECT_TRUE(std::isfinite(v));
+    for (Value v : yt) EXPECT_TRUE(test::is_finite(v));
     m.values[0] = inf;  // staged block
     m.values[12] = nan;  // third chunk of the long row
     f.refill(m.view());
     y.assign(4, nan);
     f.apply(Op::plain, Value(1), x.data(), Value(0), y.data());
-    EXPECT_TRUE(std::isinf(y[0]));
+    EXPECT_TRUE(test::is_inf(y[0]));
     EXPECT_EQ(y[1], Value(2));
-    EXPECT_TRUE(std::isnan(y[2]));
+    EXPECT_TRUE(test::is_nan(y[2]));
     EXPECT_EQ(y[3], Value(4));
   }
 }

@@ -301,9 +301,9 @@ class SegspmvReference : public ::testing::Test {
     const auto x = test::random_vector<V>(std::size_t(m.cols), seed);
     const auto y0 = test::random_vector<V>(std::size_t(m.rows), seed + 1);
     for (auto [alpha, beta] : {std::pair<V, V>{1, 0}, {1, 1}, {V(-1.5), V(0.25)}, {0, 2}}) {
-      SCOPED_TRACE("alpha " + std::to_string(alpha) + " beta " + std::to_string(beta));
+      SCOPED_TRACE("alpha " + test::to_text(alpha) + " beta " + test::to_text(beta));
       std::vector<V> expect = y0, got = y0;
-      if (beta == V(0)) got.assign(got.size(), std::numeric_limits<V>::quiet_NaN());  // never read
+      if (beta == V(0)) got.assign(got.size(), test::nan<V>());  // never read
       csr_reference_apply(m.view(), Op::plain, alpha, x.data(), beta, expect.data());
       f.apply(Op::plain, alpha, x.data(), beta, got.data());
       test::expect_close(got, expect, 2 * test::error_bound(m.view(), false, alpha, x, beta, y0));
@@ -375,7 +375,7 @@ TYPED_TEST(SegspmvReference, EdgeCases) {
 TYPED_TEST(SegspmvReference, NanAndInfPropagateAsInCsrAndPaddingNeverReadsX) {
   using V = typename TestFixture::V;
   using I = typename TestFixture::I;
-  const V nan = std::numeric_limits<V>::quiet_NaN(), inf = std::numeric_limits<V>::infinity();
+  const V nan = test::nan<V>(), inf = test::inf<V>();
   std::vector<std::int64_t> lengths(600, 27);
   lengths[5] = 3000;  // a long row
   auto m = test::csr_of_lengths<V, I>(lengths, 4000, 1);
@@ -399,17 +399,17 @@ TYPED_TEST(SegspmvReference, NanAndInfPropagateAsInCsrAndPaddingNeverReadsX) {
       const double bound = 2 * test::error_bound(m.view(), false, alpha, x, beta, y0);
       std::int64_t nan_rows = 0;
       for (std::size_t r = 0; r < got.size(); ++r) {
-        ASSERT_EQ(std::isnan(got[r]), std::isnan(expect[r])) << "row " << r;
-        nan_rows += std::isnan(got[r]);
-        if (std::isinf(expect[r]))
+        ASSERT_EQ(test::is_nan(got[r]), test::is_nan(expect[r])) << "row " << r;
+        nan_rows += test::is_nan(got[r]);
+        if (test::is_inf(expect[r]))
           ASSERT_EQ(got[r], expect[r]) << "row " << r;
-        else if (!std::isnan(expect[r]))
-          ASSERT_LE(std::fabs(double(got[r]) - double(expect[r])), bound) << "row " << r;
+        else if (!test::is_nan(expect[r]))
+          ASSERT_LE(test::distance(got[r], expect[r]), bound) << "row " << r;
       }
       EXPECT_GT(nan_rows, 0);
       EXPECT_LT(nan_rows, std::int64_t(got.size()) / 2);
-      EXPECT_TRUE(std::isinf(got[10]));
-      EXPECT_TRUE(std::isnan(got[20]));
+      EXPECT_TRUE(test::is_inf(got[10]));
+      EXPECT_TRUE(test::is_nan(got[20]));
     }
   }
 }
@@ -422,7 +422,7 @@ TYPED_TEST(SegspmvReference, RefillTakesTheNewValuesAtTheirNewAddress) {
   f.build(m.view());
   const SegspmvLayout<I> before = f.layout();
   auto n = m;  // the same pattern, other values elsewhere
-  for (auto& v : n.values) v = 2 * v + 1;
+  for (auto& v : n.values) v = V(2) * v + V(1);
   f.refill(n.view());
   EXPECT_EQ(f.csr().values, n.values.data());
   EXPECT_EQ(f.layout().row_seg, before.row_seg);

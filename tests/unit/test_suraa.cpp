@@ -520,9 +520,9 @@ class SuraaReference : public ::testing::Test {
     const auto x = test::random_vector<V>(std::size_t(m.cols), seed);
     const auto y0 = test::random_vector<V>(std::size_t(m.rows), seed + 1);
     for (auto [alpha, beta] : {std::pair<V, V>{1, 0}, {1, 1}, {V(-1.5), V(0.25)}, {0, 2}}) {
-      SCOPED_TRACE("alpha " + std::to_string(alpha) + " beta " + std::to_string(beta));
+      SCOPED_TRACE("alpha " + test::to_text(alpha) + " beta " + test::to_text(beta));
       std::vector<V> expect = y0, got = y0;
-      if (beta == V(0)) got.assign(got.size(), std::numeric_limits<V>::quiet_NaN());  // never read
+      if (beta == V(0)) got.assign(got.size(), test::nan<V>());  // never read
       csr_reference_apply(m.view(), Op::plain, alpha, x.data(), beta, expect.data());
       f.apply(Op::plain, alpha, x.data(), beta, got.data());
       test::expect_close(got, expect, 2 * test::error_bound(m.view(), false, alpha, x, beta, y0));
@@ -536,7 +536,7 @@ class SuraaReference : public ::testing::Test {
     const auto xt = test::random_vector<V>(std::size_t(m.rows), seed + 2);
     for (auto [alpha, beta] : {std::pair<V, V>{2, 1}, {1, 0}}) {
       std::vector<V> expect(std::size_t(m.cols), V(1)), got = expect;
-      if (beta == V(0)) got.assign(got.size(), std::numeric_limits<V>::quiet_NaN());
+      if (beta == V(0)) got.assign(got.size(), test::nan<V>());
       csr_reference_apply(m.view(), Op::transpose, alpha, xt.data(), beta, expect.data());
       f.apply(Op::transpose, alpha, xt.data(), beta, got.data());
       EXPECT_EQ(got, expect);
@@ -611,7 +611,7 @@ TYPED_TEST(SuraaReference, EdgeCases) {
 TYPED_TEST(SuraaReference, NanAndInfPropagateAsInCsrAndBetaZeroIgnoresY) {
   using V = typename TestFixture::V;
   using I = typename TestFixture::I;
-  const V nan = std::numeric_limits<V>::quiet_NaN(), inf = std::numeric_limits<V>::infinity();
+  const V nan = test::nan<V>(), inf = test::inf<V>();
   auto m = test::circuit_csr<V, I>(2000, 2100, 5, 1500, 2);
   const SuraaParams p = suraa_with(0, 4, 24, 32, 64);
   SuraaHostFormat<V, I> f(p);
@@ -638,16 +638,16 @@ TYPED_TEST(SuraaReference, NanAndInfPropagateAsInCsrAndBetaZeroIgnoresY) {
     if (beta != V(0)) got = y0;
     csr_reference_apply(m.view(), Op::plain, alpha, x.data(), beta, expect.data());
     f.apply(Op::plain, alpha, x.data(), beta, got.data());
-    for (const std::int64_t r : {short_row, other_long}) EXPECT_TRUE(std::isinf(got[std::size_t(r)])) << r;
-    for (const std::int64_t r : {medium_row, long_row}) EXPECT_TRUE(std::isnan(got[std::size_t(r)])) << r;
+    for (const std::int64_t r : {short_row, other_long}) EXPECT_TRUE(test::is_inf(got[std::size_t(r)])) << r;
+    for (const std::int64_t r : {medium_row, long_row}) EXPECT_TRUE(test::is_nan(got[std::size_t(r)])) << r;
     const double bound = 2 * test::error_bound(m.view(), false, alpha, x, beta, y0);
     for (std::size_t r = 0; r < got.size(); ++r) {
-      ASSERT_EQ(std::isnan(got[r]), std::isnan(expect[r])) << "row " << r;
-      if (std::isinf(expect[r])) {
+      ASSERT_EQ(test::is_nan(got[r]), test::is_nan(expect[r])) << "row " << r;
+      if (test::is_inf(expect[r])) {
         ASSERT_EQ(got[r], expect[r]) << "row " << r;  // the same sign
-      } else if (!std::isnan(expect[r])) {
-        ASSERT_TRUE(std::isfinite(got[r])) << "row " << r;
-        ASSERT_LE(std::fabs(double(got[r]) - double(expect[r])), bound) << "row " << r;
+      } else if (!test::is_nan(expect[r])) {
+        ASSERT_TRUE(test::is_finite(got[r])) << "row " << r;
+        ASSERT_LE(test::distance(got[r], expect[r]), bound) << "row " << r;
       }
     }
   }
@@ -661,7 +661,7 @@ TYPED_TEST(SuraaReference, RefillTakesTheNewValuesAtTheirNewAddress) {
   f.build(m.view());
   const SuraaLayout before = f.layout();
   auto n = m;  // the same pattern, other values elsewhere
-  for (auto& v : n.values) v = 2 * v + 1;
+  for (auto& v : n.values) v = V(2) * v + V(1);
   f.refill(n.view());
   EXPECT_EQ(f.csr().values, n.values.data());
   EXPECT_EQ(f.layout().order, before.order);

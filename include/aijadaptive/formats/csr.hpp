@@ -18,7 +18,8 @@ namespace aijadaptive {
 
 // y = alpha * op(A) * x + beta * y, row by row in CSR order, with the same
 // order of additions as PETSc's MatMult_SeqAIJ (alpha 1, beta 0) and
-// MatMultAdd_SeqAIJ (alpha 1, beta 1).
+// MatMultAdd_SeqAIJ (alpha 1, beta 1). Op::conjugate_transpose multiplies by
+// the conjugates of the entries (for real values: the transpose).
 template <class V, class I>
 void csr_reference_apply(const CsrView<V, I>& a, Op op, V alpha, const V* x, V beta, V* y);
 
@@ -31,7 +32,7 @@ class CsrHostFormat final : public HostFormat<V, I> {
   // keeps rather than send again (FormatContext::csr_prefetch).
   explicit CsrHostFormat(bool prepare_plain = true, std::weak_ptr<CsrPrefetchBase> csr_prefetch = {})
       : prepare_plain_(prepare_plain), csr_prefetch_(std::move(csr_prefetch)) {}
-  Capabilities capabilities() const override { return {true, false}; }
+  Capabilities capabilities() const override { return {true, false, false, true}; }
   void build(const CsrView<V, I>& a) override { a_ = a; }
   void refill(const CsrView<V, I>& a) override { a_ = a; }
   void apply(Op op, V alpha, const V* x, V beta, V* y) const override {

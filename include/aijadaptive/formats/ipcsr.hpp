@@ -59,8 +59,9 @@ enum class IpcsrLongRows {
 };
 
 // Static shared memory of the kernel besides the staging area (block-reduction
-// scratch); the kernel checks its own use against it at compile time.
-inline constexpr std::int64_t kIpcsrStaticSharedBytes = 512;
+// scratch: a value per warp, so twice as much for complex double); the kernel
+// checks its own use against it at compile time.
+constexpr std::int64_t ipcsr_static_shared_bytes(std::size_t value_bytes) { return value_bytes > 8 ? 1024 : 512; }
 
 // SHARED_SIZE, the values one block may stage, from the paper's formula:
 //   blocks_per_sm = min(max_threads_per_sm / T, max_blocks_per_sm)
@@ -147,7 +148,7 @@ class IpcsrHostFormat final : public HostFormat<V, I> {
                   std::weak_ptr<CsrPrefetchBase> csr_prefetch = {});
   // The transpose through cuSPARSE on the same device CSR arrays; the row map
   // in the kernel's own write of y; row ranges at the blocks that start a row.
-  Capabilities capabilities() const override { return {true, true, true}; }
+  Capabilities capabilities() const override { return {true, true, true, true}; }
   void build(const CsrView<V, I>& a) override;
   void refill(const CsrView<V, I>& a) override;
   // The plain product walks the row blocks as the kernel does: staged blocks

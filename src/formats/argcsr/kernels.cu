@@ -173,7 +173,7 @@ class ArgcsrDeviceFormat final : public DeviceFormat<V, I> {
     stream_loads_ = loads >= 0 ? loads == 1
                                : std::int64_t(l.device_bytes(sizeof(V), sizeof(I))) >
                                      device_info(current_device()).l2_bytes;
-    kernel_ = stream_loads_ ? argcsr_kernel<1, V, I> : argcsr_kernel<0, V, I>;
+    kernel_ = stream_loads_ ? argcsr_kernel<1, D, I> : argcsr_kernel<0, D, I>;
     shared_bytes_ = product_shared_bytes<V>(threads_);
     fill(stream, true);
   }
@@ -181,7 +181,8 @@ class ArgcsrDeviceFormat final : public DeviceFormat<V, I> {
   void apply(V alpha, const V* x, V beta, V* y, Stream stream) override {
     if (blocks_ == 0) return;  // no rows
     kernel_<<<blocks_, unsigned(threads_), shared_bytes_, static_cast<cudaStream_t>(stream)>>>(
-        groups_.data(), thread_start_.data(), cols_.data(), vals_.data(), x, alpha, beta, y, part_sums_.data(),
+        groups_.data(), thread_start_.data(), cols_.data(), detail::dev_ptr(vals_.data()), detail::dev_ptr(x),
+        detail::dev_value(alpha), detail::dev_value(beta), detail::dev_ptr(y), detail::dev_ptr(part_sums_.data()),
         arrivals_.data());
     AIJA_CUDA_CHECK_LAUNCH();
   }
@@ -199,7 +200,8 @@ class ArgcsrDeviceFormat final : public DeviceFormat<V, I> {
   }
 
  private:
-  using Kernel = void (*)(const ArgcsrGroup*, const std::uint16_t*, const I*, const V*, const V*, V, V, V*, V*,
+  using D = detail::device_value_t<V>;  // V in the kernels (device_value.hpp)
+  using Kernel = void (*)(const ArgcsrGroup*, const std::uint16_t*, const I*, const D*, const D*, D, D, D*, D*,
                           unsigned*);
 
   // The slot arrays' columns (at the upload) and values from the host half's
@@ -209,11 +211,11 @@ class ArgcsrDeviceFormat final : public DeviceFormat<V, I> {
     const DeviceCsrSource<V, I> csr(host_.csr(), at_upload ? host_.csr_prefetch() : std::weak_ptr<CsrPrefetchBase>{},
                                     stream, at_upload);
     const DeviceCsrArrays<V, I>& src = csr.arrays();
-    argcsr_fill<V, I><<<blocks_, unsigned(threads_), std::size_t(threads_ + 1) * sizeof(int),
-                        static_cast<cudaStream_t>(stream)>>>(groups_.data(), thread_start_.data(),
-                                                             host_.layout().part_entries, src.row_ptr.data(),
-                                                             at_upload ? src.col_idx.data() : nullptr,
-                                                             src.values.data(), cols_.data(), vals_.data());
+    argcsr_fill<D, I><<<blocks_, unsigned(threads_), std::size_t(threads_ + 1) * sizeof(int),
+                        static_cast<cudaStream_t>(stream)>>>(
+        groups_.data(), thread_start_.data(), host_.layout().part_entries, src.row_ptr.data(),
+        at_upload ? src.col_idx.data() : nullptr, detail::dev_ptr(src.values.data()), cols_.data(),
+        detail::dev_ptr(vals_.data()));
     AIJA_CUDA_CHECK_LAUNCH();
     if (csr.staged()) synchronize(stream);  // before the staging buffers are freed
   }

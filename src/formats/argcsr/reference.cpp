@@ -27,7 +27,7 @@ void tree_sum(V* p, int n) {
 
 template <class V, class I>
 void ArgcsrHostFormat<V, I>::apply(Op op, V alpha, const V* x, V beta, V* y) const {
-  if (op == Op::transpose) {  // the device runs it through the core's cuSPARSE fallback
+  if (op != Op::plain) {  // (conjugate) transpose: the device runs it through the core's cuSPARSE fallback
     csr_reference_apply(a_, op, alpha, x, beta, y);
     return;
   }

@@ -23,6 +23,9 @@ class CsrDeviceFormat final : public DeviceFormat<V, I> {
   void apply_transpose(V alpha, const V* x, V beta, V* y, Stream stream) override {
     csr_.apply(Op::transpose, alpha, x, beta, y, stream);
   }
+  void apply_conjugate_transpose(V alpha, const V* x, V beta, V* y, Stream stream) override {
+    csr_.apply(Op::conjugate_transpose, alpha, x, beta, y, stream);
+  }
   void upload_values(Stream stream) override { csr_.upload_values(host_.csr().values, stream); }
   std::size_t device_bytes() const override { return csr_.device_bytes(); }
 

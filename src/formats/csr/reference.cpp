@@ -1,6 +1,7 @@
 // Host reference kernel of format `csr`: the core's host product.
 #include "aijadaptive/formats/csr.hpp"
 #include "aijadaptive/instantiate.hpp"
+#include "aijadaptive/scalar.hpp"
 
 namespace aijadaptive {
 
@@ -24,9 +25,11 @@ void csr_reference_apply(const CsrView<V, I>& a, Op op, V alpha, const V* x, V b
     return;
   }
   for (I j = 0; j < a.cols; ++j) y[j] = beta == V(0) ? V(0) : beta * y[j];
+  const bool conjugate = op == Op::conjugate_transpose;
   for (I i = 0; i < a.rows; ++i) {
     const V xi = alpha * x[i];
-    for (I k = a.row_ptr[i]; k < a.row_ptr[i + 1]; ++k) y[a.col_idx[k]] += a.values[k] * xi;
+    for (I k = a.row_ptr[i]; k < a.row_ptr[i + 1]; ++k)
+      y[a.col_idx[k]] += (conjugate ? conj_value(a.values[k]) : a.values[k]) * xi;
   }
 }
 

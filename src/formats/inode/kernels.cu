@@ -208,11 +208,12 @@ class InodeDeviceFormat final : public DeviceFormat<V, I> {
   }
 
  private:
-  using Kernel = void (*)(InodeArrays<V, I>, const std::int64_t*, std::int64_t, const V*, V, V, V*);
+  using D = detail::device_value_t<V>;  // V in the kernels (device_value.hpp)
+  using Kernel = void (*)(InodeArrays<D, I>, const std::int64_t*, std::int64_t, const D*, D, D, D*);
 
   template <int G>
   static Kernel kernel_for(bool stream_loads) {
-    return stream_loads ? inode_kernel<G, 1, V, I> : inode_kernel<G, 0, V, I>;
+    return stream_loads ? inode_kernel<G, 1, D, I> : inode_kernel<G, 0, D, I>;
   }
   static Kernel kernel_for(int rows, bool stream_loads) {
     switch (rows) {
@@ -232,10 +233,11 @@ class InodeDeviceFormat final : public DeviceFormat<V, I> {
   // The slices by_rows[b, e) (all of G rows) in one launch.
   void launch(int g, std::int64_t b, std::int64_t e, V alpha, const V* x, V beta, V* y, Stream stream) {
     if (e <= b) return;
-    const InodeArrays<V, I> a{slices_.data(), rows_.data(), offsets16_.data(), offsets32_.data(), values_.data(),
-                              row_map_};
+    const InodeArrays<D, I> a{slices_.data(),    rows_.data(), offsets16_.data(), offsets32_.data(),
+                              detail::dev_ptr(values_.data()), row_map_};
     kernels_[std::size_t(g)]<<<blocks_for(e - b), kBlockThreads, 0, static_cast<cudaStream_t>(stream)>>>(
-        a, by_rows_.data() + b, e - b, x, alpha, beta, y);
+        a, by_rows_.data() + b, e - b, detail::dev_ptr(x), detail::dev_value(alpha), detail::dev_value(beta),
+        detail::dev_ptr(y));
     AIJA_CUDA_CHECK_LAUNCH();
   }
 
@@ -246,8 +248,9 @@ class InodeDeviceFormat final : public DeviceFormat<V, I> {
     if (count == 0) return;
     const DeviceCsrSource<V, I> csr(host_.csr(), at_upload ? host_.csr_prefetch() : std::weak_ptr<CsrPrefetchBase>{},
                                     stream, false);
-    inode_fill_kernel<V, I><<<blocks_for(count), kBlockThreads, 0, static_cast<cudaStream_t>(stream)>>>(
-        slices_.data(), count, rows_.data(), csr.arrays().row_ptr.data(), csr.arrays().values.data(), values_.data());
+    inode_fill_kernel<D, I><<<blocks_for(count), kBlockThreads, 0, static_cast<cudaStream_t>(stream)>>>(
+        slices_.data(), count, rows_.data(), csr.arrays().row_ptr.data(), detail::dev_ptr(csr.arrays().values.data()),
+        detail::dev_ptr(values_.data()));
     AIJA_CUDA_CHECK_LAUNCH();
     if (csr.staged()) synchronize(stream);  // before the staging buffers are freed
   }

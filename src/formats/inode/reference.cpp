@@ -29,7 +29,7 @@ std::int64_t column(const InodeLayout& l, const InodeSlice& s, std::int64_t j, s
 
 template <class V, class I>
 void InodeHostFormat<V, I>::apply(Op op, V alpha, const V* x, V beta, V* y) const {
-  if (op == Op::transpose) {  // the device runs it through the core's cuSPARSE fallback
+  if (op != Op::plain) {  // (conjugate) transpose: the device runs it through the core's cuSPARSE fallback
     csr_reference_apply(a_, op, alpha, x, beta, y);
     return;
   }

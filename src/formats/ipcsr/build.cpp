@@ -52,9 +52,9 @@ std::int64_t ipcsr_shared_size(const DeviceInfo& limits, int block_threads,
   const std::int64_t blocks_per_sm =
       std::max<std::int64_t>(1, std::min(limits.max_threads_per_sm / block_threads, limits.max_blocks_per_sm));
   const auto budget = std::int64_t(std::floor(shared_fraction * double(limits.shared_per_sm)));
-  const std::int64_t overhead = limits.reserved_shared_per_block + kIpcsrStaticSharedBytes;
-  const std::int64_t per_block =
-      std::min(budget / blocks_per_sm - overhead, limits.shared_per_block - kIpcsrStaticSharedBytes);
+  const std::int64_t static_bytes = ipcsr_static_shared_bytes(value_bytes);
+  const std::int64_t overhead = limits.reserved_shared_per_block + static_bytes;
+  const std::int64_t per_block = std::min(budget / blocks_per_sm - overhead, limits.shared_per_block - static_bytes);
   const std::int64_t values = per_block / std::int64_t(value_bytes);
   AIJA_REQUIRE(values >= 1, invalid_argument,
                "ipcsr: no shared memory left for staging with block_threads = " + std::to_string(block_threads) +

@@ -50,8 +50,9 @@ struct Scratch {
   V warp_sums[kMaxWarps];
   int last;
 };
-static_assert(sizeof(Scratch<double>) <= kIpcsrStaticSharedBytes,
-              "raise kIpcsrStaticSharedBytes: SHARED_SIZE must leave room for the scratch");
+static_assert(sizeof(Scratch<double>) <= ipcsr_static_shared_bytes(sizeof(double)) &&
+                  sizeof(Scratch<cuda::std::complex<double>>) <= ipcsr_static_shared_bytes(2 * sizeof(double)),
+              "raise ipcsr_static_shared_bytes: SHARED_SIZE must leave room for the scratch");
 
 // Sum over the whole block, returned in thread 0. Every thread must call; the
 // scratch may be reused after the next __syncthreads().
@@ -127,7 +128,7 @@ __device__ void rows_block(const IpcsrArrays<V, I>& a, const V* __restrict__ x, 
 template <int kUnroll, int kStream, class V, class I>
 __device__ void row_block(const IpcsrArrays<V, I>& a, const V* __restrict__ x, V alpha, V beta, V* y,
                           I block, I row, bool last_of_row, I k0, I k1) {
-  __shared__ Scratch<V> scratch;
+  AIJA_SHARED_AS(Scratch<V>, scratch);
   // 64-bit index: k + blockDim.x must not overflow a 32-bit I near INT_MAX
   // entries. Unrolled as stage 1 of rows_block, with one partial sum per
   // unrolled entry (added in a fixed order: the same bits on every run).
@@ -260,6 +261,10 @@ class IpcsrDeviceFormat final : public DeviceFormat<V, I> {
     csr_.apply(Op::transpose, alpha, x, beta, y, stream);
   }
 
+  void apply_conjugate_transpose(V alpha, const V* x, V beta, V* y, Stream stream) override {
+    csr_.apply(Op::conjugate_transpose, alpha, x, beta, y, stream);
+  }
+
   void set_row_map(const I* row_map) override { row_map_ = row_map; }
 
   void upload_values(Stream stream) override { csr_.upload_values(host_.csr().values, stream); }
@@ -270,21 +275,24 @@ class IpcsrDeviceFormat final : public DeviceFormat<V, I> {
   }
 
  private:
-  using Kernel = void (*)(IpcsrArrays<V, I>, const V*, V, V, V*);
+  using D = detail::device_value_t<V>;  // V in the kernels (device_value.hpp)
+  using Kernel = void (*)(IpcsrArrays<D, I>, const D*, D, D, D*);
 
   // Blocks [b0, b1) (the rows they hold).
   void launch(std::int64_t b0, std::int64_t b1, V alpha, const V* x, V beta, V* y, Stream stream) {
     if (b1 <= b0) return;  // no rows
-    const IpcsrArrays<V, I> a{csr_.row_ptr(),    csr_.col_idx(),    csr_.values(),
-                              block_row_.data(), block_nnz_.data(), partial_.data(),
+    using detail::dev_ptr;
+    using detail::dev_value;
+    const IpcsrArrays<D, I> a{csr_.row_ptr(),    csr_.col_idx(),    dev_ptr(csr_.values()),
+                              block_row_.data(), block_nnz_.data(), dev_ptr(partial_.data()),
                               arrivals_.data(),  I(params_.shared_size), row_map_, I(b0)};
     kernel_<<<unsigned(b1 - b0), unsigned(params_.block_threads), stage_bytes(),
-               static_cast<cudaStream_t>(stream)>>>(a, x, alpha, beta, y);
+               static_cast<cudaStream_t>(stream)>>>(a, dev_ptr(x), dev_value(alpha), dev_value(beta), dev_ptr(y));
     AIJA_CUDA_CHECK_LAUNCH();
   }
   static Kernel choose_kernel(int unroll, bool stream_loads) {
-    if (unroll == 8) return stream_loads ? ipcsr_kernel<8, 1, V, I> : ipcsr_kernel<8, 0, V, I>;
-    return stream_loads ? ipcsr_kernel<4, 1, V, I> : ipcsr_kernel<4, 0, V, I>;
+    if (unroll == 8) return stream_loads ? ipcsr_kernel<8, 1, D, I> : ipcsr_kernel<8, 0, D, I>;
+    return stream_loads ? ipcsr_kernel<4, 1, D, I> : ipcsr_kernel<4, 0, D, I>;
   }
 
   std::size_t stage_bytes() const { return std::size_t(params_.shared_size) * sizeof(V); }
@@ -295,14 +303,14 @@ class IpcsrDeviceFormat final : public DeviceFormat<V, I> {
   // limit is the device's (a matrix with a smaller SHARED_SIZE must not lower
   // it under another's launches); the split is a preference, the latest wins.
   void configure_kernel(const DeviceInfo& limits) {
-    const std::int64_t per_block = std::int64_t(stage_bytes()) + kIpcsrStaticSharedBytes;
+    const std::int64_t per_block = std::int64_t(stage_bytes()) + ipcsr_static_shared_bytes(sizeof(V));
     AIJA_REQUIRE(per_block <= limits.shared_per_block, unsupported,
                  "ipcsr: SHARED_SIZE = " + std::to_string(params_.shared_size) + " needs " +
                      std::to_string(per_block) + " bytes of shared memory per block, this GPU has " +
                      std::to_string(limits.shared_per_block) +
                      " (lower -mat_aijadaptive_ipcsr_shared_fraction or -mat_aijadaptive_ipcsr_block_threads)");
     AIJA_CUDA_CHECK(cudaFuncSetAttribute(kernel_, cudaFuncAttributeMaxDynamicSharedMemorySize,
-                                         int(limits.shared_per_block - kIpcsrStaticSharedBytes)));
+                                         int(limits.shared_per_block - ipcsr_static_shared_bytes(sizeof(V)))));
     const std::int64_t blocks_per_sm = std::max<std::int64_t>(
         1, std::min(limits.max_threads_per_sm / params_.block_threads, limits.max_blocks_per_sm));
     const double wanted = double(blocks_per_sm * (per_block + limits.reserved_shared_per_block));

@@ -14,7 +14,7 @@ namespace aijadaptive {
 
 template <class V, class I>
 void IpcsrHostFormat<V, I>::apply(Op op, V alpha, const V* x, V beta, V* y) const {
-  if (op == Op::transpose) {  // the device runs it through cuSPARSE on the CSR arrays
+  if (op != Op::plain) {  // (conjugate) transpose: the device runs it through cuSPARSE on the CSR arrays
     csr_reference_apply(a_, op, alpha, x, beta, y);
     return;
   }

@@ -188,8 +188,17 @@ class SegspmvDeviceFormat final : public DeviceFormat<V, I> {
     // launches of a matrix that needs more).
     AIJA_CUDA_CHECK(cudaFuncSetAttribute(kernel_, cudaFuncAttributeMaxDynamicSharedMemorySize,
                                          int(limits.shared_per_block)));
-    a_ = {row_seg_.data(), piece_row_.data(), piece_seg_.data(), cols_.data(), vals_.data(), partial_.data(),
-          arrivals_.data(), nullptr, l.length, int(warp_values), l.pieces()};
+    a_ = {row_seg_.data(),
+          piece_row_.data(),
+          piece_seg_.data(),
+          cols_.data(),
+          detail::dev_ptr(vals_.data()),
+          detail::dev_ptr(partial_.data()),
+          arrivals_.data(),
+          nullptr,
+          l.length,
+          int(warp_values),
+          l.pieces()};
     blocks_ = unsigned(blocks);
     threads_ = unsigned(p.block_threads);
     fill(stream, true);
@@ -197,7 +206,8 @@ class SegspmvDeviceFormat final : public DeviceFormat<V, I> {
 
   void apply(V alpha, const V* x, V beta, V* y, Stream stream) override {
     if (blocks_ == 0) return;
-    kernel_<<<blocks_, threads_, shared_bytes_, static_cast<cudaStream_t>(stream)>>>(a_, x, alpha, beta, y);
+    kernel_<<<blocks_, threads_, shared_bytes_, static_cast<cudaStream_t>(stream)>>>(
+        a_, detail::dev_ptr(x), detail::dev_value(alpha), detail::dev_value(beta), detail::dev_ptr(y));
     AIJA_CUDA_CHECK_LAUNCH();
   }
 
@@ -216,15 +226,16 @@ class SegspmvDeviceFormat final : public DeviceFormat<V, I> {
   }
 
  private:
-  using Kernel = void (*)(SegspmvArrays<V, I>, const V*, V, V, V*);
+  using D = detail::device_value_t<V>;  // V in the kernels (device_value.hpp)
+  using Kernel = void (*)(SegspmvArrays<D, I>, const D*, D, D, D*);
 
   static Kernel choose_kernel(int unroll, bool tree, bool stream_loads) {
     if (unroll == 8) {
-      if (tree) return stream_loads ? segspmv_kernel<8, true, 1, V, I> : segspmv_kernel<8, true, 0, V, I>;
-      return stream_loads ? segspmv_kernel<8, false, 1, V, I> : segspmv_kernel<8, false, 0, V, I>;
+      if (tree) return stream_loads ? segspmv_kernel<8, true, 1, D, I> : segspmv_kernel<8, true, 0, D, I>;
+      return stream_loads ? segspmv_kernel<8, false, 1, D, I> : segspmv_kernel<8, false, 0, D, I>;
     }
-    if (tree) return stream_loads ? segspmv_kernel<4, true, 1, V, I> : segspmv_kernel<4, true, 0, V, I>;
-    return stream_loads ? segspmv_kernel<4, false, 1, V, I> : segspmv_kernel<4, false, 0, V, I>;
+    if (tree) return stream_loads ? segspmv_kernel<4, true, 1, D, I> : segspmv_kernel<4, true, 0, D, I>;
+    return stream_loads ? segspmv_kernel<4, false, 1, D, I> : segspmv_kernel<4, false, 0, D, I>;
   }
 
   static std::int64_t fill_blocks(std::int64_t rows) { return (rows * kWarp + kFillThreads - 1) / kFillThreads; }
@@ -237,15 +248,15 @@ class SegspmvDeviceFormat final : public DeviceFormat<V, I> {
     const DeviceCsrSource<V, I> csr(m, at_upload ? host_.csr_prefetch() : std::weak_ptr<CsrPrefetchBase>{}, stream,
                                     at_upload);
     const DeviceCsrArrays<V, I>& src = csr.arrays();
-    segspmv_fill<V, I><<<unsigned(fill_blocks(m.rows)), kFillThreads, 0, static_cast<cudaStream_t>(stream)>>>(
+    segspmv_fill<D, I><<<unsigned(fill_blocks(m.rows)), kFillThreads, 0, static_cast<cudaStream_t>(stream)>>>(
         m.rows, a_.length, row_seg_.data(), src.row_ptr.data(), at_upload ? src.col_idx.data() : nullptr,
-        src.values.data(), cols_.data(), vals_.data());
+        detail::dev_ptr(src.values.data()), cols_.data(), detail::dev_ptr(vals_.data()));
     AIJA_CUDA_CHECK_LAUNCH();
     if (csr.staged()) synchronize(stream);  // before the staging buffers are freed
   }
 
   const SegspmvHostFormat<V, I>& host_;
-  SegspmvArrays<V, I> a_{};
+  SegspmvArrays<D, I> a_{};
   Kernel kernel_ = nullptr;  // the variant, unroll and cache hint of this matrix
   bool kernel_uses_streaming_ = false;
   std::size_t shared_bytes_ = 0;

@@ -45,7 +45,7 @@ void segment_sums(const CsrView<V, I>& a, const SegspmvLayout<I>& l, std::int64_
 
 template <class V, class I>
 void SegspmvHostFormat<V, I>::apply(Op op, V alpha, const V* x, V beta, V* y) const {
-  if (op == Op::transpose) {  // the device runs it through the core's cuSPARSE fallback
+  if (op != Op::plain) {  // (conjugate) transpose: the device runs it through the core's cuSPARSE fallback
     csr_reference_apply(a_, op, alpha, x, beta, y);
     return;
   }

@@ -140,7 +140,8 @@ __global__ void __launch_bounds__(kBlockThreads)
 template <bool kStream, class V, class I>
 __global__ void suraa_long_kernel(SuraaArrays<V, I> a, SuraaLongSegment s, const V* __restrict__ x, V alpha, V beta,
                                   V* y) {
-  __shared__ V warp_sums[kWarp];
+  using WarpSums = V[kWarp];
+  AIJA_SHARED_AS(WarpSums, warp_sums);
   const std::int64_t row = std::int64_t(blockIdx.x) / s.chunks, c = std::int64_t(blockIdx.x) % s.chunks;
   const std::int64_t k = s.first + row, r = k - a.short_rows;
   const std::int64_t end = a.row_at[r + 1];
@@ -232,9 +233,20 @@ class SuraaDeviceFormat final : public DeviceFormat<V, I> {
     partials_ = DeviceBuffer<V>(std::size_t(l.partials));
     counters_ = DeviceBuffer<unsigned>(std::size_t(l.counters) + 1);  // + the launch failures
     AIJA_CUDA_CHECK(cudaMemsetAsync(counters_.data(), 0, counters_.bytes(), static_cast<cudaStream_t>(stream)));
-    a_ = {order_.data(),    slice_at_.data(), slice_cols_.data(), slice_vals_.data(), row_at_.data(),
-          csr_cols_.data(), csr_vals_.data(), l.group_begin[1],   l.group_begin[2],   host.params().block_entries,
-          partials_.data(), counters_.data(), counters_.data() + l.counters,           nullptr};
+    a_ = {order_.data(),
+          slice_at_.data(),
+          slice_cols_.data(),
+          detail::dev_ptr(slice_vals_.data()),
+          row_at_.data(),
+          csr_cols_.data(),
+          detail::dev_ptr(csr_vals_.data()),
+          l.group_begin[1],
+          l.group_begin[2],
+          host.params().block_entries,
+          detail::dev_ptr(partials_.data()),
+          counters_.data(),
+          counters_.data() + l.counters,
+          nullptr};
 
     // Launch shapes and kernels, fixed for the matrix (checked here, not per product).
     slices_ = std::int64_t(l.slice_at.size()) - 1;
@@ -243,10 +255,10 @@ class SuraaDeviceFormat final : public DeviceFormat<V, I> {
     for (const SuraaLongSegment& seg : l.long_segments) blocks_for(seg.rows * seg.chunks, 1);
     const bool cs = std::int64_t(l.device_bytes(sizeof(V), sizeof(I))) > device_info(current_device()).l2_bytes;
     stream_loads_ = cs;
-    short_kernel_ = cs ? suraa_short_kernel<true, V, I> : suraa_short_kernel<false, V, I>;
-    medium_kernel_ = cs ? suraa_medium_kernel<true, V, I> : suraa_medium_kernel<false, V, I>;
-    long_kernel_ = cs ? suraa_long_kernel<true, V, I> : suraa_long_kernel<false, V, I>;
-    parent_kernel_ = cs ? suraa_long_parent<true, V, I> : suraa_long_parent<false, V, I>;
+    short_kernel_ = cs ? suraa_short_kernel<true, D, I> : suraa_short_kernel<false, D, I>;
+    medium_kernel_ = cs ? suraa_medium_kernel<true, D, I> : suraa_medium_kernel<false, D, I>;
+    long_kernel_ = cs ? suraa_long_kernel<true, D, I> : suraa_long_kernel<false, D, I>;
+    parent_kernel_ = cs ? suraa_long_parent<true, D, I> : suraa_long_parent<false, D, I>;
     from_device_ = suraa_long_from_device(host.params(), l);
     if (from_device_) {
       size_t pending = 0;
@@ -307,13 +319,17 @@ class SuraaDeviceFormat final : public DeviceFormat<V, I> {
   }
 
  private:
-  using ShortKernel = void (*)(SuraaArrays<V, I>, std::int64_t, const V*, V, V, V*);
-  using MediumKernel = void (*)(SuraaArrays<V, I>, const V*, V, V, V*);
-  using LongKernel = void (*)(SuraaArrays<V, I>, SuraaLongSegment, const V*, V, V, V*);
-  using ParentKernel = void (*)(SuraaArrays<V, I>, const SuraaLongSegment*, std::int64_t, int, const V*, V, V, V*);
+  using D = detail::device_value_t<V>;  // V in the kernels (device_value.hpp)
+  using ShortKernel = void (*)(SuraaArrays<D, I>, std::int64_t, const D*, D, D, D*);
+  using MediumKernel = void (*)(SuraaArrays<D, I>, const D*, D, D, D*);
+  using LongKernel = void (*)(SuraaArrays<D, I>, SuraaLongSegment, const D*, D, D, D*);
+  using ParentKernel = void (*)(SuraaArrays<D, I>, const SuraaLongSegment*, std::int64_t, int, const D*, D, D, D*);
 
-  void launch(SuraaGroup g, V alpha, const V* x, V beta, V* y, Stream stream) {
+  void launch(SuraaGroup g, V host_alpha, const V* host_x, V host_beta, V* host_y, Stream stream) {
     const auto s = static_cast<cudaStream_t>(stream);
+    const D alpha = detail::dev_value(host_alpha), beta = detail::dev_value(host_beta);
+    const D* x = detail::dev_ptr(host_x);
+    D* y = detail::dev_ptr(host_y);
     switch (g) {
       case SuraaGroup::short_rows:
         short_kernel_<<<short_blocks_, kBlockThreads, 0, s>>>(a_, slices_, x, alpha, beta, y);
@@ -328,7 +344,7 @@ class SuraaDeviceFormat final : public DeviceFormat<V, I> {
     AIJA_CUDA_CHECK_LAUNCH();
   }
 
-  void launch_long(V alpha, const V* x, V beta, V* y, cudaStream_t s) {
+  void launch_long(D alpha, const D* x, D beta, D* y, cudaStream_t s) {
     const std::vector<SuraaLongSegment>& segments = host_.layout().long_segments;
     const int threads = host_.params().long_threads;
     const std::int64_t count = std::int64_t(segments.size());
@@ -360,22 +376,23 @@ class SuraaDeviceFormat final : public DeviceFormat<V, I> {
     const DeviceCsrArrays<V, I>& src = csr.arrays();
     const I* src_cols = at_upload ? src.col_idx.data() : nullptr;  // a refill keeps the columns
     if (slices_ > 0) {
-      suraa_fill_slices<V, I><<<blocks_for(slices_ * kWarp, kBlockThreads), kBlockThreads, 0, s>>>(
-          a_, slices_, src.row_ptr.data(), src_cols, src.values.data(), slice_cols_.data(), slice_vals_.data());
+      suraa_fill_slices<D, I><<<blocks_for(slices_ * kWarp, kBlockThreads), kBlockThreads, 0, s>>>(
+          a_, slices_, src.row_ptr.data(), src_cols, detail::dev_ptr(src.values.data()), slice_cols_.data(),
+          detail::dev_ptr(slice_vals_.data()));
       AIJA_CUDA_CHECK_LAUNCH();
     }
     const std::int64_t csr_rows = std::int64_t(l.order.size()) - l.group_begin[1];
     if (csr_rows > 0) {
-      suraa_fill_csr<V, I><<<blocks_for(csr_rows, kWarpsPerBlock), kBlockThreads, 0, s>>>(
-          a_, std::int64_t(l.order.size()), src.row_ptr.data(), src_cols, src.values.data(), csr_cols_.data(),
-          csr_vals_.data());
+      suraa_fill_csr<D, I><<<blocks_for(csr_rows, kWarpsPerBlock), kBlockThreads, 0, s>>>(
+          a_, std::int64_t(l.order.size()), src.row_ptr.data(), src_cols, detail::dev_ptr(src.values.data()),
+          csr_cols_.data(), detail::dev_ptr(csr_vals_.data()));
       AIJA_CUDA_CHECK_LAUNCH();
     }
     if (csr.staged()) synchronize(stream);  // before the staging buffers are freed
   }
 
   const SuraaHostFormat<V, I>& host_;
-  SuraaArrays<V, I> a_{};          // what every launch reads; row_map from set_row_map()
+  SuraaArrays<D, I> a_{};          // what every launch reads; row_map from set_row_map()
   std::int64_t slices_ = 0;        // of the short group
   unsigned short_blocks_ = 0, medium_blocks_ = 0;
   bool stream_loads_ = false;

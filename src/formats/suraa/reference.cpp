@@ -55,7 +55,7 @@ V block_sum(const I* cols, const V* vals, std::int64_t begin, std::int64_t end, 
 
 template <class V, class I>
 void SuraaHostFormat<V, I>::apply(Op op, V alpha, const V* x, V beta, V* y) const {
-  if (op == Op::transpose) {  // the device runs it through the core's cuSPARSE fallback
+  if (op != Op::plain) {  // (conjugate) transpose: the device runs it through the core's cuSPARSE fallback
     csr_reference_apply(a_, op, alpha, x, beta, y);
     return;
   }
