@@ -40,6 +40,9 @@ std::string byte_model(const RunConfig& c) {
   s << "CSR model = nnz*(" << v << "+" << i << ") + rows*(" << i << "+" << v << ") + cols*" << v
     << " bytes (values+col_idx per nonzero; row_ptr, y and x per row: " << v + i << " B/nonzero + "
     << i + 2 * v << " B/row when square); own = the method's storage + x + y";
+#if AIJADAPTIVE_HAVE_COMPLEX
+  if (!c.complex_values) s << " (complex files: values twice as large)";
+#endif
   return s.str();
 }
 
