@@ -11,6 +11,7 @@
 #include <aijadaptive/formats/csr.hpp>
 #include <gtest/gtest.h>
 
+#include <complex>
 #include <cstdint>
 #include <string>
 
@@ -235,6 +236,38 @@ TEST_F(AdaptiveMatrixGpu, SixtyFourBitIndicesThatFitRunAsThirtyTwoBitOnes) {
     expect_products_right(wide, m);
   }
 }
+
+#if AIJADAPTIVE_HAVE_COMPLEX
+// Complex values through every format (the diagonal ones give way to csr on
+// this matrix): the plain product, the transpose and the conjugate transpose
+// (the format's own, or the core's on its CSR copy), device vectors.
+TEST_F(AdaptiveMatrixGpu, ComplexProductsOfEveryFormatWithTheConjugateTranspose) {
+  using Z = std::complex<double>;
+  const auto m = test::random_csr<Z, std::int32_t>({3000, 2000, 0.004, 0.05, 1, 31});
+  const Z alpha(1.5, -0.5), beta(-0.5, 0.25);
+  for (FormatId id : all_formats()) {
+    SCOPED_TRACE(format_name(id));
+    MatrixOptions o;
+    o.format = FormatChoice::fixed(id);
+    AdaptiveMatrix<Z, std::int32_t> a(o);
+    a.build(m.view());
+    ASSERT_EQ(a.placement(), Placement::device) << a.placement_reason();
+    for (Op op : {Op::plain, Op::transpose, Op::conjugate_transpose}) {
+      SCOPED_TRACE(op == Op::plain ? "plain" : op == Op::transpose ? "transpose" : "conjugate transpose");
+      const bool t = op != Op::plain;
+      const auto x = test::random_vector<Z>(std::size_t(t ? m.rows : m.cols), 3);
+      const auto y0 = test::random_vector<Z>(std::size_t(t ? m.cols : m.rows), 4);
+      std::vector<Z> expect = y0;
+      csr_reference_apply(m.view(), op, alpha, x.data(), beta, expect.data());
+      const DeviceBuffer<Z> dx = to_device(x);
+      DeviceBuffer<Z> dy = to_device(y0);
+      a.apply(op, alpha, {dx.data(), MemSpace::device}, beta, {dy.data(), MemSpace::device});
+      synchronize(a.stream());
+      expect_close(to_host(dy), expect, 2 * test::error_bound(m.view(), t, alpha, x, beta, y0));
+    }
+  }
+}
+#endif
 
 // Products alternating between a stream of the caller's (as PETSc's) and the
 // matrix's own, without waiting in between: the scratch they share (ipcsr's

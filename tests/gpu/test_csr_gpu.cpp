@@ -1,12 +1,16 @@
 // Format `csr` on the GPU against the host reference: host and device vectors,
-// both transfer modes, transpose, refill, x caching.
+// both transfer modes, transpose (and conjugate transpose for complex values),
+// refill, x caching.
 #include <aijadaptive/adaptive_matrix.hpp>
 #include <aijadaptive/device.hpp>
 #include <aijadaptive/device_buffer.hpp>
 #include <aijadaptive/formats/csr.hpp>
+#include <aijadaptive/scalar.hpp>
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <complex>
+#include <vector>
 
 #include "random_csr.hpp"
 
@@ -25,7 +29,7 @@ void expect_close(const test::OwnedCsr<V, I>& m, Op op, V alpha, const std::vect
                   const std::vector<V>& y0, const std::vector<V>& got) {
   std::vector<V> expect = y0;
   csr_reference_apply(m.view(), op, alpha, x.data(), beta, expect.data());
-  const double bound = test::error_bound(m.view(), op == Op::transpose, alpha, x, beta, y0);
+  const double bound = test::error_bound(m.view(), op != Op::plain, alpha, x, beta, y0);
   ASSERT_EQ(got.size(), expect.size());
   for (std::size_t r = 0; r < got.size(); ++r)
     ASSERT_LE(test::distance(got[r], expect[r]), 2 * bound) << "entry " << r;
@@ -40,8 +44,10 @@ void check_matrix(const test::OwnedCsr<V, I>& m, HostTransfer transfer) {
   a.build(m.view());
   ASSERT_EQ(a.placement(), Placement::device) << a.placement_reason();
   ASSERT_EQ(a.format_name(), "csr");
-  for (Op op : {Op::plain, Op::transpose}) {
-    const bool t = op == Op::transpose;
+  std::vector<Op> ops{Op::plain, Op::transpose};
+  if (is_complex_v<V>) ops.push_back(Op::conjugate_transpose);  // cuSPARSE's own
+  for (Op op : ops) {
+    const bool t = op != Op::plain;
     const std::size_t nx = t ? m.rows : m.cols, ny = t ? m.cols : m.rows;
     const auto x = test::random_vector<V>(nx, 5);
     const auto y0 = test::random_vector<V>(ny, 6);
@@ -76,6 +82,10 @@ TEST_F(CsrGpu, MatchesTheHostOnGeneratedMatricesAndEdgeCases) {
     check_matrix(test::random_csr<double, std::int64_t>(s), HostTransfer::direct);
     check_matrix(test::random_csr<float, std::int32_t>(s), HostTransfer::staged);
     check_matrix(test::random_csr<float, std::int64_t>(s), HostTransfer::direct);
+#if AIJADAPTIVE_HAVE_COMPLEX
+    check_matrix(test::random_csr<std::complex<double>, std::int32_t>(s), HostTransfer::staged);
+    check_matrix(test::random_csr<std::complex<float>, std::int64_t>(s), HostTransfer::direct);
+#endif
   }
 }
 
