@@ -311,16 +311,12 @@ static PetscErrorCode Scenario(MPI_Comm comm, PetscInt M, PetscInt N)
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
-/* A symmetric matrix that PETSc knows to be symmetric: MatMultTranspose is
-   MatMult, and no transpose product runs (on one rank, where the whole matrix
-   is the diagonal block; the off-process block of an MPI matrix is not
-   symmetric). */
-static PetscErrorCode SymmetricScenario(MPI_Comm comm, PetscInt n)
+/* An AIJ and an aijadaptive matrix of the same band: entries j = i +- 7k
+   (|j - i| <= reach), valued entry(i, j), assembled, the property `known`
+   (MAT_SYMMETRIC or MAT_HERMITIAN) set. */
+static PetscErrorCode CreateBandPair(MPI_Comm comm, PetscInt n, PetscInt reach, PetscScalar (*entry)(PetscInt, PetscInt), MatOption known, Mat m[2])
 {
-  Mat         m[2];
-  MatType     types[2] = {MATAIJ, MATAIJADAPTIVE};
-  PetscMPIInt size;
-  PetscInt    before, after;
+  MatType types[2] = {MATAIJ, MATAIJADAPTIVE};
 
   PetscFunctionBeginUser;
   for (int k = 0; k < 2; k++) {
@@ -332,18 +328,39 @@ static PetscErrorCode SymmetricScenario(MPI_Comm comm, PetscInt n)
     PetscCall(MatMPIAIJSetPreallocation(m[k], 12, NULL, 12, NULL));
     PetscCall(MatGetOwnershipRange(m[k], &rstart, &rend));
     for (PetscInt i = rstart; i < rend; i++) {
-      for (PetscInt j = i - 21; j <= i + 21; j += 7) { /* a value that depends on {i, j} only */
-        PetscScalar v = 1.0 + (PetscScalar)((PetscMin(i, j) * 3 + PetscMax(i, j)) % 11) + (i == j ? 20 : 0);
+      for (PetscInt j = i - reach; j <= i + reach; j += 7) {
+        PetscScalar v = entry(i, j);
         if (j >= 0 && j < n) PetscCall(MatSetValues(m[k], 1, &i, 1, &j, &v, INSERT_VALUES));
       }
     }
     PetscCall(MatAssemblyBegin(m[k], MAT_FINAL_ASSEMBLY));
     PetscCall(MatAssemblyEnd(m[k], MAT_FINAL_ASSEMBLY));
-    PetscCall(MatSetOption(m[k], MAT_SYMMETRIC, PETSC_TRUE));
-#if defined(PETSC_USE_COMPLEX)
-    PetscCall(MatSetOption(m[k], MAT_HERMITIAN, PETSC_TRUE)); /* real entries: both */
-#endif
+    PetscCall(MatSetOption(m[k], known, PETSC_TRUE));
   }
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* A value that depends on {i, j} only. */
+static PetscScalar SymmetricEntry(PetscInt i, PetscInt j)
+{
+  return 1.0 + (PetscScalar)((PetscMin(i, j) * 3 + PetscMax(i, j)) % 11) + (i == j ? 20 : 0);
+}
+
+/* A symmetric matrix that PETSc knows to be symmetric: MatMultTranspose is
+   MatMult, and no transpose product runs (on one rank, where the whole matrix
+   is the diagonal block; the off-process block of an MPI matrix is not
+   symmetric). */
+static PetscErrorCode SymmetricScenario(MPI_Comm comm, PetscInt n)
+{
+  Mat         m[2];
+  PetscMPIInt size;
+  PetscInt    before, after;
+
+  PetscFunctionBeginUser;
+  PetscCall(CreateBandPair(comm, n, 21, SymmetricEntry, MAT_SYMMETRIC, m));
+#if defined(PETSC_USE_COMPLEX)
+  for (int k = 0; k < 2; k++) PetscCall(MatSetOption(m[k], MAT_HERMITIAN, PETSC_TRUE)); /* real entries: both */
+#endif
   {
     PetscBool symmetric;
     PetscCall(MatIsSymmetric(m[0], 0.0, &symmetric));
@@ -431,36 +448,23 @@ static PetscErrorCode HermitianFirstScenario(MPI_Comm comm, PetscInt M, PetscInt
 }
 
 #if defined(PETSC_USE_COMPLEX)
+/* a_ji = conj(a_ij): the imaginary part odd in j - i. */
+static PetscScalar HermitianEntry(PetscInt i, PetscInt j)
+{
+  return SymmetricEntry(i, j) + PETSC_i * (PetscScalar)(j - i) / 7.0 * (PetscScalar)(1 + (PetscMin(i, j) % 3));
+}
+
 /* A complex matrix that PETSc knows to be Hermitian (not symmetric): its
    MatMultHermitianTranspose is MatMult, while MatMultTranspose still runs a
    transpose product (the three of CompareProducts, on one rank). */
 static PetscErrorCode HermitianScenario(MPI_Comm comm, PetscInt n)
 {
   Mat         m[2];
-  MatType     types[2] = {MATAIJ, MATAIJADAPTIVE};
   PetscMPIInt size;
   PetscInt    before, after;
 
   PetscFunctionBeginUser;
-  for (int k = 0; k < 2; k++) {
-    PetscInt rstart, rend;
-    PetscCall(MatCreate(comm, &m[k]));
-    PetscCall(MatSetSizes(m[k], PETSC_DECIDE, PETSC_DECIDE, n, n));
-    PetscCall(MatSetType(m[k], types[k]));
-    PetscCall(MatSeqAIJSetPreallocation(m[k], 12, NULL));
-    PetscCall(MatMPIAIJSetPreallocation(m[k], 12, NULL, 12, NULL));
-    PetscCall(MatGetOwnershipRange(m[k], &rstart, &rend));
-    for (PetscInt i = rstart; i < rend; i++) {
-      for (PetscInt j = i - 14; j <= i + 14; j += 7) { /* a_ji = conj(a_ij): the imaginary part odd in j - i */
-        PetscScalar v = 1.0 + (PetscScalar)((PetscMin(i, j) * 3 + PetscMax(i, j)) % 11) + (i == j ? 20 : 0);
-        v += PETSC_i * (PetscScalar)(j - i) / 7.0 * (PetscScalar)(1 + (PetscMin(i, j) % 3));
-        if (j >= 0 && j < n) PetscCall(MatSetValues(m[k], 1, &i, 1, &j, &v, INSERT_VALUES));
-      }
-    }
-    PetscCall(MatAssemblyBegin(m[k], MAT_FINAL_ASSEMBLY));
-    PetscCall(MatAssemblyEnd(m[k], MAT_FINAL_ASSEMBLY));
-    PetscCall(MatSetOption(m[k], MAT_HERMITIAN, PETSC_TRUE));
-  }
+  PetscCall(CreateBandPair(comm, n, 14, HermitianEntry, MAT_HERMITIAN, m));
   {
     PetscBool hermitian;
     PetscCall(MatIsHermitian(m[0], 0.0, &hermitian));
