@@ -103,6 +103,14 @@ TEST(IpcsrParams, TunedDefaultsAndTheUsersSettings) {
   EXPECT_EQ(p.stream_loads, -1);
   EXPECT_EQ(p.unroll, 8);
   EXPECT_EQ(p.shared_size, 3456);  // 0.5 of Hopper's shared memory, T = 512
+  // unroll's default: 4 for complex double (16-byte values), unless set.
+  EXPECT_EQ(ipcsr_params(TuningParams{}, hopper, 16).unroll, 4);
+  EXPECT_EQ(ipcsr_params(TuningParams{}, hopper, sizeof(float)).unroll, 8);
+  {
+    TuningParams eight;
+    eight.set("ipcsr.unroll=8");
+    EXPECT_EQ(ipcsr_params(eight, hopper, 16).unroll, 8);
+  }
   TuningParams t;
   for (const char* a : {"ipcsr.block_threads=128", "ipcsr.shared_fraction=0.5", "ipcsr.long_rows=whole",
                         "ipcsr.min_threads_per_row=4", "ipcsr.balance=0", "ipcsr.stream_loads=always",

@@ -49,7 +49,7 @@ OwnedCsr<V, I> rows_of(std::int64_t rows, std::int64_t length, std::int64_t cols
 // ---- the parameters -----------------------------------------------------------
 
 TEST(SegspmvParams, DefaultsAndTheUsersSettings) {
-  const SegspmvParams d = segspmv_params(TuningParams{});
+  const SegspmvParams d = segspmv_params(TuningParams{}, sizeof(double));
   const SegspmvParams plain{};  // the struct's defaults are the parameters' defaults
   EXPECT_EQ(d.length, 0);       // the rule
   EXPECT_EQ(d.length, plain.length);
@@ -68,7 +68,7 @@ TEST(SegspmvParams, DefaultsAndTheUsersSettings) {
   t.set("segspmv.block_threads=128");
   t.set("segspmv.unroll=4");
   t.set("segspmv.stream_loads=always");
-  const SegspmvParams p = segspmv_params(t);
+  const SegspmvParams p = segspmv_params(t, sizeof(double));
   EXPECT_EQ(p.length, 8);
   EXPECT_EQ(p.max_padding, 0.25);
   EXPECT_EQ(p.variant, S::tree);
@@ -77,6 +77,12 @@ TEST(SegspmvParams, DefaultsAndTheUsersSettings) {
   EXPECT_EQ(p.unroll, 4);
   EXPECT_EQ(p.stream_loads, 1);
   EXPECT_EQ(p.piece_slots(), 128);
+  // unroll's default: 4 for complex double (16-byte values), unless set.
+  EXPECT_EQ(segspmv_params(TuningParams{}, 16).unroll, 4);
+  EXPECT_EQ(segspmv_params(TuningParams{}, 8).unroll, 8);
+  TuningParams eight;
+  eight.set("segspmv.unroll=8");
+  EXPECT_EQ(segspmv_params(eight, 16).unroll, 8);
 
   FormatContext context;  // the format made from a context takes its settings
   context.params = t;
@@ -103,7 +109,7 @@ TEST(SegspmvParams, BadValuesAreRefused) {
     expect_invalid_argument([&] { t.set(FormatId::segspmv, n, v); }, "segspmv." + n + "=" + v);
   }
   t.set("segspmv.length=12");  // in range, not a power of two
-  expect_invalid_argument([&] { segspmv_params(t); }, "length 12");
+  expect_invalid_argument([&] { segspmv_params(t, sizeof(double)); }, "length 12");
 
   for (const SegspmvParams& p : test::segspmv_param_sets()) EXPECT_NO_THROW(segspmv_check_params(p)) << describe(p);
   expect_invalid_argument([] { segspmv_check_params(segspmv_with(3, S::tree, 256, 8)); }, "length 3");

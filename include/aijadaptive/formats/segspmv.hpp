@@ -70,8 +70,9 @@ struct SegspmvParams {
 
 // The parameters from the user's settings of the format's tuning parameters
 // (segspmv_params(): length, max_padding, variant, tree_from_length,
-// block_threads, unroll, stream_loads).
-SegspmvParams segspmv_params(const TuningParams& tuning);
+// block_threads, unroll, stream_loads) for values of `value_bytes` bytes
+// (unroll's default depends on it).
+SegspmvParams segspmv_params(const TuningParams& tuning, std::size_t value_bytes);
 // Throws ErrorKind::invalid_argument unless the parameters are usable.
 void segspmv_check_params(const SegspmvParams& params);
 

@@ -38,8 +38,9 @@ const std::vector<ParamSpec>& ipcsr_params() {
                         0, 1 << 20, kBalance));
     v.push_back(choice_param("stream_loads", "streaming cache hint on the CSR arrays: auto (when larger than L2), never, always",
                        {kStreamChoices[0], kStreamChoices[1], kStreamChoices[2]}, kStreamChoices[kStreamLoads + 1]));
-    v.push_back(choice_param("unroll", "entries each thread loads per trip before using any", {"4", "8"},
-                       std::to_string(kUnroll)));
+    v.push_back(choice_param("unroll",
+                             "entries each thread loads per trip before using any (auto: 8, 4 for complex double)",
+                             {"auto", "4", "8"}, "auto"));
     return v;
   }();
   return specs;
@@ -95,7 +96,9 @@ IpcsrParams ipcsr_params(const TuningParams& tuning, const DeviceInfo& device, s
   p.min_threads_per_row = int(tuning.integer(me, "min_threads_per_row"));
   p.balance = int(tuning.integer(me, "balance"));
   p.stream_loads = index_of("stream_loads", kStreamChoices, 3) - 1;
-  p.unroll = std::stoi(tuning.choice(me, "unroll"));
+  const std::string& unroll = tuning.choice(me, "unroll");
+  const int unroll_auto = value_bytes > 8 ? ipcsr_tuning::kUnrollWideValues : ipcsr_tuning::kUnroll;
+  p.unroll = unroll == "auto" ? unroll_auto : std::stoi(unroll);
   p.shared_size = ipcsr_shared_size(device, p.block_threads, value_bytes, tuning.real(me, "shared_fraction"));
   ipcsr_check_params(p);
   return p;

@@ -48,8 +48,14 @@ inline constexpr double kSharedFraction = 0.5;
 inline constexpr IpcsrLongRows kLongRows = IpcsrLongRows::split;
 
 // Entries each thread loads before it uses any (memory-level parallelism of
-// the gathers of x): 4 or 8 (IpcsrParams::unroll).
+// the gathers of x): 4 or 8 (IpcsrParams::unroll); auto, the default, is
+// kUnroll for values of up to 8 bytes and kUnrollWideValues for complex
+// double, whose 8 loads in flight took more registers than the kernel has at
+// full occupancy: H100, 2026-11-24, one run, complex 27-point stencil 64^3
+// 0.50x -> 0.70x of cuSPARSE ALG1, a power-law matrix of 15.9M nonzeros
+// 0.41x -> 0.73x (docs/h100-2026-11-24-complex).
 inline constexpr int kUnroll = 8;
+inline constexpr int kUnrollWideValues = 4;
 
 // Threads per row at least (IpcsrParams::min_threads_per_row): 1, the paper's
 // decision tree as it is, measured best.

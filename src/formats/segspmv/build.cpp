@@ -45,8 +45,10 @@ const std::vector<ParamSpec>& segspmv_params() {
     tree.power_of_two = true;
     v.push_back(tree);
     v.push_back(integer_param("block_threads", "threads per block (T)", 32, 1024, kBlockThreads, 32));
-    v.push_back(choice_param("unroll", "slots each lane loads per piece (a piece: 32 x unroll slots), all before it uses any", {"4", "8"},
-                             std::to_string(kUnroll)));
+    v.push_back(choice_param("unroll",
+                             "slots each lane loads per piece (a piece: 32 x unroll slots), all before it uses any "
+                             "(auto: 8, 4 for complex double)",
+                             {"auto", "4", "8"}, "auto"));
     v.push_back(choice_param("stream_loads", "streaming cache hint on the slots: auto (when larger than L2), never, always",
                              {kStreamChoices[0], kStreamChoices[1], kStreamChoices[2]}, kStreamChoices[kStreamLoads + 1]));
     return v;
@@ -54,7 +56,7 @@ const std::vector<ParamSpec>& segspmv_params() {
   return specs;
 }
 
-SegspmvParams segspmv_params(const TuningParams& tuning) {
+SegspmvParams segspmv_params(const TuningParams& tuning, std::size_t value_bytes) {
   const FormatId me = FormatId::segspmv;
   auto index_of = [&](const char* name, const char* const* words, int count) {
     const std::string& w = tuning.choice(me, name);
@@ -68,7 +70,9 @@ SegspmvParams segspmv_params(const TuningParams& tuning) {
   p.variant = SegspmvVariant(index_of("variant", kVariantChoices, 3));
   p.tree_from_length = int(tuning.integer(me, "tree_from_length"));
   p.block_threads = int(tuning.integer(me, "block_threads"));
-  p.unroll = std::stoi(tuning.choice(me, "unroll"));
+  const std::string& unroll = tuning.choice(me, "unroll");
+  const int unroll_auto = value_bytes > 8 ? segspmv_tuning::kUnrollWideValues : segspmv_tuning::kUnroll;
+  p.unroll = unroll == "auto" ? unroll_auto : std::stoi(unroll);
   p.stream_loads = index_of("stream_loads", kStreamChoices, 3) - 1;
   segspmv_check_params(p);
   return p;
@@ -205,7 +209,7 @@ std::vector<std::string> SegspmvHostFormat<V, I>::describe() const {
 
 template <class V, class I>
 std::unique_ptr<HostFormat<V, I>> make_segspmv_host_format(const FormatContext& context) {
-  return std::make_unique<SegspmvHostFormat<V, I>>(segspmv_params(context.params), context.csr_prefetch);
+  return std::make_unique<SegspmvHostFormat<V, I>>(segspmv_params(context.params, sizeof(V)), context.csr_prefetch);
 }
 
 template int segspmv_length(std::int32_t, const std::int32_t*, double);
