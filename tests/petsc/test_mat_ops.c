@@ -131,12 +131,40 @@ static PetscErrorCode CheckType(const char *when, Mat A)
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
+/* One product of AIJ (ref) and aijadaptive (got) compared: z = op(A) x
+   (twice when `again`: unchanged x, unchanged matrix), z = op(A) x + y with
+   y != z and with y == z. */
+static PetscErrorCode CompareOperation(const char *when, const char *name, PetscErrorCode (*mult)(Mat, Vec, Vec), PetscErrorCode (*multadd)(Mat, Vec, Vec, Vec), PetscBool again, Mat ref, Mat got, Vec x, Vec y, Vec z1, Vec z2)
+{
+  char what[256];
+
+  PetscFunctionBeginUser;
+  PetscCall(mult(ref, x, z1));
+  PetscCall(mult(got, x, z2));
+  PetscCall(PetscSNPrintf(what, sizeof(what), "%s: %s", when, name));
+  PetscCall(Check(what, z1, z2));
+  if (again) {
+    PetscCall(mult(got, x, z2));
+    PetscCall(Check(what, z1, z2));
+  }
+  PetscCall(multadd(ref, x, y, z1));
+  PetscCall(multadd(got, x, y, z2));
+  PetscCall(PetscSNPrintf(what, sizeof(what), "%s: %sAdd (y != z)", when, name));
+  PetscCall(Check(what, z1, z2));
+  PetscCall(VecCopy(y, z1));
+  PetscCall(VecCopy(y, z2));
+  PetscCall(multadd(ref, x, z1, z1));
+  PetscCall(multadd(got, x, z2, z2));
+  PetscCall(PetscSNPrintf(what, sizeof(what), "%s: %sAdd (y == z)", when, name));
+  PetscCall(Check(what, z1, z2));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
 /* Every product of `got` against `ref`, same vectors. */
 static PetscErrorCode CompareProducts(const char *when, Mat ref, Mat got)
 {
   Vec         x, y, z1, z2, xt, yt, zt1, zt2;
   PetscRandom rnd;
-  char        what[256];
 
   PetscFunctionBeginUser;
   PetscCall(CheckType(when, got));
@@ -154,53 +182,9 @@ static PetscErrorCode CompareProducts(const char *when, Mat ref, Mat got)
   PetscCall(VecSetRandom(xt, rnd));
   PetscCall(VecSetRandom(yt, rnd));
 
-  PetscCall(MatMult(ref, x, z1));
-  PetscCall(MatMult(got, x, z2));
-  PetscCall(PetscSNPrintf(what, sizeof(what), "%s: MatMult", when));
-  PetscCall(Check(what, z1, z2));
-  PetscCall(MatMult(got, x, z2)); /* again: unchanged x, unchanged matrix */
-  PetscCall(Check(what, z1, z2));
-
-  PetscCall(MatMultAdd(ref, x, y, z1));
-  PetscCall(MatMultAdd(got, x, y, z2));
-  PetscCall(PetscSNPrintf(what, sizeof(what), "%s: MatMultAdd (y != z)", when));
-  PetscCall(Check(what, z1, z2));
-  PetscCall(VecCopy(y, z1));
-  PetscCall(VecCopy(y, z2));
-  PetscCall(MatMultAdd(ref, x, z1, z1));
-  PetscCall(MatMultAdd(got, x, z2, z2));
-  PetscCall(PetscSNPrintf(what, sizeof(what), "%s: MatMultAdd (y == z)", when));
-  PetscCall(Check(what, z1, z2));
-
-  PetscCall(MatMultTranspose(ref, xt, zt1));
-  PetscCall(MatMultTranspose(got, xt, zt2));
-  PetscCall(PetscSNPrintf(what, sizeof(what), "%s: MatMultTranspose", when));
-  PetscCall(Check(what, zt1, zt2));
-  PetscCall(MatMultTransposeAdd(ref, xt, yt, zt1));
-  PetscCall(MatMultTransposeAdd(got, xt, yt, zt2));
-  PetscCall(PetscSNPrintf(what, sizeof(what), "%s: MatMultTransposeAdd (y != z)", when));
-  PetscCall(Check(what, zt1, zt2));
-  PetscCall(VecCopy(yt, zt1));
-  PetscCall(VecCopy(yt, zt2));
-  PetscCall(MatMultTransposeAdd(ref, xt, zt1, zt1));
-  PetscCall(MatMultTransposeAdd(got, xt, zt2, zt2));
-  PetscCall(PetscSNPrintf(what, sizeof(what), "%s: MatMultTransposeAdd (y == z)", when));
-  PetscCall(Check(what, zt1, zt2));
-
-  PetscCall(MatMultHermitianTranspose(ref, xt, zt1));
-  PetscCall(MatMultHermitianTranspose(got, xt, zt2));
-  PetscCall(PetscSNPrintf(what, sizeof(what), "%s: MatMultHermitianTranspose", when));
-  PetscCall(Check(what, zt1, zt2));
-  PetscCall(MatMultHermitianTransposeAdd(ref, xt, yt, zt1));
-  PetscCall(MatMultHermitianTransposeAdd(got, xt, yt, zt2));
-  PetscCall(PetscSNPrintf(what, sizeof(what), "%s: MatMultHermitianTransposeAdd (y != z)", when));
-  PetscCall(Check(what, zt1, zt2));
-  PetscCall(VecCopy(yt, zt1));
-  PetscCall(VecCopy(yt, zt2));
-  PetscCall(MatMultHermitianTransposeAdd(ref, xt, zt1, zt1));
-  PetscCall(MatMultHermitianTransposeAdd(got, xt, zt2, zt2));
-  PetscCall(PetscSNPrintf(what, sizeof(what), "%s: MatMultHermitianTransposeAdd (y == z)", when));
-  PetscCall(Check(what, zt1, zt2));
+  PetscCall(CompareOperation(when, "MatMult", MatMult, MatMultAdd, PETSC_TRUE, ref, got, x, y, z1, z2));
+  PetscCall(CompareOperation(when, "MatMultTranspose", MatMultTranspose, MatMultTransposeAdd, PETSC_FALSE, ref, got, xt, yt, zt1, zt2));
+  PetscCall(CompareOperation(when, "MatMultHermitianTranspose", MatMultHermitianTranspose, MatMultHermitianTransposeAdd, PETSC_FALSE, ref, got, xt, yt, zt1, zt2));
 
   PetscCall(VecDestroy(&x));
   PetscCall(VecDestroy(&y));
