@@ -18,8 +18,9 @@ bins=$(find "$build" -type f -perm -u+x \( -name 'test_*' -o -name 'aijadaptive-
 rm -rf "$root/.runtime/$name-libs/bin"
 tar cf - -C "$root/.runtime" "$name-libs" | xz -9 -T0 >"$root/.runtime/$name-libs.tar.xz"
 rm -rf "$root/.runtime/$name-libs"
+read -r -a patterns <<<"${TREE_EXCLUDE:-}"  # split on blanks, not expanded as globs here
 excludes=()
-for pattern in ${TREE_EXCLUDE:-}; do excludes+=("--exclude=$pattern"); done
+for pattern in "${patterns[@]}"; do excludes+=("--exclude=$pattern"); done
 tar cf - -C "$(dirname "$build")" --exclude='*.o' --exclude='*.a' --exclude='CMakeFiles' --exclude='Testing' \
   --exclude='matrices' "${excludes[@]}" "$(basename "$build")" | xz -9 -T0 >"$root/.runtime/$name-tree.tar.xz"
 ls -la "$root/.runtime"
