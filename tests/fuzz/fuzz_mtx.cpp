@@ -91,6 +91,25 @@ void require_well_formed(std::int64_t rows, std::int64_t cols, const I* row_ptr,
   }
 }
 
+// The file read again by the benchmark's reader in values V: well formed, and
+// the pattern of `first` (the main job's read) when there is one; a refusal
+// says FILE:LINE.
+template <class V>
+void read_again(const std::string& path, const ab::MtxOptions& options, const AijaMtxCsr* first,
+                const char* differ) {
+  try {
+    const ab::HostCsr<V, std::int32_t> a = ab::read_matrix_market<V, std::int32_t>(path, options);
+    require_well_formed(std::int64_t(a.rows), std::int64_t(a.cols), a.row_ptr.data(), a.col_idx.data(),
+                        a.values.data(), std::int64_t(a.nnz()));
+    if (first && (a.rows != first->rows || a.cols != first->cols || std::int64_t(a.nnz()) != first->nnz ||
+                  !std::equal(a.row_ptr.begin(), a.row_ptr.end(), first->row_ptr) ||
+                  !std::equal(a.col_idx.begin(), a.col_idx.end(), first->col_idx)))
+      fail(differ);
+  } catch (const ab::InputError& e) {
+    require_where(e.what(), path);
+  }
+}
+
 }  // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
@@ -110,34 +129,15 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   ab::MtxOptions options;
   options.memory_limit = kMemoryLimit;
   options.pattern = ab::PatternValues::random;  // the benchmark's seeded values for pattern files
-  try {
-    const ab::HostCsr<float, std::int32_t> a = ab::read_matrix_market<float, std::int32_t>(path, options);
-    require_well_formed(std::int64_t(a.rows), std::int64_t(a.cols), a.row_ptr.data(), a.col_idx.data(),
-                        a.values.data(), std::int64_t(a.nnz()));
-    // Both read: the same pattern (the values differ by precision and pattern values).
-    if (wide_ok && (a.rows != m.rows || a.cols != m.cols || std::int64_t(a.nnz()) != m.nnz ||
-                    !std::equal(a.row_ptr.begin(), a.row_ptr.end(), m.row_ptr) ||
-                    !std::equal(a.col_idx.begin(), a.col_idx.end(), m.col_idx)))
-      fail("the two reads give different patterns");
-  } catch (const ab::InputError& e) {
-    require_where(e.what(), path);
-  }
+  // The benchmark's reader in single precision: the same pattern as the
+  // main job's double read where both read it.
+  read_again<float>(path, options, wide_ok ? &m : nullptr, "the two reads give different patterns");
 #if AIJADAPTIVE_HAVE_COMPLEX
   // In complex single precision (the benchmark's complex/hermitian path): a
   // file the real reader took has the same pattern as complex, and a complex
   // file's parts and its hermitian mirroring meet the same checks.
-  try {
-    const ab::HostCsr<std::complex<float>, std::int32_t> z =
-        ab::read_matrix_market<std::complex<float>, std::int32_t>(path, options);
-    require_well_formed(std::int64_t(z.rows), std::int64_t(z.cols), z.row_ptr.data(), z.col_idx.data(),
-                        z.values.data(), std::int64_t(z.nnz()));
-    if (wide_ok && (z.rows != m.rows || z.cols != m.cols || std::int64_t(z.nnz()) != m.nnz ||
-                    !std::equal(z.row_ptr.begin(), z.row_ptr.end(), m.row_ptr) ||
-                    !std::equal(z.col_idx.begin(), z.col_idx.end(), m.col_idx)))
-      fail("the real and the complex read give different patterns");
-  } catch (const ab::InputError& e) {
-    require_where(e.what(), path);
-  }
+  read_again<std::complex<float>>(path, options, wide_ok ? &m : nullptr,
+                                  "the real and the complex read give different patterns");
 #endif
   aija_mtx_free(&m);
   return 0;

@@ -71,6 +71,10 @@ enum class SuraaLaunch {
   host        // one host launch per long segment
 };
 
+// long_threads' largest value: the long kernel is compiled for it
+// (__launch_bounds__), so that every value type launches with that many.
+inline constexpr int kSuraaMaxLongThreads = 1024;
+
 struct SuraaParams {
   std::int64_t segment_rows = 0;     // S; 0: the Freedman-Diaconis rule
   std::int64_t short_limit = 64;     // mean length below which a segment is short

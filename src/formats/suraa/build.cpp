@@ -64,7 +64,7 @@ const std::vector<ParamSpec>& suraa_params() {
                     kLongLimit),
       integer_param("block_entries", "entries of a long row one block takes at most", 32, std::int64_t(1) << 40,
                     kBlockEntries),
-      integer_param("long_threads", "threads per block of the long group", 64, 1024, kLongThreads, 32),
+      integer_param("long_threads", "threads per block of the long group", 64, kSuraaMaxLongThreads, kLongThreads, 32),
       choice_param("long_launch",
                    "the long group's grids launched from the device (dynamic parallelism), the host, or auto (device "
                    "for many long segments)",
@@ -102,8 +102,10 @@ void suraa_check_params(const SuraaParams& p) {
                "suraa: block_entries = " + std::to_string(p.block_entries) + ", expected >= 32");
   AIJA_REQUIRE(p.streams_min_entries >= 0, invalid_argument,
                "suraa: streams_min_entries = " + std::to_string(p.streams_min_entries) + ", expected >= 0");
-  AIJA_REQUIRE(p.long_threads >= 64 && p.long_threads <= 1024 && p.long_threads % 32 == 0, invalid_argument,
-               "suraa: long_threads = " + std::to_string(p.long_threads) + ", expected a multiple of 32 in [64, 1024]");
+  AIJA_REQUIRE(p.long_threads >= 64 && p.long_threads <= kSuraaMaxLongThreads && p.long_threads % 32 == 0,
+               invalid_argument,
+               "suraa: long_threads = " + std::to_string(p.long_threads) + ", expected a multiple of 32 in [64, " +
+                   std::to_string(kSuraaMaxLongThreads) + "]");
 }
 
 std::int64_t suraa_segment_rows(const std::vector<std::int64_t>& sorted) {

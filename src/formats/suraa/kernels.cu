@@ -28,7 +28,6 @@ constexpr int kBlockThreads = 256;  // short and medium groups: 8 slices or 8 ro
 constexpr int kWarpsPerBlock = kBlockThreads / kWarp;
 constexpr int kUnroll = 4;          // loads of a lane in flight before its adds
 constexpr int kParentThreads = 32;  // long segments per parent block
-constexpr int kMaxLongThreads = 1024;  // long_threads' largest value (build.cpp)
 
 // What every kernel reads besides x and y; passed by value.
 template <class V, class I>
@@ -142,7 +141,7 @@ __global__ void __launch_bounds__(kBlockThreads)
 // took more registers than 1024 threads have, and its grids launched from the
 // device failed (silently there: counted in launch_failures).
 template <bool kStream, class V, class I>
-__global__ void __launch_bounds__(kMaxLongThreads) suraa_long_kernel(SuraaArrays<V, I> a, SuraaLongSegment s, const V* __restrict__ x, V alpha, V beta,
+__global__ void __launch_bounds__(kSuraaMaxLongThreads) suraa_long_kernel(SuraaArrays<V, I> a, SuraaLongSegment s, const V* __restrict__ x, V alpha, V beta,
                                   V* y) {
   using WarpSums = V[kWarp];
   AIJA_SHARED_AS(WarpSums, warp_sums);
