@@ -44,10 +44,13 @@ struct Settings {
   PetscReal stream_min_mib = 4;      // -mat_aijadaptive_stream_min_mib (< 0: never)
   PetscReal stream_piece_mib = 2;    // -mat_aijadaptive_stream_piece_mib
   aijadaptive::TuningParams params;  // -mat_aijadaptive_<format>_<parameter>
+  PetscInt tune_candidates = aijadaptive::TuneOptions{}.candidates;  // -mat_aijadaptive_tune_candidates
+  PetscInt tune_products = aijadaptive::TuneOptions{}.products;      // -mat_aijadaptive_tune_products
+  PetscBool tune_disk = PETSC_FALSE;                                 // -mat_aijadaptive_tune_disk
 
   bool operator==(const Settings& o) const {
-    return format.automatic == o.format.automatic && format.format == o.format.format &&
-           reorder == o.reorder && force_host == o.force_host && device == o.device &&
+    return format == o.format && tune_candidates == o.tune_candidates && tune_products == o.tune_products &&
+           tune_disk == o.tune_disk && reorder == o.reorder && force_host == o.force_host && device == o.device &&
            memory_limit_mib == o.memory_limit_mib && transfer == o.transfer && jit == o.jit &&
            stream_min_mib == o.stream_min_mib && stream_piece_mib == o.stream_piece_mib && params == o.params;
   }

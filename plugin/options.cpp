@@ -147,6 +147,9 @@ aijadaptive::MatrixOptions ToMatrixOptions(const Settings& s) {
   o.force_host = s.force_host;
   o.device = -1;  // ChooseDevice()'s
   o.params = s.params;
+  o.tune.candidates = int(s.tune_candidates);
+  o.tune.products = int(s.tune_products);
+  o.tune.on_disk = s.tune_disk;
   o.jit = s.jit;
   o.device_memory_limit = std::size_t(s.memory_limit_mib * 1024.0 * 1024.0);
   // AIJ's assembled arrays are valid by construction: skip the O(nnz) check,
@@ -175,6 +178,21 @@ PetscErrorCode SettingsFromOptions(Mat A, AijaOptionItems PetscOptionsObject, Se
                "-mat_aijadaptive_format %s: unknown format; valid choices are: %s", value, choices.c_str());
     s->format = *choice;
   }
+  PetscCall(PetscOptionsInt("-mat_aijadaptive_tune_candidates",
+                            "With -mat_aijadaptive_format tune: how many of the selector's candidates are timed", "",
+                            s->tune_candidates, &s->tune_candidates, NULL));
+  PetscCheck(s->tune_candidates >= 1, PetscObjectComm((PetscObject)A), PETSC_ERR_ARG_OUTOFRANGE,
+             "-mat_aijadaptive_tune_candidates must be >= 1, got %" PetscInt_FMT, s->tune_candidates);
+  PetscCall(PetscOptionsInt("-mat_aijadaptive_tune_products",
+                            "With -mat_aijadaptive_format tune: products timed per candidate (after one untimed)", "",
+                            s->tune_products, &s->tune_products, NULL));
+  PetscCheck(s->tune_products >= 1 && s->tune_products <= 1000, PetscObjectComm((PetscObject)A),
+             PETSC_ERR_ARG_OUTOFRANGE, "-mat_aijadaptive_tune_products must be in [1, 1000], got %" PetscInt_FMT,
+             s->tune_products);
+  PetscCall(PetscOptionsBool("-mat_aijadaptive_tune_disk",
+                             "With -mat_aijadaptive_format tune: remember the fastest format of each pattern across "
+                             "runs, beside the kernel cache under $XDG_CACHE_HOME/aijadaptive",
+                             "", s->tune_disk, &s->tune_disk, NULL));
   PetscCall(PetscStrncpy(value, aijadaptive::reorder_choice_name(s->reorder), sizeof(value)));
   PetscCall(PetscOptionsString("-mat_aijadaptive_reorder",
                                "Renumber a square matrix with scattered columns by reverse Cuthill-McKee for the "

@@ -10,7 +10,9 @@
 //                 memory for it, a failed allocation) gives way to the next,
 //                 and skipped() says why; after the last (csr), the host. The
 //                 GPU's own errors (a failed launch) throw, leaving nothing
-//                 allocated; upload() may be called again
+//                 allocated; upload() may be called again. With FormatChoice
+//                 tune, the first plain products then time the selector's
+//                 first candidates in turn, and the fastest stays (autotune.hpp)
 //   refill(csr):  same pattern, new values: no analysis, no allocation
 //   apply(...):   y = alpha * op(A) * x + beta * y with x and y in host or
 //                 device memory. On the host, the CSR reference kernel (PETSc's
@@ -34,6 +36,7 @@
 #include <string>
 #include <vector>
 
+#include "aijadaptive/autotune.hpp"
 #include "aijadaptive/features.hpp"
 #include "aijadaptive/format.hpp"
 #include "aijadaptive/format_list.hpp"
@@ -84,6 +87,7 @@ struct MatrixOptions {
   // in double precision; src/core/narrowed_indices.hpp). Off: as they are.
   bool narrow_indices = true;
   TuningParams params;  // the formats' tuning parameters
+  TuneOptions tune;     // FormatChoice tune: how many candidates, how many products each
   // Formats may compile kernels for the matrix at run time (NVRTC, in the
   // background, cached on disk); off: their generic kernels only.
   bool jit = true;
@@ -166,8 +170,14 @@ class AdaptiveMatrix {
   // Why that format: the selector's reason (and its reordering's).
   const std::string& selection_reason() const;
   const std::vector<SkippedCandidate>& skipped() const;
-  // The running format's facts (blocks, padding, ...), one line each.
+  // The running format's facts (blocks, padding, ...), one line each; with
+  // FormatChoice tune, the candidates' timings first.
   std::vector<std::string> describe() const;
+  // FormatChoice tune: the candidates' timings so far, or the remembered ones
+  // (empty otherwise), and whether candidates are still being timed (the
+  // plain products until then run them one after the other).
+  const TuneRecord& tune_record() const;
+  bool tuning() const;
   // Whether the format holds B = P A P^T (RCM) rather than A.
   bool reordered() const;
   // Whether the core made its CSR copy for a transpose the format lacks.

@@ -20,7 +20,8 @@ struct Analysis {
 };
 
 template <class V, class I>
-Analysis<V, I> analyse_matrix(const CsrView<V, I>& a, const FormatChoice& format, ReorderChoice reorder);
+Analysis<V, I> analyse_matrix(const CsrView<V, I>& a, const FormatChoice& format, ReorderChoice reorder,
+                              int tune_candidates = kTuneCandidates);
 
 // DIA-Adaptive's search engine on `a`, its verdict put into `f` (diagonal_type,
 // diagonal_reason and, for a diagonal matrix, diagonal_offsets).

@@ -96,11 +96,13 @@ class OwnedStream {
   Stream stream_ = nullptr;
 };
 
-// A CUDA event without timing, owned for the object's lifetime: how work on
-// one stream is ordered after work on another (fork and join).
+// A CUDA event, owned for the object's lifetime: how work on one stream is
+// ordered after work on another (fork and join), without timing; with
+// timing, how long the work between two of them took on the GPU.
 class OwnedEvent {
  public:
-  OwnedEvent();  // on the current device
+  enum class Timing { off, on };
+  explicit OwnedEvent(Timing timing = Timing::off);  // on the current device
   ~OwnedEvent();
   OwnedEvent(const OwnedEvent&) = delete;
   OwnedEvent& operator=(const OwnedEvent&) = delete;
@@ -110,6 +112,9 @@ class OwnedEvent {
   void wait_on(Stream stream) const;
   // The host waits for the recorded mark (for a buffer the work was reading).
   void synchronize() const;
+  // Milliseconds on the GPU from `start`'s mark to this one's (both made with
+  // Timing::on); waits for this one.
+  double milliseconds_since(const OwnedEvent& start) const;
 
  private:
   void* event_ = nullptr;  // cudaEvent_t

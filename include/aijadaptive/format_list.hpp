@@ -35,19 +35,27 @@ const char* format_name(FormatId id);
 const char* format_description(FormatId id);
 std::optional<FormatId> format_from_name(std::string_view name);
 
-// What the user asked for: "auto" (the selector decides) or one format.
+// What the user asked for: "auto" (the selector decides), "tune" (the
+// selector's first candidates are timed on the matrix's first products and the
+// fastest is kept: autotune.hpp) or one format.
 struct FormatChoice {
   bool automatic = true;
   FormatId format = FormatId::csr;  // meaningful only when !automatic
+  bool tune = false;                // automatic, and timed
 
   static FormatChoice automatic_choice() { return {}; }
-  static FormatChoice fixed(FormatId id) { return {false, id}; }
+  static FormatChoice tuned() { return {true, FormatId::csr, true}; }
+  static FormatChoice fixed(FormatId id) { return {false, id, false}; }
+  bool operator==(const FormatChoice& o) const {
+    return automatic == o.automatic && tune == o.tune && (automatic || format == o.format);
+  }
+  bool operator!=(const FormatChoice& o) const { return !(*this == o); }
 };
 
-// "auto" or a format name; nullopt for anything else.
+// "auto", "tune" or a format name; nullopt for anything else.
 std::optional<FormatChoice> parse_format_choice(std::string_view text);
 std::string format_choice_name(const FormatChoice& choice);
-// "auto, csr, ..." for error messages and -help.
+// "auto, tune, csr, ..." for error messages and -help.
 std::string valid_format_choices();
 
 }  // namespace aijadaptive

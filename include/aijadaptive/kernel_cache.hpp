@@ -22,6 +22,7 @@
 #include <map>
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <string>
 #include <thread>
 #include <tuple>
@@ -224,6 +225,13 @@ class KernelCache {
   // "disk cache in <dir>" or "no disk cache: <why>" (creates the directory if
   // it does not exist yet, as the first compile would).
   std::string disk_status() const;
+
+  // Small texts kept on disk beside the kernels, under a key of their own (the
+  // autotune's choices, autotune.hpp), as entries of the same checked kind:
+  // one damaged, or written for another key, reads as none. Best effort: no
+  // disk cache, nothing read, false.
+  std::optional<std::string> load_note(const std::string& key) const;
+  bool store_note(const std::string& key, const std::string& text) const;
 
  private:
   const CompiledKernel& insert(CompiledKernel&& kernel, const std::string& source,

@@ -6,6 +6,7 @@
 // always the last, and the host comes after it.
 #pragma once
 
+#include <cstddef>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -24,6 +25,9 @@ const char* reorder_choice_name(ReorderChoice choice);
 // "auto", "none" or "rcm"; nullopt for anything else.
 std::optional<ReorderChoice> parse_reorder_choice(std::string_view text);
 
+// The formats FormatChoice tune times by default (selector.cpp says why 4).
+inline constexpr int kTuneCandidates = 4;
+
 struct Candidate {
   FormatId format = FormatId::csr;
   std::string reason;
@@ -31,6 +35,9 @@ struct Candidate {
 
 struct Selection {
   std::vector<Candidate> candidates;  // never empty; the last is csr
+  // FormatChoice tune: the first `timed` candidates are timed on the
+  // matrix's first products and the fastest kept (0 otherwise).
+  std::size_t timed = 0;
   bool reorder = false;               // build the formats on B = P A P^T (RCM)
   std::string reorder_reason;         // empty when not reordered and nothing to say
   FormatId first() const { return candidates.front().format; }
@@ -40,8 +47,11 @@ struct Selection {
 // order's worth of work): only for a reordering the cheap features allow.
 bool wants_rcm_ratio(const Features& features, ReorderChoice reorder);
 
+// With choice.tune, the candidates are auto's first, then the formats most
+// often fastest where auto's is not (selector.cpp), `tune_candidates` of them
+// timed, and csr last.
 Selection select_format(const Features& features, const FormatChoice& choice,
-                        ReorderChoice reorder = ReorderChoice::never);
+                        ReorderChoice reorder = ReorderChoice::never, int tune_candidates = kTuneCandidates);
 
 // Automatic reordering keeps RCM only if it takes the sector ratio down to at
 // most this fraction of the original (rcm ratio <= kReorderKeep * ratio); some

@@ -86,6 +86,23 @@ struct AdaptiveMatrix<V, I>::Impl {
   // a GPU (options.narrow_indices): every call goes to it then.
   std::unique_ptr<AdaptiveMatrix<V, std::int32_t>> narrow;
   detail::NarrowedIndices<V> narrowed;
+  // FormatChoice tune (autotune.hpp). Declared last: its formats go before
+  // the stream and the host halves they may share state with.
+  struct Tuner {
+    std::string key;     // the outcome's key; empty: nothing to time
+    std::string origin;  // where the outcome came from, for describe()
+    TuneRecord record;
+    bool active = false;  // candidates still being timed
+    std::size_t end = 0;  // the chain entries before it are timed
+    int products = 0;     // plain products of the current candidate so far
+    std::vector<std::unique_ptr<OwnedEvent>> marks;  // before and after each timed product
+    // The fastest so far, kept while the next one is timed (host half first:
+    // the device half refers to it and goes before it).
+    std::unique_ptr<HostFormat<V, I>> best_host;
+    std::unique_ptr<DeviceFormat<V, I>> best_dev;
+    std::string best_name, best_reason;
+    double best_us = 0;
+  } tuner;
 
   bool narrows(const CsrView<V, I>& m) const {
     if constexpr (sizeof(I) == sizeof(std::int32_t)) {
@@ -98,6 +115,10 @@ struct AdaptiveMatrix<V, I>::Impl {
   }
 
   void reset_device_state() {
+    tuner.best_dev.reset();
+    tuner.best_host.reset();
+    tuner.active = false;
+    tuner.marks.clear();
     transpose_dev.reset();
     dev.reset();
     transpose_host.reset();
@@ -190,7 +211,7 @@ struct AdaptiveMatrix<V, I>::Impl {
   }
 
   void select() {
-    Analysis<V, I> r = analyse_matrix(a, options.format, options.reorder);
+    Analysis<V, I> r = analyse_matrix(a, options.format, options.reorder, options.tune.candidates);
     features = std::move(r.features);
     // The formats may reuse what it found, unless they are built on P A P^T.
     context.features = r.reordering ? nullptr : &features;
@@ -200,10 +221,11 @@ struct AdaptiveMatrix<V, I>::Impl {
 
   void skip(const std::string& why) { skipped.push_back({chain[next - 1].name, why}); }
 
-  // The host half of the next chain entry that builds; false when none is left.
-  bool build_next_host() {
+  // The host half of the next chain entry before `limit` that builds; false
+  // when none is left.
+  bool build_next_host(std::size_t limit = SIZE_MAX) {
     host.reset();
-    while (next < chain.size()) {
+    while (next < std::min(limit, chain.size())) {
       const Try& t = chain[next++];
       try {
         std::unique_ptr<HostFormat<V, I>> h = t.make(context);
@@ -246,6 +268,34 @@ struct AdaptiveMatrix<V, I>::Impl {
     return "";
   }
 
+  // The device half of the current candidate (host), when it has the memory
+  // and uploads; else false, with why (also in skipped()).
+  bool upload_current(std::string* why) {
+    *why = lacks_memory();
+    if (!why->empty() && prefetch) {
+      // The arrays sent during the analysis take the room: the format sends its own.
+      prefetch.reset();
+      prefetch_note = "set-up: the CSR arrays sent during the analysis were released to make room for " +
+                      chain[next - 1].name;
+      *why = lacks_memory();
+    }
+    if (!why->empty()) {
+      skip(*why);
+      return false;
+    }
+    try {
+      dev = host->upload(stream->get());
+      synchronize(stream->get());
+      return true;
+    } catch (const Error& e) {
+      dev.reset();
+      if (!steps_aside(e.kind())) throw;
+      *why = e.what();
+      skip(*why);
+      return false;
+    }
+  }
+
   // Uploads the current candidate, or the ones after it, until one works;
   // then the arrays sent during the analysis are freed (or kept by the format).
   void upload_chain() {
@@ -268,29 +318,10 @@ struct AdaptiveMatrix<V, I>::Impl {
     std::string why = skipped.empty() ? "no candidate format could be built" : skipped.back().why;
     if (prefetch) prefetch->finish_copy();  // the memory check below sees its arrays allocated
     for (bool have = host != nullptr; have; have = build_next_host()) {
-      why = lacks_memory();
-      if (!why.empty() && prefetch) {
-        // The arrays sent during the analysis take the room: the format sends its own.
-        prefetch.reset();
-        prefetch_note = "set-up: the CSR arrays sent during the analysis were released to make room for " +
-                        chain[next - 1].name;
-        why = lacks_memory();
-      }
-      if (!why.empty()) {
-        skip(why);
-        continue;
-      }
-      try {
-        dev = host->upload(stream->get());
-        synchronize(stream->get());
+      if (upload_current(&why)) {
         placement = Placement::device;
         placement_reason = "device " + std::to_string(device) + " (" + context.device.name + ")";
         return;
-      } catch (const Error& e) {
-        dev.reset();
-        if (!steps_aside(e.kind())) throw;
-        why = e.what();
-        skip(why);
       }
     }
     // After csr, the last device candidate: the host, with the reason.
@@ -300,6 +331,146 @@ struct AdaptiveMatrix<V, I>::Impl {
     placement_reason = "host: " + why;
   }
 
+  // --- FormatChoice tune (autotune.hpp) ---
+
+  // What, beyond the pattern, the timings depend on.
+  std::string tune_context() const {
+    std::string c = std::string(is_complex_v<V> ? "complex " : "real ") + std::to_string(sizeof(V)) + "-byte values, " +
+                    std::to_string(sizeof(I)) + "-byte indices; " + context.device.name + " sm_" +
+                    std::to_string(context.device.arch) + "; reorder " + reorder_choice_name(options.reorder) +
+                    ", jit " + (options.jit ? "on" : "off") + ", " + std::to_string(options.tune.candidates) +
+                    " candidates";
+    for (const auto& [name, value] : options.params.values()) c += ", " + name + "=" + value;
+    for (const ExtraCandidate<V, I>& e : extras) c += ", extra " + e.name;
+    return c;
+  }
+
+  // After the selection: the outcome remembered for this pattern (in the
+  // process, else on disk) runs at once; otherwise the timed candidates wait
+  // for the products.
+  void plan_tuning() {
+    tuner = Tuner{};
+    if (!options.format.tune || selection.timed == 0) return;
+    const std::string key = tune_key(a, tune_context());
+    std::optional<TuneRecord> known = recall_tune(key);
+    std::string origin = "remembered from a matrix of the same pattern earlier in this run";
+#if AIJADAPTIVE_HAVE_CUDA
+    if (!known && options.tune.on_disk && context.kernels) {
+      if (const std::optional<std::string> text = context.kernels->load_note("tune: " + key))
+        known = parse_tune_record(*text);
+      origin = "remembered from an earlier run (" + context.kernels->disk_status() + ")";
+      if (known) remember_tune(key, *known);
+    }
+#endif
+    if (!known) {
+      tuner.key = key;
+      return;
+    }
+    // The remembered format first; the selector's candidates stay behind it
+    // as the fallback chain.
+    const FormatId chosen = *format_from_name(known->chosen);
+    std::vector<Candidate> c{{chosen, "tune: " + known->chosen + ", the fastest when this pattern was timed"}};
+    for (const Candidate& k : selection.candidates)
+      if (k.format != chosen) c.push_back(k);
+    selection.candidates = std::move(c);
+    selection.timed = 0;
+    tuner.record = std::move(*known);
+    tuner.origin = origin;
+  }
+
+  // After the upload: the first timed candidate runs the next products.
+  void start_tuning() {
+    if (tuner.key.empty() || !tuner.record.chosen.empty() || !dev) return;
+    tuner.end = extras.size() + selection.timed;
+    if (next > tuner.end) {
+      tuner.origin = "nothing timed: no timed candidate could run here (see the skipped candidates)";
+      tuner.key.clear();
+      return;
+    }
+    std::size_t reported = 0;
+    report_skipped(&reported);  // the candidates before the first that uploaded
+    tuner.marks.clear();
+    for (int k = 0; k < 2 * options.tune.products; ++k)
+      tuner.marks.push_back(std::make_unique<OwnedEvent>(OwnedEvent::Timing::on));
+    start_candidate();
+  }
+
+  // The candidates skipped since skipped()[*reported], as not timed.
+  void report_skipped(std::size_t* reported) {
+    for (; *reported < skipped.size(); ++*reported)
+      tuner.record.timings.push_back({skipped[*reported].format, -1, 0, skipped[*reported].why});
+  }
+
+  void start_candidate() {
+    tuner.active = true;
+    tuner.products = 0;
+    tuner.origin = "timing candidate " + std::to_string(next) + " of " + std::to_string(tuner.end) +
+                   " on the plain products";
+    streamed.forget();           // the plan was the last format's
+    dev->finish_background_work();  // time the kernel the format will keep
+  }
+
+  // Around a plain product of the current candidate (the first is not timed:
+  // it warms the caches with the format's arrays).
+  void mark(Stream s, int which) {
+    if (tuner.products > 0) tuner.marks[std::size_t(2 * (tuner.products - 1) + which)]->record(s);
+  }
+
+  // After a plain product: once the current candidate has had its products,
+  // its time, and the next candidate (or, after the last, the fastest).
+  void count_tuned_product() {
+    if (++tuner.products <= options.tune.products) return;
+    std::vector<double> us;
+    for (int k = 0; k < options.tune.products; ++k)
+      us.push_back(1000.0 * tuner.marks[std::size_t(2 * k + 1)]->milliseconds_since(*tuner.marks[std::size_t(2 * k)]));
+    const double median = median_of(us);
+    tuner.record.timings.push_back({format_name, median, options.tune.products, ""});
+    if (!tuner.best_dev || median < tuner.best_us) {
+      tuner.best_dev = std::move(dev);
+      tuner.best_host = std::move(host);
+      tuner.best_name = format_name;
+      tuner.best_reason = reason;
+      tuner.best_us = median;
+    }
+    dev.reset();
+    std::size_t reported = skipped.size();
+    try {
+      while (build_next_host(tuner.end)) {
+        std::string why;
+        const bool uploaded = upload_current(&why);
+        report_skipped(&reported);
+        if (uploaded) return start_candidate();
+      }
+      report_skipped(&reported);
+    } catch (...) {
+      finish_tuning();
+      throw;
+    }
+    finish_tuning();
+  }
+
+  // The fastest timed candidate runs from now on, and is remembered.
+  void finish_tuning() {
+    dev.reset();
+    host = std::move(tuner.best_host);
+    dev = std::move(tuner.best_dev);
+    format_name = tuner.best_name;
+    const std::string why = tuner.best_reason.rfind("tune: ", 0) == 0 ? tuner.best_reason.substr(6) : tuner.best_reason;
+    reason = "tune: " + tuner.best_name + ", the fastest of the candidates timed on this matrix's first products (" +
+             why + ")";
+    tuner.active = false;
+    tuner.marks.clear();
+    streamed.forget();
+    // Candidates skipped while building (not uploading) appear in skipped() only.
+    tuner.record.chosen = tuner.best_name;
+    tuner.origin = "timed on this matrix's first plain products";
+    remember_tune(tuner.key, tuner.record);
+#if AIJADAPTIVE_HAVE_CUDA
+    if (options.tune.on_disk && context.kernels)
+      (void)context.kernels->store_note("tune: " + tuner.key, tune_record_text(tuner.record));
+#endif
+  }
+
   // apply() on the device (made current by the caller).
   TransferBytes apply_on_device(Op op, V alpha, InputVector<V> x, V beta, OutputVector<V> y, Stream s) {
     TransferBytes moved;
@@ -307,7 +478,9 @@ struct AdaptiveMatrix<V, I>::Impl {
     const std::size_t nx = std::size_t(op == Op::plain ? a.cols : a.rows);
     const std::size_t ny = std::size_t(op == Op::plain ? a.rows : a.cols);
     const HostTransfer mode = options.host_transfer;
-    if (op == Op::plain && x.space == MemSpace::host && y.space == MemSpace::host && beta == V(0) &&
+    // While candidates are timed, their kernels alone, between two events.
+    const bool timed = tuner.active && op == Op::plain;
+    if (op == Op::plain && !timed && x.space == MemSpace::host && y.space == MemSpace::host && beta == V(0) &&
         ny * sizeof(V) >= options.stream_min_bytes && host->capabilities().row_ranges) {
       if (!streamed.planned()) streamed.plan(*dev, a, options.stream_piece_bytes);
       return streamed.run(*dev, alpha, x, y.data, mode, staging, s);
@@ -316,12 +489,15 @@ struct AdaptiveMatrix<V, I>::Impl {
     if (x.space == MemSpace::host) moved.to_device += staging.stage_x(x, nx, mode, s, &dx);
     V* dy = y.data;
     if (y.space == MemSpace::host) moved.to_device += staging.stage_y(y.data, ny, beta != V(0), mode, s, &dy);
-    if (op == Op::plain)
+    if (op == Op::plain) {
+      if (timed) mark(s, 0);
       dev->apply(alpha, dx, beta, dy, s);
-    else if (op == Op::transpose)
+      if (timed) mark(s, 1);
+    } else if (op == Op::transpose) {
       transposer(op, s).apply_transpose(alpha, dx, beta, dy, s);
-    else
+    } else {
       transposer(op, s).apply_conjugate_transpose(alpha, dx, beta, dy, s);
+    }
     if (y.space == MemSpace::host) {
       staging.receive_y(y.data, ny, mode, s);  // synchronises
       moved.to_host += ny * sizeof(V);
@@ -329,6 +505,7 @@ struct AdaptiveMatrix<V, I>::Impl {
       // The caller may overwrite x (and we our bounce buffer) once we return.
       synchronize(s);
     }
+    if (timed) count_tuned_product();
     return moved;
   }
 
@@ -380,6 +557,9 @@ template <class V, class I>
 void AdaptiveMatrix<V, I>::analyse(const CsrView<V, I>& a) {
   Impl& m = *impl_;
   if (m.options.check_input) check_csr(a);
+  AIJA_REQUIRE(m.options.tune.candidates >= 1 && m.options.tune.products >= 1, invalid_argument,
+               "tune: candidates (" + std::to_string(m.options.tune.candidates) + ") and products per candidate (" +
+                   std::to_string(m.options.tune.products) + ") must be at least 1");
   m.reset_device_state();
   m.host.reset();
   m.reordering.reset();
@@ -413,6 +593,7 @@ void AdaptiveMatrix<V, I>::analyse(const CsrView<V, I>& a) {
   m.start_prefetch();
   try {
     m.select();
+    m.plan_tuning();
     m.make_chain();
     m.build_next_host();
   } catch (...) {
@@ -431,6 +612,7 @@ void AdaptiveMatrix<V, I>::upload() {
   m.reset_device_state();
   const DeviceGuard guard(m.device);
   m.upload_chain();
+  m.start_tuning();
 }
 
 template <class V, class I>
@@ -443,12 +625,14 @@ void AdaptiveMatrix<V, I>::refill(const CsrView<V, I>& a) {
   if (m.narrow) return m.narrow->refill(m.narrowed.view(a.values));
   if (m.host) m.host->refill(a);
   if (m.transpose_host) m.transpose_host->refill(a);
+  if (m.tuner.best_host) m.tuner.best_host->refill(a);  // the fastest candidate so far, kept aside
   if (!m.dev) return;
   const DeviceGuard guard(m.device);
   const Stream s = m.stream->get();
   m.fence.enter(s);  // products still running elsewhere read the old values
   m.dev->upload_values(s);
   if (m.transpose_dev) m.transpose_dev->upload_values(s);
+  if (m.tuner.best_dev) m.tuner.best_dev->upload_values(s);
   synchronize(s);
 }
 
@@ -542,10 +726,21 @@ std::vector<std::string> AdaptiveMatrix<V, I>::describe() const {
   }
   if (!m.dev) return {};
   std::vector<std::string> lines;
+  if (!m.tuner.origin.empty()) lines = describe_tune(m.tuner.record, m.tuner.origin);
   if (!m.prefetch_note.empty()) lines.push_back(m.prefetch_note);
   for (std::string& line : m.host->describe()) lines.push_back(std::move(line));
   for (std::string& line : m.dev->describe()) lines.push_back(std::move(line));
   return lines;
+}
+template <class V, class I>
+const TuneRecord& AdaptiveMatrix<V, I>::tune_record() const {
+  if (impl_->narrow) return impl_->narrow->tune_record();
+  return impl_->tuner.record;
+}
+template <class V, class I>
+bool AdaptiveMatrix<V, I>::tuning() const {
+  if (impl_->narrow) return impl_->narrow->tuning();
+  return impl_->tuner.active;
 }
 template <class V, class I>
 bool AdaptiveMatrix<V, I>::reordered() const {

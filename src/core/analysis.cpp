@@ -19,7 +19,8 @@ void add_diagonal_search(const CsrView<V, I>& a, Features& f) {
 }
 
 template <class V, class I>
-Analysis<V, I> analyse_matrix(const CsrView<V, I>& a, const FormatChoice& format, ReorderChoice reorder) {
+Analysis<V, I> analyse_matrix(const CsrView<V, I>& a, const FormatChoice& format, ReorderChoice reorder,
+                              int tune_candidates) {
   Analysis<V, I> r;
   r.features = compute_features(a);
   // The search serves the automatic choice and the diagonal formats (which
@@ -38,13 +39,13 @@ Analysis<V, I> analyse_matrix(const CsrView<V, I>& a, const FormatChoice& format
     rcm->matrix = permute_symmetric(a, rcm->permutation);
     r.features.rcm_gather_sector_ratio = gather_sector_ratio(rcm->matrix.view());
   }
-  r.selection = select_format(r.features, format, reorder);
+  r.selection = select_format(r.features, format, reorder, tune_candidates);
   if (r.selection.reorder) r.reordering = std::make_shared<Reordering<V, I>>(std::move(*rcm));
   return r;
 }
 
 #define AIJA_INSTANTIATE(V, I)                                                                            \
-  template Analysis<V, I> analyse_matrix<V, I>(const CsrView<V, I>&, const FormatChoice&, ReorderChoice); \
+  template Analysis<V, I> analyse_matrix<V, I>(const CsrView<V, I>&, const FormatChoice&, ReorderChoice, int); \
   template void add_diagonal_search<V, I>(const CsrView<V, I>&, Features&);
 AIJA_FOR_EACH_TYPE_PAIR(AIJA_INSTANTIATE)
 

@@ -177,9 +177,9 @@ OwnedStream::~OwnedStream() {
   if (stream_) (void)cudaStreamDestroy(as_cuda(stream_));
 }
 
-OwnedEvent::OwnedEvent() {
+OwnedEvent::OwnedEvent(Timing timing) {
   cudaEvent_t e = nullptr;
-  AIJA_CUDA_CHECK(cudaEventCreateWithFlags(&e, cudaEventDisableTiming));
+  AIJA_CUDA_CHECK(cudaEventCreateWithFlags(&e, timing == Timing::on ? cudaEventDefault : cudaEventDisableTiming));
   event_ = e;
 }
 OwnedEvent::~OwnedEvent() {
@@ -192,6 +192,12 @@ void OwnedEvent::wait_on(Stream stream) const {
   AIJA_CUDA_CHECK(cudaStreamWaitEvent(as_cuda(stream), static_cast<cudaEvent_t>(event_), 0));
 }
 void OwnedEvent::synchronize() const { AIJA_CUDA_CHECK(cudaEventSynchronize(static_cast<cudaEvent_t>(event_))); }
+double OwnedEvent::milliseconds_since(const OwnedEvent& start) const {
+  synchronize();
+  float ms = 0;
+  AIJA_CUDA_CHECK(cudaEventElapsedTime(&ms, static_cast<cudaEvent_t>(start.event_), static_cast<cudaEvent_t>(event_)));
+  return ms;
+}
 
 HostRegistration::HostRegistration(void* p, std::size_t bytes) : p_(p), bytes_(bytes) {
   if (!p || !bytes) return;

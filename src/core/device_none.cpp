@@ -40,11 +40,12 @@ void synchronize(Stream) { no_cuda("synchronize"); }
 void synchronize_device_quietly() noexcept {}
 OwnedStream::OwnedStream() { no_cuda("OwnedStream"); }
 OwnedStream::~OwnedStream() = default;
-OwnedEvent::OwnedEvent() { no_cuda("OwnedEvent"); }
+OwnedEvent::OwnedEvent(Timing) { no_cuda("OwnedEvent"); }
 OwnedEvent::~OwnedEvent() = default;
 void OwnedEvent::record(Stream) { no_cuda("OwnedEvent::record"); }
 void OwnedEvent::wait_on(Stream) const { no_cuda("OwnedEvent::wait_on"); }
 void OwnedEvent::synchronize() const { no_cuda("OwnedEvent::synchronize"); }
+double OwnedEvent::milliseconds_since(const OwnedEvent&) const { no_cuda("OwnedEvent::milliseconds_since"); }
 HostRegistration::HostRegistration(void* p, std::size_t bytes) : p_(p), bytes_(bytes) {}
 HostRegistration::~HostRegistration() = default;
 

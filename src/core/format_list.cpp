@@ -36,16 +36,18 @@ std::optional<FormatId> format_from_name(std::string_view name) {
 
 std::optional<FormatChoice> parse_format_choice(std::string_view text) {
   if (text == "auto") return FormatChoice::automatic_choice();
+  if (text == "tune") return FormatChoice::tuned();
   if (auto id = format_from_name(text)) return FormatChoice::fixed(*id);
   return std::nullopt;
 }
 
 std::string format_choice_name(const FormatChoice& choice) {
+  if (choice.tune) return "tune";
   return choice.automatic ? "auto" : format_name(choice.format);
 }
 
 std::string valid_format_choices() {
-  std::string s = "auto";
+  std::string s = "auto, tune";
   for (const auto& e : kFormats) s += std::string(", ") + e.name;
   return s;
 }

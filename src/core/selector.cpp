@@ -1,5 +1,6 @@
 #include "aijadaptive/selector.hpp"
 
+#include <algorithm>
 #include <cstdio>
 #include <string>
 #include <tuple>
@@ -161,6 +162,44 @@ std::vector<Candidate> select_storage(const Features& f, const FormatChoice& cho
           {FormatId::csr, kLastResort}};
 }
 
+// FormatChoice tune: auto's first candidate, then the others of its family
+// when it is a diagonal format, then ipcsr, argcsr, suraa, segspmv and csr.
+// That order is how often each was the fastest, or within 10% of it, where
+// auto chose another in the oracle table (docs/h100-2026-11-24-oracle, calls
+// 1-3, 118 matrices): where auto chose ipcsr (76 matrices), ipcsr itself 49,
+// argcsr 37, suraa 23, segspmv 9; where it chose a diagonal format (30), the
+// other diagonal formats (dia, brcsd1, brcsd2 9-20 each). Replayed on the
+// table, the best of the first k of this list reaches, of the per-matrix best
+// format (geometric mean): k = 1 (auto) 0.93, 2 0.97, 3 0.98, 4 0.994, 7
+// 0.997: four candidates (kTuneCandidates) take nearly all of it.
+// The first `*timed` candidates are timed.
+std::vector<Candidate> tune_storage(const Features& f, const std::vector<Candidate>& automatic, int count,
+                                    std::size_t* timed) {
+  std::vector<FormatId> order{automatic.front().format};
+  const bool diagonal = f.diagonal_type != DiagonalType::none;
+  if (diagonal) order.insert(order.end(), {FormatId::dia, FormatId::brcsd1, FormatId::brcsd2});
+  order.insert(order.end(), {FormatId::ipcsr, FormatId::argcsr, FormatId::suraa, FormatId::segspmv, FormatId::csr});
+  std::vector<Candidate> c;
+  for (FormatId id : order) {
+    bool seen = false;
+    for (const Candidate& k : c) seen = seen || k.format == id;
+    if (seen) continue;
+    if (id == order.front())
+      c.push_back({id, "tune: candidate 1, auto's choice: " + automatic.front().reason});
+    else
+      c.push_back({id, "tune: candidate " + std::to_string(c.size() + 1) + ", " + format_name(id) +
+                           (diagonal && (id == FormatId::dia || id == FormatId::brcsd1 || id == FormatId::brcsd2)
+                                ? ", another diagonal format"
+                                : ", often the fastest where auto's choice is not")});
+  }
+  c.resize(std::size_t(std::max(1, std::min(count, int(c.size())))));
+  *timed = c.size();
+  // The chain ends in csr, timed or not (a csr timed earlier is built again
+  // only if every candidate after it failed).
+  if (c.back().format != FormatId::csr) c.push_back({FormatId::csr, kLastResort});
+  return c;
+}
+
 }  // namespace
 
 const char* reorder_choice_name(ReorderChoice choice) {
@@ -185,9 +224,12 @@ bool wants_rcm_ratio(const Features& f, ReorderChoice reorder) {
   return reorder == ReorderChoice::automatic && reordering_may_pay(f);
 }
 
-Selection select_format(const Features& f, const FormatChoice& choice, ReorderChoice reorder) {
+Selection select_format(const Features& f, const FormatChoice& choice, ReorderChoice reorder, int tune_candidates) {
   Selection s;
   s.candidates = select_storage(f, choice);
+  if (choice.automatic && choice.tune) {
+    s.candidates = tune_storage(f, s.candidates, tune_candidates, &s.timed);
+  }
   std::tie(s.reorder, s.reorder_reason) = choose_reordering(f, reorder);
   return s;
 }

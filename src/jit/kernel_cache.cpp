@@ -91,6 +91,22 @@ KernelCache::~KernelCache() { stop_worker(); }
 
 std::string KernelCache::disk_status() const { return disk_->status(); }
 
+namespace {
+// A note's entry: its key, and a name and compiler no kernel has.
+jit::EntryIdentity note_identity(const std::string& key) { return {key, "", "note", 0, "aijadaptive note 1"}; }
+}  // namespace
+
+std::optional<std::string> KernelCache::load_note(const std::string& key) const {
+  const jit::DiskCache::Lookup found = disk_->load(note_identity(key));
+  if (found.found != jit::DiskCache::Found::entry) return std::nullopt;
+  return std::string(found.cubin.begin(), found.cubin.end());
+}
+
+bool KernelCache::store_note(const std::string& key, const std::string& text) const {
+  std::string why;
+  return disk_->usable() && disk_->store(note_identity(key), std::vector<char>(text.begin(), text.end()), why);
+}
+
 const CompiledKernel& KernelCache::compile(const std::string& key, const std::string& source,
                                            const std::string& name, int arch) {
   AIJA_REQUIRE(!key.empty(), invalid_argument, "kernel cache: the key is empty");

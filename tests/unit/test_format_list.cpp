@@ -42,8 +42,17 @@ TEST(FormatList, ChoicesParseAndListEveryFormat) {
   EXPECT_FALSE(parse_format_choice("CSR"));
   EXPECT_FALSE(parse_format_choice(""));
   EXPECT_FALSE(parse_format_choice("bogus"));
+  auto t = parse_format_choice("tune");
+  ASSERT_TRUE(t);
+  EXPECT_TRUE(t->automatic && t->tune);
+  EXPECT_EQ(format_choice_name(*t), "tune");
+  EXPECT_EQ(*t, FormatChoice::tuned());
+  EXPECT_NE(*t, *a);
+  EXPECT_NE(*a, *c);
+  EXPECT_EQ(*c, FormatChoice::fixed(FormatId::csr));
+  EXPECT_NE(*c, FormatChoice::fixed(FormatId::ipcsr));
   const std::string valid = valid_format_choices();
-  EXPECT_EQ(valid.rfind("auto", 0), 0u);
+  EXPECT_EQ(valid.rfind("auto, tune", 0), 0u);
   for (FormatId id : all_formats()) EXPECT_NE(valid.find(format_name(id)), std::string::npos);
 }
 
@@ -353,6 +362,60 @@ TEST(Analysis, RowsOfThreeUnknownsPerNodeGoToInode) {
   const auto a = analyse_matrix(m.view(), FormatChoice::automatic_choice(), ReorderChoice::never);
   EXPECT_NEAR(a.features.repeated_rows, 2.0 / 3, 1e-3);
   EXPECT_EQ(a.selection.first(), FormatId::inode) << a.selection.candidates.front().reason;
+}
+
+// Tune: auto's choice first (its reason kept), then the formats that the
+// oracle table found fastest where auto's was not, without repeats, the
+// requested number of them timed, and csr always last.
+void expect_tune_list(const Features& f, const std::vector<FormatId>& expected) {
+  const Selection automatic = select_format(f, FormatChoice::automatic_choice());
+  const Selection all = select_format(f, FormatChoice::tuned(), ReorderChoice::never, 100);
+  ASSERT_EQ(all.timed, expected.size());
+  std::vector<FormatId> timed;
+  for (std::size_t k = 0; k < all.timed; ++k) timed.push_back(all.candidates[k].format);
+  EXPECT_EQ(timed, expected);
+  EXPECT_EQ(all.candidates.back().format, FormatId::csr);
+  EXPECT_NE(all.candidates.front().reason.find(automatic.candidates.front().reason), std::string::npos)
+      << all.candidates.front().reason;
+  for (int count = 1; count <= 4; ++count) {
+    SCOPED_TRACE(count);
+    const Selection s = select_format(f, FormatChoice::tuned(), ReorderChoice::never, count);
+    ASSERT_EQ(s.timed, std::size_t(count));
+    ASSERT_GE(s.candidates.size(), std::size_t(count));
+    for (int k = 0; k < count; ++k) {
+      EXPECT_EQ(s.candidates[std::size_t(k)].format, expected[std::size_t(k)]);
+      EXPECT_EQ(s.candidates[std::size_t(k)].reason.rfind("tune: candidate " + std::to_string(k + 1), 0), 0u)
+          << s.candidates[std::size_t(k)].reason;
+    }
+    EXPECT_EQ(s.candidates.back().format, FormatId::csr);
+    EXPECT_LE(s.candidates.size(), std::size_t(count) + 1);
+  }
+  EXPECT_EQ(select_format(f, FormatChoice::automatic_choice()).timed, 0u);
+}
+
+TEST(Selector, TuneTimesAutosChoiceThenTheOftenFastestOthers) {
+  using F = FormatId;
+  // Small (argcsr), ipcsr's region, large regular rows (suraa), large
+  // irregular rows with scattered columns (csr first: timed once, not repeated).
+  expect_tune_list(shape(5000, 40000, 0.5), {F::argcsr, F::ipcsr, F::suraa, F::segspmv, F::csr});
+  expect_tune_list(shape(40000, 500000, 3.0), {F::ipcsr, F::argcsr, F::suraa, F::segspmv, F::csr});
+  expect_tune_list(shape(4096000, 109215352, 0.06), {F::suraa, F::ipcsr, F::argcsr, F::segspmv, F::csr});
+  expect_tune_list(scattered(shape(2097152, 32413378, 10.5), 0.98),
+                   {F::csr, F::ipcsr, F::argcsr, F::suraa, F::segspmv});
+  // A diagonal matrix: its format, then the other diagonal ones.
+  expect_tune_list(diagonal(shape(4096000, 28672000, 0.01), DiagonalType::brcsd1, "type II"),
+                   {F::brcsd1, F::dia, F::brcsd2, F::ipcsr, F::argcsr, F::suraa, F::segspmv, F::csr});
+}
+
+TEST(Selector, TuneEndsInCsrEvenWhenCsrWasTimedEarlier) {
+  // auto chooses csr here, and three are timed (csr, ipcsr, argcsr): csr
+  // comes again at the end, as the last resort.
+  const Selection s =
+      select_format(scattered(shape(2097152, 32413378, 10.5), 0.98), FormatChoice::tuned(), ReorderChoice::never, 3);
+  ASSERT_EQ(s.candidates.size(), 4u);
+  EXPECT_EQ(s.candidates[0].format, FormatId::csr);
+  EXPECT_EQ(s.candidates[3].format, FormatId::csr);
+  EXPECT_NE(s.candidates[3].reason.find("last device candidate"), std::string::npos) << s.candidates[3].reason;
 }
 
 }  // namespace

@@ -357,6 +357,29 @@ TEST(KernelCacheDisk, ASecondCacheFindsTheEntryWithoutNvrtc) {
   EXPECT_EQ(s.disk_rejects, 0u);
 }
 
+// The autotune's choices: small texts under keys of their own, beside the kernels.
+TEST(KernelCacheDisk, NotesAreKeptByKeyAndADamagedOneReadsAsNone) {
+  ScopedTempDir tmp;
+  const std::string dir = tmp / "notes";
+  const std::string text = "aijadaptive tune 1\nchosen ipcsr\n";
+  {
+    KernelCache cache(dir);
+    EXPECT_FALSE(cache.load_note("pattern 1"));
+    ASSERT_TRUE(cache.store_note("pattern 1", text));
+    EXPECT_EQ(cache.load_note("pattern 1").value_or("none"), text);
+    EXPECT_FALSE(cache.load_note("pattern 2"));
+  }
+  KernelCache again(dir);  // a later run
+  EXPECT_EQ(again.load_note("pattern 1").value_or("none"), text);
+  const auto l = list(dir);
+  ASSERT_EQ(l.entries.size(), 1u);
+  fs::resize_file(l.entries[0], fs::file_size(l.entries[0]) - 3);
+  EXPECT_FALSE(again.load_note("pattern 1")) << "a truncated entry was read";
+  KernelCache no_disk("");
+  EXPECT_FALSE(no_disk.store_note("pattern 1", text));
+  EXPECT_FALSE(no_disk.load_note("pattern 1"));
+}
+
 TEST(KernelCacheDisk, AnotherSourceArchOrNameIsAnotherEntry) {
   ScopedTempDir tmp;
   const std::string dir = tmp / "kernels";
