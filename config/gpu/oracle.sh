@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Issue 13, 2026-11-24: the oracle table. Every format, auto and cuSPARSE
+# Issue 13, 2026-11-24: the oracle table. Every format, auto, tune and cuSPARSE
 # ALG1/ALG2 on the matrices of $SUITES (suite files, default the generated
 # part of the standard suite) and on the real matrices in $MATRICES (a folder of
 # .mtx.gz, optional), in one run per call. In the repo root on the GPU machine
@@ -9,7 +9,8 @@
 set -uo pipefail
 out=${OUT:-/tmp/aija-out}
 oracle_name=${ORACLE_NAME:-run}  # config/gpu/run.sh sets name and NAME
-formats=csr,ipcsr,dia,brcsd1,brcsd2,inode,suraa,segspmv,argcsr,auto,cusparse-alg1,cusparse-alg2
+# With tune (the autotune) beside auto since 2026-11-24's second table.
+formats=${FORMATS:-csr,ipcsr,dia,brcsd1,brcsd2,inode,suraa,segspmv,argcsr,auto,tune,cusparse-alg1,cusparse-alg2}
 mkdir -p "$out"
 export XDG_CACHE_HOME=$(mktemp -d)
 (

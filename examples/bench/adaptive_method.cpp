@@ -1,7 +1,10 @@
-// The methods backed by the core: AdaptiveMatrix with a fixed format or auto;
-// in host mode, a fixed format's host reference kernel.
+// The methods backed by the core: AdaptiveMatrix with a fixed format, auto or
+// tune (whose candidates are timed in prepare(), on products of the
+// benchmark's vectors); in host mode, a fixed format's host reference kernel.
 #include <aijadaptive/adaptive_matrix.hpp>
 #include <aijadaptive/instantiate.hpp>
+
+#include <cstdio>
 
 #include "methods.hpp"
 #include "timing.hpp"
@@ -14,9 +17,12 @@ template <class V, class I>
 class AdaptiveMethod final : public Method<V, I> {
  public:
   AdaptiveMethod(const MethodName& name, bool host_mode, const AdaptiveSettings& adaptive)
-      : automatic_(name.kind == MethodName::Kind::automatic) {
+      : automatic_(name.kind == MethodName::Kind::automatic || name.kind == MethodName::Kind::tuned) {
     MatrixOptions o;
-    o.format = automatic_ ? FormatChoice::automatic_choice() : FormatChoice::fixed(name.format);
+    o.format = name.kind == MethodName::Kind::tuned ? FormatChoice::tuned()
+               : automatic_                         ? FormatChoice::automatic_choice()
+                                                    : FormatChoice::fixed(name.format);
+    o.tune = adaptive.tune;
     o.reorder = adaptive.reorder;
     o.params = adaptive.params;
     o.jit = adaptive.jit;
@@ -38,6 +44,17 @@ class AdaptiveMethod final : public Method<V, I> {
     x_ = {on_device ? v.device_x : v.host_x, on_device ? MemSpace::device : MemSpace::host, 0};
     y_ = {on_device ? v.device_y : v.host_y, on_device ? MemSpace::device : MemSpace::host};
     stream_ = stream;
+    tune_products_ = 0;
+    if (matrix_.tuning()) {
+      const double tune_s = seconds_of([&] {
+        for (; matrix_.tuning(); ++tune_products_) apply();
+        synchronize(stream);
+      });
+      char text[120];
+      std::snprintf(text, sizeof text, "tune: %d products while the candidates were built and timed, %.3f ms in all (not in set-up)",
+                    tune_products_, tune_s * 1e3);
+      tune_note_ = text;
+    }
     return t;
   }
 
@@ -61,7 +78,7 @@ class AdaptiveMethod final : public Method<V, I> {
 
   // Where and why, the formats skipped, and the format's facts (layout, kernel).
   std::string note() const override {
-    std::string n = where() == Where::host ? matrix_.placement_reason() : std::string();
+    std::string n = where() == Where::host ? matrix_.placement_reason() : tune_note_;
     for (const SkippedCandidate& k : matrix_.skipped()) n += (n.empty() ? "" : "; ") + k.format + " skipped: " + k.why;
     for (const std::string& line : matrix_.describe()) n += (n.empty() ? "" : "; ") + line;
     return n;
@@ -70,6 +87,8 @@ class AdaptiveMethod final : public Method<V, I> {
  private:
   bool automatic_;
   AdaptiveMatrix<V, I> matrix_;
+  int tune_products_ = 0;
+  std::string tune_note_;
   InputVector<V> x_;
   OutputVector<V> y_;
   Stream stream_ = nullptr;

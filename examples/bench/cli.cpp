@@ -141,6 +141,10 @@ Options parse_command_line(int argc, const char* const* argv) {
       const std::string& j = need();
       if (j != "0" && j != "1") throw UsageError("--narrow " + j + ": valid choices are: 0, 1");
       o.adaptive.narrow_indices = j == "1";
+    } else if (arg == "--tune-candidates") {
+      o.adaptive.tune.candidates = parse_number<int>(arg, need(), 1);
+    } else if (arg == "--tune-products") {
+      o.adaptive.tune.products = parse_number<int>(arg, need(), 1);
     } else if (arg == "--param") {
       try {
         o.adaptive.params.set(need());
@@ -162,7 +166,8 @@ std::string usage_text() {
   std::ostringstream s;
   s << "usage: aijadaptive-bench [options] MATRIX...\n"
        "\n"
-       "Times y = A x for every storage format of aijadaptive, its automatic choice and\n"
+       "Times y = A x for every storage format of aijadaptive, its automatic choice (auto),\n"
+       "its autotune (tune: the selector's first candidates timed, the fastest kept) and\n"
        "cuSPARSE's CSR algorithms, and checks each result against the host reference.\n"
        "\n"
        "MATRIX is a Matrix Market file (.mtx or .mtx.gz; coordinate real, integer or\n"
@@ -188,6 +193,8 @@ std::string usage_text() {
        "  --reorder R           reordering of aijadaptive's methods: auto (default: the selector decides),\n"
        "                        none, or rcm (reverse Cuthill-McKee on every square matrix)\n"
        "  --jit 0|1             formats may compile kernels for the matrix at run time (default 1)\n"
+       "  --tune-candidates N   method tune: how many of the selector's candidates it times (default 4)\n"
+       "  --tune-products N     method tune: products timed per candidate, after one untimed (default 5)\n"
        "  --prefetch 0|1        send a large matrix's CSR arrays to the GPU during its analysis (default 1)\n"
        "  --narrow 0|1          with --index 64, run matrices that fit 32-bit indices as 32-bit ones (default 1)\n"
        "  --param F.P=V         tuning parameter P of format F (repeatable), e.g. ipcsr.block_threads=256;\n"

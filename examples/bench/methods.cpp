@@ -12,6 +12,7 @@ std::vector<MethodName> all_methods() {
   std::vector<MethodName> list;
   for (FormatId id : all_formats()) list.push_back({K::format, id, format_name(id)});
   list.push_back({K::automatic, FormatId::csr, "auto"});
+  list.push_back({K::tuned, FormatId::csr, "tune"});
   list.push_back({K::cusparse_alg1, FormatId::csr, "cusparse-alg1"});
   list.push_back({K::cusparse_alg2, FormatId::csr, "cusparse-alg2"});
   if (kokkos_built()) list.push_back({K::kokkos, FormatId::csr, "kokkos"});
@@ -50,6 +51,7 @@ std::unique_ptr<Method<V, I>> make_method(const MethodName& name, bool host_mode
   switch (name.kind) {
     case K::format:
     case K::automatic:
+    case K::tuned:
       return make_adaptive_method<V, I>(name, host_mode, adaptive);
     case K::cusparse_alg1:
     case K::cusparse_alg2:

@@ -20,6 +20,7 @@
 #include <string_view>
 #include <vector>
 
+#include <aijadaptive/autotune.hpp>
 #include <aijadaptive/csr_view.hpp>
 #include <aijadaptive/format.hpp>
 #include <aijadaptive/format_list.hpp>
@@ -32,7 +33,7 @@ enum class Where { host, device };
 const char* where_name(Where w);
 
 struct MethodName {
-  enum class Kind { format, automatic, cusparse_alg1, cusparse_alg2, kokkos };
+  enum class Kind { format, automatic, tuned, cusparse_alg1, cusparse_alg2, kokkos };
   Kind kind = Kind::automatic;
   FormatId format = FormatId::csr;  // Kind::format only
   std::string name;
@@ -83,6 +84,7 @@ struct AdaptiveSettings {
   bool jit = true;      // --jit 0: no kernels compiled at run time
   bool prefetch = true; // --prefetch 0: the CSR arrays sent after the analysis (MatrixOptions::prefetch_min_nnz)
   bool narrow_indices = true;  // --narrow 0: 64-bit indices kept on the device (MatrixOptions::narrow_indices)
+  TuneOptions tune;            // method tune: --tune-candidates, --tune-products
 };
 
 // Whether the method can run in this mode; if not, *why_not says why

@@ -5,13 +5,14 @@ selector could choose them), auto's choice and its share of the oracle's rate,
 auto and the oracle against the better cuSPARSE algorithm, and every format's
 share of the oracle. Then the summary the selector is judged by: auto's
 geometric-mean share of the oracle, the matrices where auto falls below 0.95x
-cuSPARSE, the formats' wins.
+cuSPARSE, the formats' wins; where the runs have the method tune (autotune),
+its share of the oracle and its figures against cuSPARSE the same way.
 Usage: oracle_table.py run.csv [more.csv ...] [--plot FILE.png]"""
 import csv
 import math
 import sys
 
-NOT_FORMATS = ("auto", "cusparse-alg1", "cusparse-alg2", "kokkos")
+NOT_FORMATS = ("auto", "tune", "cusparse-alg1", "cusparse-alg2", "kokkos")
 
 
 def geomean(values):
@@ -49,6 +50,7 @@ def rows_of(table):
         best = min(formats, key=formats.get)
         out.append({"matrix": name, "nnz": m["nnz"], "mean_row": m["mean_row"], "max_row": m["max_row"],
                     "best": best, "best_us": formats[best], "auto": m["auto"], "auto_us": t["auto"],
+                    "tune_us": t.get("tune"),
                     "cusp_us": min(cusp) if cusp else float("nan"), "shares": {k: formats[best] / v for k, v in formats.items()}})
     return out
 
@@ -81,6 +83,17 @@ def main(argv):
                                                        for r in below[:12]))
     print(f"the oracle vs the better cuSPARSE: geometric mean "
           f"{geomean([r['cusp_us'] / r['best_us'] for r in rows]):.3f}")
+    tuned = [r for r in rows if r["tune_us"]]
+    if tuned:
+        tune_share = [r["best_us"] / r["tune_us"] for r in tuned]
+        tune_cusp = [r["cusp_us"] / r["tune_us"] for r in tuned]
+        tune_below = [r for r in tuned if r["cusp_us"] / r["tune_us"] < 0.95]
+        print(f"tune's share of the oracle ({len(tuned)} matrices): geometric mean {geomean(tune_share):.3f}, "
+              f"lowest {min(tune_share):.2f}; auto's on the same matrices "
+              f"{geomean([r['best_us'] / r['auto_us'] for r in tuned]):.3f}")
+        print(f"tune vs the better cuSPARSE: geometric mean {geomean(tune_cusp):.3f}; below 0.95x on "
+              f"{len(tune_below)}: " + ", ".join(f"{r['matrix'][-30:]} {r['cusp_us'] / r['tune_us']:.2f}x"
+                                                  for r in tune_below[:12]))
     wins = {f: sum(r["best"] == f for r in rows) for f in formats}
     print("oracle wins: " + ", ".join(f"{f} {n}" for f, n in sorted(wins.items(), key=lambda kv: -kv[1]) if n))
     print("each format's geometric-mean share of the oracle (where it applies): " +
