@@ -32,11 +32,17 @@ def load(paths):
             if r["method"] not in NOT_FORMATS and chosen and chosen[0] != r["method"]:
                 continue
             m = table.setdefault(r["matrix"], {"nnz": int(r["nnz"]), "mean_row": float(r["mean_row"]),
-                                               "max_row": int(r["max_row"]), "times": {}, "auto": None})
+                                               "max_row": int(r["max_row"]), "times": {}, "auto": None,
+                                               "tune": None})
             m["times"][r["method"]] = float(r["median_us"])
-            if r["method"] == "auto":
-                m["auto"] = r["selected"] or "?"
+            if r["method"] in ("auto", "tune"):
+                m[r["method"]] = r["selected"] or "?"
     return table
+
+
+def chosen_format(selected):
+    """The format of an auto or tune method's "selected" ("ipcsr+rcm" -> "ipcsr")."""
+    return next((p for p in (selected or "").split("+") if p and p != "rcm"), None)
 
 
 def rows_of(table):
@@ -50,7 +56,7 @@ def rows_of(table):
         best = min(formats, key=formats.get)
         out.append({"matrix": name, "nnz": m["nnz"], "mean_row": m["mean_row"], "max_row": m["max_row"],
                     "best": best, "best_us": formats[best], "auto": m["auto"], "auto_us": t["auto"],
-                    "tune_us": t.get("tune"),
+                    "tune_us": t.get("tune"), "tune": m["tune"],
                     "cusp_us": min(cusp) if cusp else float("nan"), "shares": {k: formats[best] / v for k, v in formats.items()}})
     return out
 
@@ -91,6 +97,13 @@ def main(argv):
         print(f"tune's share of the oracle ({len(tuned)} matrices): geometric mean {geomean(tune_share):.3f}, "
               f"lowest {min(tune_share):.2f}; auto's on the same matrices "
               f"{geomean([r['best_us'] / r['auto_us'] for r in tuned]):.3f}")
+        for label, part in (("under 1M nonzeros", [r for r in tuned if r["nnz"] < 1_000_000]),
+                            ("1M nonzeros or more", [r for r in tuned if r["nnz"] >= 1_000_000])):
+            # tune's format as a method of its own in the same run: its choice without its own timing's noise
+            alone = [r["shares"][c] for r in part for c in [chosen_format(r["tune"])] if c in r["shares"]]
+            print(f"  {label} ({len(part)}): auto {geomean([r['best_us'] / r['auto_us'] for r in part]):.3f}, "
+                  f"tune {geomean([r['best_us'] / r['tune_us'] for r in part]):.3f}, "
+                  f"tune's format timed alone {geomean(alone):.3f}")
         print(f"tune vs the better cuSPARSE: geometric mean {geomean(tune_cusp):.3f}; below 0.95x on "
               f"{len(tune_below)}: " + ", ".join(f"{r['matrix'][-30:]} {r['cusp_us'] / r['tune_us']:.2f}x"
                                                   for r in tune_below[:12]))
