@@ -45,6 +45,8 @@ inline constexpr int kGatherGroupRows = 32;
 // At most this many groups are sampled: bounds the cost at ~4096 * 32 rows (a few
 // million entries at most on ordinary matrices), cheap next to building a format.
 inline constexpr std::int64_t kGatherMaxGroups = 4096;
+// Sampled entries per thread of that pass, at least (src/core/reordering.cpp).
+inline constexpr std::int64_t kGatherEntriesPerThread = std::int64_t(1) << 18;
 // George-Liu pseudo-peripheral search: BFS sweeps per component beyond the first. Grids and
 // meshes settle after 1 or 2; each sweep costs a pass over the component's entries.
 inline constexpr int kRcmMaxPeripheralSweeps = 4;

@@ -8,6 +8,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <complex>
 #include <cstdio>
 #include <cstdlib>
 #include <numeric>
@@ -488,6 +489,23 @@ TEST(GatherSectorRatio, SamplesDeterministicallyAndMatchesTheFullCountWhenAllGro
   const auto last_only = from_rows<double, std::int32_t>(rows);
   EXPECT_DOUBLE_EQ(gather_sector_ratio(last_only.view(), 32, 10), 0.25);
   EXPECT_EQ(gather_sector_ratio(last_only.view(), 32, 1), 0.0);  // the middle group only: no entries
+}
+
+// Enough sampled entries for the pass to run on several threads (where the
+// machine has them): their counts summed give the plain count's ratio, in
+// doubles, floats and (where built) complex doubles: 4, 8 and 2 values per sector.
+TEST(GatherSectorRatio, OnSeveralThreadsTheSameAsThePlainCount) {
+  const auto grid = shuffled(grid5(400), 5);  // 160,000 rows, 800k entries: all 5,000 groups sampled
+  const auto d = from_rows<double, std::int32_t>(grid);
+  const auto f = from_rows<float, std::int64_t>(grid);
+  ASSERT_GT(d.view().nnz(), 3 * kGatherEntriesPerThread);
+  EXPECT_DOUBLE_EQ(gather_sector_ratio(d.view(), 32, 100000), all_groups_ratio(d.view(), 32));
+  EXPECT_DOUBLE_EQ(gather_sector_ratio(f.view(), 32, 100000), all_groups_ratio(f.view(), 32));
+#if AIJADAPTIVE_HAVE_COMPLEX
+  const auto z = from_rows<std::complex<double>, std::int32_t>(grid);
+  EXPECT_DOUBLE_EQ(gather_sector_ratio(z.view(), 32, 100000), all_groups_ratio(z.view(), 32));
+#endif
+  EXPECT_DOUBLE_EQ(gather_sector_ratio(d.view(), 3, 100000), all_groups_ratio(d.view(), 3));
 }
 
 TEST(GatherSectorRatio, ZeroWithoutNonzeros) {
