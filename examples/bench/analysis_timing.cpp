@@ -3,7 +3,8 @@
 //
 //   aijadaptive-analysis-timing gen:stencil27:n=160
 //
-// check_csr (the input check PETSc skips), compute_features, the diagonal
+// check_csr (the input check PETSc skips), compute_features (and its x-gather
+// estimate, gather_sector_ratio, on its own), the diagonal
 // search in one pass and in row parts on the machine's threads, the whole
 // analysis (features, search and selection), the three diagonal formats' host
 // builds with its features (as AdaptiveMatrix::analyse builds them; -1: the
@@ -16,6 +17,7 @@
 #include <aijadaptive/features.hpp>
 #include <aijadaptive/formats/brcsd2.hpp>
 #include <aijadaptive/formats/dia.hpp>
+#include <aijadaptive/reordering.hpp>
 
 #include <chrono>
 #include <cstdio>
@@ -46,6 +48,7 @@ int main(int argc, char** argv) {
     const CsrView<double, std::int32_t> a = m.view();
     std::printf("check_csr %.3f\n", seconds([&] { check_csr(a); }));
     std::printf("features %.3f\n", seconds([&] { compute_features(a); }));
+    std::printf("  of which gather_sector_ratio %.3f\n", seconds([&] { gather_sector_ratio(a); }));
     std::printf("search_one_pass %.3f\n", seconds([&] { diagonal_search(a, 1); }));
     std::printf("search %.3f (%u hardware threads)\n", seconds([&] { diagonal_search(a); }),
                 std::thread::hardware_concurrency());
