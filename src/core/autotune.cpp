@@ -6,9 +6,12 @@
 #include <map>
 #include <mutex>
 #include <sstream>
+#include <thread>
+#include <vector>
 
 #include "aijadaptive/format_list.hpp"
 #include "aijadaptive/instantiate.hpp"
+#include "core/row_parts.hpp"
 
 namespace aijadaptive {
 
@@ -41,6 +44,30 @@ std::uint64_t hash_bytes(const void* data, std::size_t bytes, std::uint64_t seed
   std::uint64_t h = mix(seed ^ bytes);
   for (std::uint64_t l : lane) h = mix(h ^ l);
   for (; k < bytes; ++k) h = mix(h ^ p[k]);
+  return h;
+}
+
+// An array hashed in chunks of this many bytes, each on its own (the chunks on
+// the machine's threads), the chunks' hashes combined in order: the key is the
+// same whatever the number of threads.
+constexpr std::size_t kHashChunkBytes = std::size_t(4) << 20;
+
+std::uint64_t hash_array(const void* data, std::size_t bytes, std::uint64_t seed) {
+  const std::size_t chunks = (bytes + kHashChunkBytes - 1) / kHashChunkBytes;
+  if (chunks <= 1) return hash_bytes(data, bytes, seed);
+  const auto* p = static_cast<const unsigned char*>(data);
+  std::vector<std::uint64_t> chunk_hash(chunks);
+  const int threads = int(std::max(1u, std::thread::hardware_concurrency()));
+  const std::vector<detail::RowPart> parts =
+      detail::row_parts(std::int64_t(chunks), std::int64_t(bytes), 1, std::min(threads, int(chunks)));
+  detail::run_row_parts(parts.size(), [&](std::size_t part) {
+    for (std::int64_t c = parts[part].begin; c < parts[part].end; ++c) {
+      const std::size_t at = std::size_t(c) * kHashChunkBytes;
+      chunk_hash[std::size_t(c)] = hash_bytes(p + at, std::min(kHashChunkBytes, bytes - at), seed + std::uint64_t(c));
+    }
+  });
+  std::uint64_t h = mix(seed ^ bytes);
+  for (std::uint64_t c : chunk_hash) h = mix(h ^ c);
   return h;
 }
 
@@ -94,8 +121,8 @@ std::uint64_t pattern_hash(const CsrView<V, I>& a) {
   const std::int64_t sizes[3] = {std::int64_t(a.rows), std::int64_t(a.cols), std::int64_t(a.nnz())};
   std::uint64_t h = hash_bytes(sizes, sizeof(sizes), 0);
   if (a.rows <= 0) return h;
-  h = hash_bytes(a.row_ptr, (std::size_t(a.rows) + 1) * sizeof(I), h);
-  return hash_bytes(a.col_idx, std::size_t(a.nnz()) * sizeof(I), h);
+  h = hash_array(a.row_ptr, (std::size_t(a.rows) + 1) * sizeof(I), h);
+  return hash_array(a.col_idx, std::size_t(a.nnz()) * sizeof(I), h);
 }
 
 template <class V, class I>

@@ -7,6 +7,7 @@
 #include <aijadaptive/formats/csr.hpp>
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -67,6 +68,28 @@ TEST(Autotune, ThePatternKeyIgnoresValuesAndSeesEveryIndex) {
   while (c.row_ptr[row + 1] == c.row_ptr[row]) ++row;
   c.row_ptr[row + 1] -= 1;  // its last entry starts the next row
   EXPECT_NE(pattern_hash(a.view()), pattern_hash(c.view()));
+}
+
+// Columns of more than one chunk of the hash (4 MiB, hashed on threads): an
+// index changed in any chunk, the last bytes included, changes the key.
+TEST(Autotune, ThePatternKeySeesEveryChunkOfALargePattern) {
+  const std::int32_t rows = 1 << 18, per_row = 9;  // 2.4M columns: 9 MiB, three chunks
+  test::OwnedCsr<double, std::int32_t> a;
+  a.rows = a.cols = rows;
+  for (std::int32_t i = 0; i < rows; ++i) {
+    for (std::int32_t k = 0; k < per_row; ++k) a.col_idx.push_back((i + k) % rows);
+    std::sort(a.col_idx.end() - per_row, a.col_idx.end());
+    a.row_ptr.push_back(std::int32_t(a.col_idx.size()));
+  }
+  a.values.assign(a.col_idx.size(), 1.0);
+  const std::uint64_t h = pattern_hash(a.view());
+  EXPECT_EQ(h, pattern_hash(a.view()));
+  for (std::size_t at : {std::size_t(5), a.col_idx.size() / 2, a.col_idx.size() - 1}) {
+    SCOPED_TRACE(at);
+    test::OwnedCsr<double, std::int32_t> b = a;
+    b.col_idx[at] ^= 1 << 20;  // out of the matrix's range: only the bytes matter here
+    EXPECT_NE(h, pattern_hash(b.view()));
+  }
 }
 
 TEST(Autotune, ARecordSurvivesItsTextAndDamageIsRefused) {
