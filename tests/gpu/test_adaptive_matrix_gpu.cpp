@@ -15,6 +15,7 @@
 #include <cstdint>
 #include <string>
 
+#include "csr_test_formats.hpp"
 #include "device_vectors.hpp"
 #include "diagonal_checks.hpp"
 #include "node_csr.hpp"
@@ -24,6 +25,8 @@ namespace aijadaptive {
 namespace {
 
 using test::expect_close;
+using test::PlainOnlyHost;
+using test::RefusingHost;
 using test::to_device;
 using test::to_host;
 
@@ -34,49 +37,6 @@ class AdaptiveMatrixGpu : public ::testing::Test {
   }
 };
 
-// A test-only format: csr's arrays and plain product, but no transpose, no
-// row map and nothing shared, so that the core must supply the rest.
-template <class V, class I>
-class PlainOnlyDevice final : public DeviceFormat<V, I> {
- public:
-  explicit PlainOnlyDevice(std::unique_ptr<DeviceFormat<V, I>> inner) : inner_(std::move(inner)) {}
-  void apply(V alpha, const V* x, V beta, V* y, Stream s) override { inner_->apply(alpha, x, beta, y, s); }
-  void upload_values(Stream s) override { inner_->upload_values(s); }
-  std::size_t device_bytes() const override { return inner_->device_bytes(); }
-
- private:
-  std::unique_ptr<DeviceFormat<V, I>> inner_;
-};
-
-template <class V, class I>
-class PlainOnlyHost : public HostFormat<V, I> {
- public:
-  Capabilities capabilities() const override { return {}; }
-  void build(const CsrView<V, I>& a) override { inner_.build(a); }
-  void refill(const CsrView<V, I>& a) override { inner_.refill(a); }
-  void apply(Op op, V alpha, const V* x, V beta, V* y) const override { inner_.apply(op, alpha, x, beta, y); }
-  const CsrView<V, I>& csr() const override { return inner_.csr(); }
-  std::size_t device_bytes_needed() const override { return inner_.device_bytes_needed(); }
-  std::unique_ptr<DeviceFormat<V, I>> upload(Stream s) const override {
-    return std::make_unique<PlainOnlyDevice<V, I>>(inner_.upload(s));
-  }
-
- private:
-  CsrHostFormat<V, I> inner_;
-};
-
-// A test-only format whose upload fails with `kind`.
-template <class V, class I>
-class RefusingHost final : public PlainOnlyHost<V, I> {
- public:
-  explicit RefusingHost(ErrorKind kind) : kind_(kind) {}
-  std::unique_ptr<DeviceFormat<V, I>> upload(Stream) const override {
-    throw Error(kind_, "refused on purpose (" + std::string(error_kind_name(kind_)) + ")", __FILE__, __LINE__);
-  }
-
- private:
-  ErrorKind kind_;
-};
 
 template <class V, class I>
 ExtraCandidate<V, I> refusing(ErrorKind kind) {

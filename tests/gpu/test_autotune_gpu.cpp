@@ -16,6 +16,7 @@
 #include <string>
 #include <vector>
 
+#include "csr_test_formats.hpp"
 #include "device_vectors.hpp"
 #include "diagonal_checks.hpp"
 #include "random_csr.hpp"
@@ -44,44 +45,22 @@ class AutotuneGpu : public ::testing::Test {
   }
 };
 
-// A test-only format: csr, whose plain product with beta == 0 runs `repeat`
-// times (the same y each time): slower than any real format, so never the
-// one kept.
-class SlowDevice final : public DeviceFormat<V, I> {
+// csr whose plain product runs 40 times over: never the one kept.
+class SlowHost final : public test::PlainOnlyHost<V, I> {
  public:
-  SlowDevice(std::unique_ptr<DeviceFormat<V, I>> inner, int repeat) : inner_(std::move(inner)), repeat_(repeat) {}
-  void apply(V alpha, const V* x, V beta, V* y, Stream s) override {
-    for (int k = 0; k < (beta == V(0) ? repeat_ : 1); ++k) inner_->apply(alpha, x, beta, y, s);
-  }
-  void upload_values(Stream s) override { inner_->upload_values(s); }
-  std::size_t device_bytes() const override { return inner_->device_bytes(); }
-
- private:
-  std::unique_ptr<DeviceFormat<V, I>> inner_;
-  int repeat_;
-};
-
-class SlowHost final : public HostFormat<V, I> {
- public:
-  explicit SlowHost(bool refuse = false) : refuse_(refuse) {}
-  Capabilities capabilities() const override { return {}; }
-  void build(const CsrView<V, I>& a) override { inner_.build(a); }
-  void refill(const CsrView<V, I>& a) override { inner_.refill(a); }
-  void apply(Op op, V alpha, const V* x, V beta, V* y) const override { inner_.apply(op, alpha, x, beta, y); }
-  const CsrView<V, I>& csr() const override { return inner_.csr(); }
-  std::size_t device_bytes_needed() const override { return inner_.device_bytes_needed(); }
   std::unique_ptr<DeviceFormat<V, I>> upload(Stream s) const override {
-    if (refuse_) AIJA_THROW(unsupported, "refused on purpose");
-    return std::make_unique<SlowDevice>(inner_.upload(s), 40);
+    return std::make_unique<test::PlainOnlyDevice<V, I>>(inner().upload(s), 40);
   }
-
- private:
-  CsrHostFormat<V, I> inner_{false};
-  bool refuse_;
 };
 
-ExtraCandidate<V, I> slow_candidate(bool refuse = false) {
-  return {refuse ? "refusing" : "slow", [refuse](const FormatContext&) { return std::make_unique<SlowHost>(refuse); }};
+ExtraCandidate<V, I> slow_candidate() {
+  return {"slow", [](const FormatContext&) { return std::make_unique<SlowHost>(); }};
+}
+
+ExtraCandidate<V, I> refusing_candidate() {
+  return {"refusing", [](const FormatContext&) {
+            return std::make_unique<test::RefusingHost<V, I>>(ErrorKind::unsupported);
+          }};
 }
 
 OwnedCsr<V, I> random_matrix(std::int64_t rows, std::uint64_t seed) {
@@ -219,7 +198,7 @@ TEST_F(AutotuneGpu, HostVectorsTransposesAndARefillWhileTimingAreRight) {
 TEST_F(AutotuneGpu, ACandidateThatCannotUploadIsReportedNotTimed) {
   const OwnedCsr<V, I> a = random_matrix(5000, 7);
   AdaptiveMatrix<V, I> m(tune_options(2, 2));
-  m.set_extra_candidates({slow_candidate(), slow_candidate(true)});
+  m.set_extra_candidates({slow_candidate(), refusing_candidate()});
   m.build(a.view());
   EXPECT_EQ(products_until_tuned(m, a), 3 * (1 + 2));
   const TuneRecord& r = m.tune_record();
