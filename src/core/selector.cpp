@@ -169,9 +169,10 @@ std::vector<Candidate> select_storage(const Features& f, const FormatChoice& cho
 // 1-3, 118 matrices): where auto chose ipcsr (76 matrices), ipcsr itself 49,
 // argcsr 37, suraa 23, segspmv 9; where it chose a diagonal format (30), the
 // other diagonal formats (dia, brcsd1, brcsd2 9-20 each). Replayed on the
-// table, the best of the first k of this list reaches, of the per-matrix best
-// format (geometric mean): k = 1 (auto) 0.93, 2 0.97, 3 0.98, 4 0.994, 7
-// 0.997: four candidates (kTuneCandidates) take nearly all of it.
+// table (docs/h100-2026-11-24-autotune/replay_tune_list.py, 114 matrices),
+// the best of the first k of this list reaches, of the per-matrix best format
+// (geometric mean): k = 1 (auto) 0.93, 2 0.97, 3 0.98, 4 0.994, 7 0.997: four
+// candidates (kTuneCandidates) take nearly all of it.
 // The first `*timed` candidates are timed.
 std::vector<Candidate> tune_storage(const Features& f, const std::vector<Candidate>& automatic, int count,
                                     std::size_t* timed) {
