@@ -51,7 +51,8 @@ class AdaptiveMethod final : public Method<V, I> {
         synchronize(stream);
       });
       char text[120];
-      std::snprintf(text, sizeof text, "tune: %d products while the candidates were built and timed, %.3f ms in all (not in set-up)",
+      std::snprintf(text, sizeof text,
+                    "tune: %d products while the candidates were built and timed, %.3f ms in all (not in set-up)",
                     tune_products_, tune_s * 1e3);
       tune_note_ = text;
     }
