@@ -5,6 +5,7 @@
 // variables.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 #include <map>
 #include <string>
@@ -31,6 +32,11 @@ ParamSpec integer_param(std::string name, std::string help, std::int64_t least, 
                         std::int64_t fallback, std::int64_t multiple_of = 1);
 ParamSpec real_param(std::string name, std::string help, double least, double most, double fallback);
 ParamSpec choice_param(std::string name, std::string help, std::vector<std::string> choices, std::string fallback);
+
+// A choice of integers with "auto" among them, whose "auto" depends on the
+// values' size: `narrow` for values of up to 8 bytes, `wide` above (complex
+// double); any other choice is its integer (ipcsr's and segspmv's unroll).
+int integer_choice_by_value_size(const std::string& choice, std::size_t value_bytes, int narrow, int wide);
 
 // What a value must be, in words: "an integer in [32, 1024], a multiple of 32".
 std::string param_expectation(const ParamSpec& spec);

@@ -96,12 +96,11 @@ struct AdaptiveMatrix<V, I>::Impl {
     std::size_t end = 0;  // the chain entries before it are timed
     int products = 0;     // plain products of the current candidate so far
     std::vector<std::unique_ptr<OwnedEvent>> marks;  // before and after each timed product
-    // The fastest so far, kept while the next one is timed (host half first:
-    // the device half refers to it and goes before it).
+    // The fastest so far (fastest(record.timings)), kept while the next one is
+    // timed (host half first: the device half refers to it and goes before it).
     std::unique_ptr<HostFormat<V, I>> best_host;
     std::unique_ptr<DeviceFormat<V, I>> best_dev;
-    std::string best_name, best_reason;
-    double best_us = 0;
+    std::string best_reason;
   } tuner;
 
   bool narrows(const CsrView<V, I>& m) const {
@@ -115,6 +114,9 @@ struct AdaptiveMatrix<V, I>::Impl {
   }
 
   void reset_device_state() {
+    // A timing cut short (an upload again) starts over: the candidates timed
+    // so far are gone from the device.
+    if (tuner.active) tuner.record = TuneRecord{};
     tuner.best_dev.reset();
     tuner.best_host.reset();
     tuner.active = false;
@@ -425,12 +427,10 @@ struct AdaptiveMatrix<V, I>::Impl {
       us.push_back(1000.0 * tuner.marks[std::size_t(2 * k + 1)]->milliseconds_since(*tuner.marks[std::size_t(2 * k)]));
     const double median = median_of(us);
     tuner.record.timings.push_back({format_name, median, options.tune.products, ""});
-    if (!tuner.best_dev || median < tuner.best_us) {
+    if (*fastest(tuner.record.timings) + 1 == tuner.record.timings.size()) {
       tuner.best_dev = std::move(dev);
       tuner.best_host = std::move(host);
-      tuner.best_name = format_name;
       tuner.best_reason = reason;
-      tuner.best_us = median;
     }
     dev.reset();
     std::size_t reported = skipped.size();
@@ -454,15 +454,14 @@ struct AdaptiveMatrix<V, I>::Impl {
     dev.reset();
     host = std::move(tuner.best_host);
     dev = std::move(tuner.best_dev);
-    format_name = tuner.best_name;
+    format_name = tuner.record.timings[*fastest(tuner.record.timings)].format;
     const std::string why = tuner.best_reason.rfind("tune: ", 0) == 0 ? tuner.best_reason.substr(6) : tuner.best_reason;
-    reason = "tune: " + tuner.best_name + ", the fastest of the candidates timed on this matrix's first products (" +
+    reason = "tune: " + format_name + ", the fastest of the candidates timed on this matrix's first products (" +
              why + ")";
     tuner.active = false;
     tuner.marks.clear();
     streamed.forget();
-    // Candidates skipped while building (not uploading) appear in skipped() only.
-    tuner.record.chosen = tuner.best_name;
+    tuner.record.chosen = format_name;
     tuner.origin = "timed on this matrix's first plain products";
     remember_tune(tuner.key, tuner.record);
 #if AIJADAPTIVE_HAVE_CUDA

@@ -6,7 +6,6 @@
 #include <map>
 #include <mutex>
 #include <sstream>
-#include <thread>
 #include <vector>
 
 #include "aijadaptive/format_list.hpp"
@@ -57,9 +56,9 @@ std::uint64_t hash_array(const void* data, std::size_t bytes, std::uint64_t seed
   if (chunks <= 1) return hash_bytes(data, bytes, seed);
   const auto* p = static_cast<const unsigned char*>(data);
   std::vector<std::uint64_t> chunk_hash(chunks);
-  const int threads = int(std::max(1u, std::thread::hardware_concurrency()));
+  // A part per thread, up to one per chunk.
   const std::vector<detail::RowPart> parts =
-      detail::row_parts(std::int64_t(chunks), std::int64_t(bytes), 1, std::min(threads, int(chunks)));
+      detail::row_parts(std::int64_t(chunks), std::int64_t(bytes), 1, 0, std::int64_t(kHashChunkBytes));
   detail::run_row_parts(parts.size(), [&](std::size_t part) {
     for (std::int64_t c = parts[part].begin; c < parts[part].end; ++c) {
       const std::size_t at = std::size_t(c) * kHashChunkBytes;

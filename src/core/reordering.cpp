@@ -3,7 +3,6 @@
 
 #include <algorithm>
 #include <string>
-#include <thread>
 #include <utility>
 #include <vector>
 
@@ -323,9 +322,7 @@ double gather_sector_ratio(const CsrView<V, I>& a, int group_rows, std::int64_t 
   // The samples cut among threads (at 6-10 ns an entry on the H100's host, a
   // quarter of a million entries are worth a thread), each counting with a set
   // of its own; the counts are summed, so the ratio is the one a single pass gives.
-  const std::int64_t threads = std::max(1u, std::thread::hardware_concurrency());
-  const int wanted = int(std::clamp<std::int64_t>(total_nnz / kGatherEntriesPerThread, 1, threads));
-  const std::vector<detail::RowPart> parts = detail::row_parts(samples, total_nnz, 1, wanted);
+  const std::vector<detail::RowPart> parts = detail::row_parts(samples, total_nnz, 1, 0, kGatherEntriesPerThread);
   std::vector<std::int64_t> sectors(parts.size(), 0);
   detail::run_row_parts(parts.size(), [&](std::size_t p) {
     // Distinct sectors of a group: an open-addressing set of at least twice

@@ -6,13 +6,14 @@
 
 namespace aijadaptive::detail {
 
-std::vector<RowPart> row_parts(std::int64_t rows, std::int64_t nnz, std::int64_t align, int parts) {
+std::vector<RowPart> row_parts(std::int64_t rows, std::int64_t nnz, std::int64_t align, int parts,
+                               std::int64_t entries_per_part) {
   if (rows <= 0) return {};
   align = std::max<std::int64_t>(1, align);
   const std::int64_t aligned_rows = (rows + align - 1) / align;  // parts can begin at no more points than this
   const std::int64_t threads = std::max(1u, std::thread::hardware_concurrency());
   const std::int64_t wanted = std::min(
-      parts > 0 ? std::int64_t(parts) : std::min(threads, std::max<std::int64_t>(1, nnz / kEntriesPerRowPart)),
+      parts > 0 ? std::int64_t(parts) : std::min(threads, std::max<std::int64_t>(1, nnz / std::max<std::int64_t>(1, entries_per_part))),
       aligned_rows);
   std::vector<RowPart> cut;
   std::int64_t begin = 0;

@@ -23,10 +23,12 @@ inline constexpr std::int64_t kEntriesPerRowPart = std::int64_t(4) << 20;
 
 // [0, rows) cut into contiguous parts, every part but the first starting at a
 // multiple of `align` (so that a part never splits a piece of `align` rows):
-// with parts == 0, one per hardware thread but each of kEntriesPerRowPart
-// entries at least on average (one part for a small matrix); otherwise that
+// with parts == 0, one per hardware thread but each of `entries_per_part` of
+// the `nnz` entries at least on average (one part for a small matrix; a pass
+// dearer per entry than a stream of the arrays gives less); otherwise that
 // many (tests), or fewer if the rows have fewer multiples of `align`.
-std::vector<RowPart> row_parts(std::int64_t rows, std::int64_t nnz, std::int64_t align, int parts = 0);
+std::vector<RowPart> row_parts(std::int64_t rows, std::int64_t nnz, std::int64_t align, int parts = 0,
+                               std::int64_t entries_per_part = kEntriesPerRowPart);
 
 // body(p) for every part p, each on its own thread (the last on the caller's);
 // the first exception thrown is rethrown once every thread has ended.

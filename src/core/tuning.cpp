@@ -90,6 +90,11 @@ const ParamSpec* find(FormatId format, const std::string& name) {
 
 }  // namespace
 
+int integer_choice_by_value_size(const std::string& choice, std::size_t value_bytes, int narrow, int wide) {
+  if (choice == "auto") return value_bytes > 8 ? wide : narrow;
+  return std::stoi(choice);
+}
+
 ParamSpec integer_param(std::string name, std::string help, std::int64_t least, std::int64_t most,
                         std::int64_t fallback, std::int64_t multiple_of) {
   ParamSpec s;

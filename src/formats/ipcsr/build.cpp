@@ -96,9 +96,8 @@ IpcsrParams ipcsr_params(const TuningParams& tuning, const DeviceInfo& device, s
   p.min_threads_per_row = int(tuning.integer(me, "min_threads_per_row"));
   p.balance = int(tuning.integer(me, "balance"));
   p.stream_loads = index_of("stream_loads", kStreamChoices, 3) - 1;
-  const std::string& unroll = tuning.choice(me, "unroll");
-  const int unroll_auto = value_bytes > 8 ? ipcsr_tuning::kUnrollWideValues : ipcsr_tuning::kUnroll;
-  p.unroll = unroll == "auto" ? unroll_auto : std::stoi(unroll);
+  p.unroll = integer_choice_by_value_size(tuning.choice(me, "unroll"), value_bytes, ipcsr_tuning::kUnroll,
+                                          ipcsr_tuning::kUnrollWideValues);
   p.shared_size = ipcsr_shared_size(device, p.block_threads, value_bytes, tuning.real(me, "shared_fraction"));
   ipcsr_check_params(p);
   return p;

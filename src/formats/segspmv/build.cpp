@@ -70,9 +70,8 @@ SegspmvParams segspmv_params(const TuningParams& tuning, std::size_t value_bytes
   p.variant = SegspmvVariant(index_of("variant", kVariantChoices, 3));
   p.tree_from_length = int(tuning.integer(me, "tree_from_length"));
   p.block_threads = int(tuning.integer(me, "block_threads"));
-  const std::string& unroll = tuning.choice(me, "unroll");
-  const int unroll_auto = value_bytes > 8 ? segspmv_tuning::kUnrollWideValues : segspmv_tuning::kUnroll;
-  p.unroll = unroll == "auto" ? unroll_auto : std::stoi(unroll);
+  p.unroll = integer_choice_by_value_size(tuning.choice(me, "unroll"), value_bytes, segspmv_tuning::kUnroll,
+                                          segspmv_tuning::kUnrollWideValues);
   p.stream_loads = index_of("stream_loads", kStreamChoices, 3) - 1;
   segspmv_check_params(p);
   return p;
