@@ -82,10 +82,16 @@ struct MatrixOptions {
   // the longer of the two, not their sum. Below it the thread and the extra
   // allocation are not worth it. 0: every matrix with rows; SIZE_MAX: never.
   std::size_t prefetch_min_nnz = std::size_t(1) << 20;
-  // 64-bit indices whose matrix has fewer than 2^31 rows, columns and
-  // nonzeros run on the device as 32-bit ones (a third fewer bytes per product
-  // in double precision; src/core/narrowed_indices.hpp). Off: as they are.
+  // 64-bit indices whose matrix has fewer than 2^31 rows and columns run on
+  // the device as 32-bit ones (a third fewer bytes per product in double
+  // precision; src/core/narrowed_indices.hpp). Off: as they are.
   bool narrow_indices = true;
+  // Such a matrix with more nonzeros than this runs as row slabs of at most
+  // this many, each with 32-bit offsets of its own (narrowed_indices.hpp):
+  // what lets 2^31 nonzeros and more run with 32-bit columns. 2^30 leaves
+  // room within 32 bits for the formats that pad (segspmv's segments, up to
+  // twice the nonzeros). At least 1, below 2^31.
+  std::int64_t slab_max_nnz = std::int64_t(1) << 30;
   TuningParams params;  // the formats' tuning parameters
   TuneOptions tune;     // FormatChoice tune: how many candidates, how many products each
   // Formats may compile kernels for the matrix at run time (NVRTC, in the

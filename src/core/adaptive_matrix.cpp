@@ -1,7 +1,7 @@
 #include "aijadaptive/adaptive_matrix.hpp"
 
+#include <limits>
 #include <optional>
-#include <sstream>
 
 #include "aijadaptive/analysis.hpp"
 #include "aijadaptive/csr_prefetch.hpp"
@@ -14,7 +14,8 @@
 #include "aijadaptive/scalar.hpp"
 #include "core/cusparse_bytes.hpp"
 #include "core/host_vectors.hpp"
-#include "core/narrowed_indices.hpp"
+#include "core/megabytes.hpp"
+#include "core/slabbed_matrix.hpp"
 #include "core/streamed_apply.hpp"
 
 #if AIJADAPTIVE_HAVE_CUDA
@@ -25,12 +26,7 @@ namespace aijadaptive {
 
 namespace {
 
-std::string megabytes(std::size_t bytes) {
-  std::ostringstream s;
-  s.precision(1);
-  s << std::fixed << double(bytes) / (1024.0 * 1024.0) << " MiB";
-  return s.str();
-}
+using detail::megabytes;
 
 // Failures that are not the caller's: the candidate steps aside for the next.
 bool steps_aside(ErrorKind kind) {
@@ -82,10 +78,10 @@ struct AdaptiveMatrix<V, I>::Impl {
   std::unique_ptr<CsrHostFormat<V, I>> transpose_host;  // the core's transpose (csr), made on first use
   std::unique_ptr<DeviceFormat<V, I>> dev;
   std::unique_ptr<DeviceFormat<V, I>> transpose_dev;
-  // The matrix itself, when it has 64-bit indices that fit 32 bits and runs on
-  // a GPU (options.narrow_indices): every call goes to it then.
-  std::unique_ptr<AdaptiveMatrix<V, std::int32_t>> narrow;
-  detail::NarrowedIndices<V> narrowed;
+  // The matrix itself, when it has 64-bit indices whose rows and columns fit
+  // 32 bits and runs on a GPU (options.narrow_indices): every call goes to it
+  // then.
+  std::unique_ptr<detail::SlabbedMatrix<V>> narrow;
   // FormatChoice tune (autotune.hpp). Declared last: its formats go before
   // the stream and the host halves they may share state with.
   struct Tuner {
@@ -109,7 +105,7 @@ struct AdaptiveMatrix<V, I>::Impl {
     } else {
       // A test's extra candidates are formats for these indices: never narrowed.
       return options.narrow_indices && extras.empty() && m.rows > 0 && !options.force_host && built_with_cuda() &&
-             device_count() > 0 && detail::fits_32_bit_indices(m);
+             device_count() > 0 && detail::fits_32_bit_columns(m);
     }
   }
 
@@ -559,6 +555,9 @@ void AdaptiveMatrix<V, I>::analyse(const CsrView<V, I>& a) {
   AIJA_REQUIRE(m.options.tune.candidates >= 1 && m.options.tune.products >= 1, invalid_argument,
                "tune: candidates (" + std::to_string(m.options.tune.candidates) + ") and products per candidate (" +
                    std::to_string(m.options.tune.products) + ") must be at least 1");
+  AIJA_REQUIRE(m.options.slab_max_nnz >= 1 && m.options.slab_max_nnz <= std::numeric_limits<std::int32_t>::max(),
+               invalid_argument,
+               "slab_max_nnz (" + std::to_string(m.options.slab_max_nnz) + ") must be at least 1 and below 2^31");
   m.reset_device_state();
   m.host.reset();
   m.reordering.reset();
@@ -566,13 +565,9 @@ void AdaptiveMatrix<V, I>::analyse(const CsrView<V, I>& a) {
   m.a = a;
   m.analysed = false;  // until this analysis is through: a failed one leaves nothing to run
   m.narrow.reset();
-  m.narrowed.clear();
   if (m.narrows(a)) {
-    m.narrowed.assign(a);
-    MatrixOptions o = m.options;
-    o.check_input = false;  // checked above
-    m.narrow = std::make_unique<AdaptiveMatrix<V, std::int32_t>>(o);
-    m.narrow->analyse(m.narrowed.view(a.values));
+    m.narrow = std::make_unique<detail::SlabbedMatrix<V>>(m.options);
+    m.narrow->analyse(a);
     m.analysed = true;
     return;
   }
@@ -621,7 +616,7 @@ void AdaptiveMatrix<V, I>::refill(const CsrView<V, I>& a) {
   AIJA_REQUIRE(a.rows == m.a.rows && a.cols == m.a.cols && a.nnz() == m.a.nnz(), invalid_argument,
                "refill() with a different pattern: call build()");
   m.a = a;
-  if (m.narrow) return m.narrow->refill(m.narrowed.view(a.values));
+  if (m.narrow) return m.narrow->refill(a.values);
   if (m.host) m.host->refill(a);
   if (m.transpose_host) m.transpose_host->refill(a);
   if (m.tuner.best_host) m.tuner.best_host->refill(a);  // the fastest candidate so far, kept aside
@@ -652,7 +647,7 @@ bool AdaptiveMatrix<V, I>::built() const {
 
 template <class V, class I>
 TransferBytes AdaptiveMatrix<V, I>::apply(Op op, V alpha, InputVector<V> x, V beta, OutputVector<V> y) {
-  if (impl_->narrow) return impl_->narrow->apply(op, alpha, x, beta, y);  // on its own stream
+  if (impl_->narrow) return impl_->narrow->apply(op, alpha, x, beta, y, nullptr);  // on its own stream
   return apply(op, alpha, x, beta, y, impl_->stream ? impl_->stream->get() : nullptr);
 }
 
@@ -660,7 +655,7 @@ template <class V, class I>
 TransferBytes AdaptiveMatrix<V, I>::apply(Op op, V alpha, InputVector<V> x, V beta, OutputVector<V> y,
                                           Stream s) {
   Impl& m = *impl_;
-  if (m.narrow) return m.narrow->apply(op, alpha, x, beta, y, s);
+  if (m.narrow) return m.narrow->apply(op, alpha, x, beta, y, &s);
   AIJA_REQUIRE(built(), invalid_argument, "apply() before build()");
   // A^H of real values is A^T: formats see Op::conjugate_transpose only for complex ones.
   if (!is_complex_v<V> && op == Op::conjugate_transpose) op = Op::transpose;
@@ -715,14 +710,7 @@ const std::vector<SkippedCandidate>& AdaptiveMatrix<V, I>::skipped() const {
 template <class V, class I>
 std::vector<std::string> AdaptiveMatrix<V, I>::describe() const {
   const Impl& m = *impl_;
-  if (m.narrow) {
-    std::vector<std::string> lines = m.narrow->describe();
-    if (m.narrow->placement() == Placement::device)
-      lines.insert(lines.begin(), "indices: 64-bit, run as 32-bit (their copies: " +
-                                      megabytes((std::size_t(m.a.rows) + 1 + std::size_t(m.a.nnz())) * 4) +
-                                      " on the host)");
-    return lines;
-  }
+  if (m.narrow) return m.narrow->describe();
   if (!m.dev) return {};
   std::vector<std::string> lines;
   if (!m.tuner.origin.empty()) lines = describe_tune(m.tuner.record, m.tuner.origin);

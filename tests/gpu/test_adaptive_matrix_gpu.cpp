@@ -15,6 +15,7 @@
 #include <cstdint>
 #include <string>
 
+#include "adaptive_checks.hpp"
 #include "csr_test_formats.hpp"
 #include "device_vectors.hpp"
 #include "diagonal_checks.hpp"
@@ -194,6 +195,54 @@ TEST_F(AdaptiveMatrixGpu, SixtyFourBitIndicesThatFitRunAsThirtyTwoBitOnes) {
     for (const std::string& line : wide.describe()) EXPECT_EQ(line.find("indices:"), std::string::npos) << line;
     EXPECT_GT(wide.device_bytes(), reference.device_bytes());
     expect_products_right(wide, m);
+  }
+}
+
+// 64-bit indices with more nonzeros than a slab holds (2^30 by default: the
+// 2^31 and more that 32-bit row offsets cannot count, made small here) run
+// as row slabs of 32-bit indices, each with the format chosen for it: both
+// ops right with host and device vectors and on the caller's stream, the
+// whole matrix's sizes, a view by slab, and again after a refill.
+TEST_F(AdaptiveMatrixGpu, SixtyFourBitIndicesBeyondASlabRunAsRowSlabs) {
+  test::Banded grid{40000, 40000, {-200, -1, 0, 1, 200}};
+  const std::vector<std::pair<std::string, test::OwnedCsr<double, std::int64_t>>> matrices{
+      {"scattered, a dense row", test::random_csr<double, std::int64_t>({30000, 20000, 0.002, 0.01, 1, 22})},
+      {"2D 5-point", test::banded<double, std::int64_t>(grid)}};
+  for (auto [name, m] : matrices) {
+    const std::int64_t nnz = m.row_ptr.back();
+    for (FormatChoice choice : {FormatChoice::automatic_choice(), FormatChoice::fixed(FormatId::ipcsr)}) {
+      SCOPED_TRACE(name + ", " + format_choice_name(choice));
+      MatrixOptions o;
+      o.format = choice;
+      o.slab_max_nnz = nnz / 3 + nnz / 20;  // three slabs, with room for the rows' ends
+      AdaptiveMatrix<double, std::int64_t> a(o);
+      a.build(m.view());
+      ASSERT_EQ(a.placement(), Placement::device) << a.placement_reason();
+      const std::vector<std::string> lines = a.describe();
+      ASSERT_FALSE(lines.empty());
+      EXPECT_EQ(lines[0].rfind("indices: 64-bit, run as 32-bit in 3 row slabs", 0), 0u) << lines[0];
+      EXPECT_EQ(a.features().nnz, nnz);
+      EXPECT_EQ(a.features().rows, std::int64_t(m.rows));
+      EXPECT_EQ(a.features().max_row, name == "2D 5-point" ? 5 : std::int64_t(m.cols));
+      EXPECT_NE(a.selection_reason().find("row slab 3: "), std::string::npos) << a.selection_reason();
+      if (!choice.automatic) EXPECT_EQ(a.format_name(), "ipcsr");
+      CsrHostFormat<double, std::int64_t> reference;
+      reference.build(m.view());
+      test::expect_products_match(a, reference, m);
+      for (auto& v : m.values) v = 2 * v - 1;
+      a.refill(m.view());
+      reference.refill(m.view());
+      test::expect_products_match(a, reference, m);
+      // The caller's stream (the legacy one), as PETSc passes its own.
+      const auto x = test::random_vector<double>(std::size_t(m.rows), 5);
+      std::vector<double> expect(std::size_t(m.cols), 0.0);
+      csr_reference_apply(m.view(), Op::transpose, 1.0, x.data(), 0.0, expect.data());
+      const DeviceBuffer<double> dx = to_device(x);
+      DeviceBuffer<double> dy = to_device(test::nans<double>(expect.size()));  // beta 0: never read
+      a.apply(Op::transpose, 1.0, {dx.data(), MemSpace::device}, 0.0, {dy.data(), MemSpace::device}, nullptr);
+      synchronize(nullptr);
+      expect_close(to_host(dy), expect, 2 * test::error_bound(m.view(), true, 1.0, x, 0.0, expect));
+    }
   }
 }
 
