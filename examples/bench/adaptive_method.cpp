@@ -29,6 +29,7 @@ class AdaptiveMethod final : public Method<V, I> {
     o.force_host = host_mode;
     if (!adaptive.prefetch) o.prefetch_min_nnz = SIZE_MAX;
     o.narrow_indices = adaptive.narrow_indices;
+    o.slab_max_nnz = adaptive.slab_max_nnz;
     o.check_input = false;  // the runner checked the matrix once, untimed
     matrix_.set_options(o);
   }

@@ -1,6 +1,7 @@
 #include "cli.hpp"
 
 #include <charconv>
+#include <limits>
 #include <sstream>
 #include <string_view>
 
@@ -141,6 +142,10 @@ Options parse_command_line(int argc, const char* const* argv) {
       const std::string& j = need();
       if (j != "0" && j != "1") throw UsageError("--narrow " + j + ": valid choices are: 0, 1");
       o.adaptive.narrow_indices = j == "1";
+    } else if (arg == "--slab-max-nnz") {
+      o.adaptive.slab_max_nnz = parse_number<std::int64_t>(arg, need(), 1);
+      if (o.adaptive.slab_max_nnz > std::numeric_limits<std::int32_t>::max())
+        throw UsageError("--slab-max-nnz " + std::to_string(o.adaptive.slab_max_nnz) + ": must be below 2^31");
     } else if (arg == "--tune-candidates") {
       o.adaptive.tune.candidates = parse_number<int>(arg, need(), 1);
     } else if (arg == "--tune-products") {
@@ -196,7 +201,9 @@ std::string usage_text() {
        "  --tune-candidates N   method tune: how many of the selector's candidates it times (default 4)\n"
        "  --tune-products N     method tune: products timed per candidate, after one untimed (default 5)\n"
        "  --prefetch 0|1        send a large matrix's CSR arrays to the GPU during its analysis (default 1)\n"
-       "  --narrow 0|1          with --index 64, run matrices that fit 32-bit indices as 32-bit ones (default 1)\n"
+       "  --narrow 0|1          with --index 64, run matrices whose rows and columns fit 32 bits with 32-bit\n"
+       "                        indices (default 1), in row slabs beyond --slab-max-nnz nonzeros\n"
+       "  --slab-max-nnz N      most nonzeros per row slab of a narrowed matrix (default 2^30)\n"
        "  --param F.P=V         tuning parameter P of format F (repeatable), e.g. ipcsr.block_threads=256;\n"
        "                        " << param_list() << "\n"
        "  --help                this text\n"

@@ -14,12 +14,14 @@
 
 #include <cmath>
 #include <cstddef>
+#include <cstdint>
 #include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
 
+#include <aijadaptive/adaptive_matrix.hpp>
 #include <aijadaptive/autotune.hpp>
 #include <aijadaptive/csr_view.hpp>
 #include <aijadaptive/format.hpp>
@@ -84,6 +86,7 @@ struct AdaptiveSettings {
   bool jit = true;      // --jit 0: no kernels compiled at run time
   bool prefetch = true; // --prefetch 0: the CSR arrays sent after the analysis (MatrixOptions::prefetch_min_nnz)
   bool narrow_indices = true;  // --narrow 0: 64-bit indices kept on the device (MatrixOptions::narrow_indices)
+  std::int64_t slab_max_nnz = MatrixOptions{}.slab_max_nnz;  // --slab-max-nnz: narrowed matrices' row slabs
   TuneOptions tune;            // method tune: --tune-candidates, --tune-products
 };
 
