@@ -19,9 +19,11 @@
 #include "aijadaptive/instantiate.hpp"
 #include "aijadaptive/kernel_cache.hpp"
 #include "core/cuda_check.hpp"
+#include "core/megabytes.hpp"
 #include "core/row_parts.hpp"
 #include "core/spmv_common.hpp"
 #include "diagonal/generator.hpp"
+#include "diagonal/tuning.hpp"
 
 namespace aijadaptive {
 
@@ -110,16 +112,31 @@ __global__ void __launch_bounds__(1024)
 constexpr std::int64_t kStagingThreads = 8;
 constexpr std::int64_t kStagingEntriesPerThread = std::int64_t(1) << 18;
 
+// The threads that stage `entries` entries.
+std::int64_t staging_parts(std::int64_t entries) {
+  const std::int64_t threads = std::min<std::int64_t>(kStagingThreads, std::max(1u, std::thread::hardware_concurrency()));
+  return std::clamp<std::int64_t>(entries / kStagingEntriesPerThread, 1, threads);
+}
+
 // A chunk's arrays copied into `to` laid out as `b` says, by several threads.
 template <class V, class I>
 void stage_chunk(const CsrView<V, I>& a, const DiagonalFillChunk& c, const DiagonalChunkBytes& b, unsigned char* to) {
   std::memcpy(to + b.row_ptr, a.row_ptr + c.row0, std::size_t(c.rows + 1) * sizeof(I));
-  const std::int64_t threads = std::min<std::int64_t>(kStagingThreads, std::max(1u, std::thread::hardware_concurrency()));
-  const std::int64_t parts = std::clamp<std::int64_t>(c.entries / kStagingEntriesPerThread, 1, threads);
+  const std::int64_t parts = staging_parts(c.entries);
   detail::run_row_parts(std::size_t(parts), [&](std::size_t p) {
     const std::int64_t e0 = c.entries * std::int64_t(p) / parts, e1 = c.entries * std::int64_t(p + 1) / parts;
     std::memcpy(to + b.col_idx + std::size_t(e0) * sizeof(I), a.col_idx + c.entry0 + e0, std::size_t(e1 - e0) * sizeof(I));
     std::memcpy(to + b.values + std::size_t(e0) * sizeof(V), a.values + c.entry0 + e0, std::size_t(e1 - e0) * sizeof(V));
+  });
+}
+
+// `count` values copied into `to` by several threads (a refill's chunk).
+template <class V>
+void stage_values(const V* from, std::int64_t count, V* to) {
+  const std::int64_t parts = staging_parts(count);
+  detail::run_row_parts(std::size_t(parts), [&](std::size_t p) {
+    const std::int64_t e0 = count * std::int64_t(p) / parts, e1 = count * std::int64_t(p + 1) / parts;
+    std::memcpy(to + e0, from + e0, std::size_t(e1 - e0) * sizeof(V));
   });
 }
 
@@ -130,13 +147,14 @@ constexpr int kFillOffDiagonal = 2;   // an entry on no diagonal of its piece
 // The values of one chunk of blocks from its CSR arrays: thread t of block b
 // writes row b.row0 + t's entries into their slots, walking the row and the
 // sorted offset list together (as the host fill does). The padding is not
-// written: the buffer is zeroed before the first chunk.
+// written: the buffer is zeroed before the first chunk. With `slots`, each
+// entry's slot is kept there too (the refill map), by its CSR position.
 template <class V, class I>
 __global__ void __launch_bounds__(1024)
     diagonal_fill_kernel(const DiagonalBlock* __restrict__ blocks, const I* __restrict__ offsets,
                          const I* __restrict__ list_begin, long long chunk_row0, const I* __restrict__ row_ptr,
                          long long entry0, const I* __restrict__ col_idx, const V* __restrict__ entries,
-                         V* __restrict__ values, int* __restrict__ failure) {
+                         V* __restrict__ values, std::uint32_t* __restrict__ slots, int* __restrict__ failure) {
   const DiagonalBlock b = blocks[blockIdx.x];
   const int t = threadIdx.x;
   if (t >= b.rows) return;
@@ -163,8 +181,18 @@ __global__ void __launch_bounds__(1024)
       return;
     }
     v[k * b.stride] = entries[e];
+    if (slots) slots[entry0 + e] = std::uint32_t(b.values + t + k * b.stride);
     ++k;
   }
+}
+
+// A refill through the map the fill kept: entry e's value to its slot.
+template <class V>
+__global__ void __launch_bounds__(256)
+    diagonal_refill_kernel(const std::uint32_t* __restrict__ slots, long long count, const V* __restrict__ entries,
+                           V* __restrict__ values) {
+  const long long e = (long long)blockIdx.x * blockDim.x + threadIdx.x;
+  if (e < count) values[slots[e]] = entries[e];
 }
 
 template <class T, class U>
@@ -190,6 +218,7 @@ class DiagonalDeviceFormat final : public DeviceFormat<V, I> {
     blocks_ = DeviceBuffer<DiagonalBlock>(blocks.size());
     copy_to_device(blocks_.data(), blocks.data(), blocks_.bytes(), stream);
     values_ = DeviceBuffer<V>(std::size_t(layout.stored));
+    if (keeps_refill_map()) slots_ = DeviceBuffer<std::uint32_t>(std::size_t(layout.nnz));
     fill_values(stream, false);
     // Values larger than L2 are streamed past it (as ipcsr's CSR arrays).
     stream_loads_ = std::int64_t(values_.bytes()) > host.context().device.l2_bytes;
@@ -237,7 +266,8 @@ class DiagonalDeviceFormat final : public DeviceFormat<V, I> {
   void upload_values(Stream stream) override { fill_values(stream, true); }
 
   std::size_t device_bytes() const override {
-    return values_.bytes() + offsets_.bytes() + list_begin_.bytes() + blocks_.bytes();
+    return values_.bytes() + offsets_.bytes() + list_begin_.bytes() + blocks_.bytes() + slots_.bytes() +
+           refill_.entries.bytes();
   }
 
   void finish_background_work() override {
@@ -254,7 +284,11 @@ class DiagonalDeviceFormat final : public DeviceFormat<V, I> {
       std::snprintf(text, sizeof(text), "generic kernel while the generated one compiles");
     else
       std::snprintf(text, sizeof(text), "generic kernel (offsets read from memory): %s", jit_note_.c_str());
-    return {text};
+    const std::string refill =
+        slots_.bytes() > 0 ? "refill: the values alone, by each entry's slot kept on the GPU (" +
+                                 detail::megabytes(slots_.bytes()) + ")"
+                           : "refill: the values with their rows' columns (no refill map: " + refill_map_note_ + ")";
+    return {text, refill};
   }
 
  private:
@@ -286,8 +320,35 @@ class DiagonalDeviceFormat final : public DeviceFormat<V, I> {
                    cudaStream_t s) {
     diagonal_fill_kernel<D, I><<<unsigned(c.blocks), unsigned(host_.block_threads()), 0, s>>>(
         blocks_.data() + c.first_block, offsets_.data(), list_begin_.data(), (long long)c.row0, row_ptr,
-        (long long)c.entry0, col_idx, detail::dev_ptr(entries), detail::dev_ptr(values_.data()), failure);
+        (long long)c.entry0, col_idx, detail::dev_ptr(entries), detail::dev_ptr(values_.data()), slots_.data(),
+        failure);
     AIJA_CUDA_CHECK_LAUNCH();
+  }
+
+  // The refill of chunk c's entries through the map.
+  void launch_refill(const DiagonalFillChunk& c, const V* entries, cudaStream_t s) {
+    constexpr int threads = 256;
+    diagonal_refill_kernel<D><<<unsigned((c.entries + threads - 1) / threads), threads, 0, s>>>(
+        slots_.data() + c.entry0, (long long)c.entries, detail::dev_ptr(entries), detail::dev_ptr(values_.data()));
+    AIJA_CUDA_CHECK_LAUNCH();
+  }
+
+  // Whether to keep the refill map (diagonal_tuning::kRefillMap): its slots
+  // fit 32 bits, and the device has room for it twice over beside the
+  // upload's scratch. Says why not otherwise.
+  bool keeps_refill_map() {
+    const DiagonalLayout<V>& layout = host_.layout();
+    const std::size_t bytes = std::size_t(layout.nnz) * sizeof(std::uint32_t);
+    if (host_.context().params.choice(host_.id(), diagonal_tuning::kRefillMap) == "never")
+      refill_map_note_ = std::string(diagonal_tuning::kRefillMap) + " never";
+    else if (layout.stored > std::int64_t(UINT32_MAX))
+      refill_map_note_ = "more value slots than 32 bits count";
+    else if (layout.nnz > 0 &&
+             device_memory_info().free_bytes < 2 * bytes + diagonal_fill_scratch_bytes(host_.csr(), host_.blocks()))
+      refill_map_note_ = "the device has no room for its " + detail::megabytes(bytes);
+    else
+      return layout.nnz > 0;
+    return false;
   }
 
   // The fill from the caller's arrays, sent chunk by chunk (see fill_values);
@@ -326,6 +387,42 @@ class DiagonalDeviceFormat final : public DeviceFormat<V, I> {
     synchronize(stream);
   }
 
+  // A refill through the map: the values alone, into the same slots (no
+  // zeroing; the pattern is the caller's promise, as at csr's refill), chunk
+  // by chunk into one device buffer (a chunk's scatter reads it before the
+  // next copy, in stream order); more than one chunk: through two pinned
+  // buffers that host threads fill while the chunk before crosses. The
+  // buffers are made at the first refill and kept: a matrix refilled once is
+  // refilled again (Newton steps, time steps), and making them costs more
+  // than sending a few chunks.
+  void refill_through_map(Stream stream) {
+    const CsrView<V, I>& a = host_.csr();
+    const std::vector<DiagonalFillChunk> chunks = diagonal_fill_chunks(a, host_.blocks());
+    std::int64_t largest = 0;
+    for (const DiagonalFillChunk& c : chunks) largest = std::max(largest, c.entries);
+    const bool staged = chunks.size() > 1;
+    reserve(refill_.entries, std::size_t(largest));
+    if (staged && !refill_.sent[0])
+      for (int k = 0; k < 2; ++k) {
+        refill_.pinned[k] = PinnedBuffer<V>(std::size_t(largest));
+        refill_.sent[k] = std::make_unique<OwnedEvent>();
+      }
+    for (std::size_t j = 0; j < chunks.size(); ++j) {
+      const DiagonalFillChunk& c = chunks[j];
+      const V* from = a.values + c.entry0;
+      const std::size_t slot = j % 2;
+      if (staged) {
+        if (j >= 2) refill_.sent[slot]->synchronize();  // its chunk j - 2 has crossed
+        stage_values(from, c.entries, refill_.pinned[slot].data());
+        from = refill_.pinned[slot].data();
+      }
+      copy_to_device(refill_.entries.data(), from, std::size_t(c.entries) * sizeof(V), stream);
+      if (staged) refill_.sent[slot]->record(stream);
+      launch_refill(c, refill_.entries.data(), static_cast<cudaStream_t>(stream));
+    }
+    synchronize(stream);
+  }
+
   // The values from the host half's CSR arrays: at the upload, from the
   // arrays the analysis sent already when it did (csr_prefetch.hpp), in one
   // launch; otherwise chunk by chunk on `stream` (a chunk's copy waits for the
@@ -338,6 +435,7 @@ class DiagonalDeviceFormat final : public DeviceFormat<V, I> {
   // at a refill, a changed pattern; at the upload, a row out of order (the
   // next candidate takes the matrix) or an entry off the layout (a bug).
   void fill_values(Stream stream, bool refill) {
+    if (refill && slots_.bytes() > 0) return refill_through_map(stream);
     const CsrView<V, I>& a = host_.csr();
     const cudaStream_t s = static_cast<cudaStream_t>(stream);
     if (values_.bytes() > 0) AIJA_CUDA_CHECK(cudaMemsetAsync(values_.data(), 0, values_.bytes(), s));
@@ -405,6 +503,13 @@ class DiagonalDeviceFormat final : public DeviceFormat<V, I> {
   DeviceBuffer<V> values_;
   DeviceBuffer<I> offsets_, list_begin_;
   DeviceBuffer<DiagonalBlock> blocks_;
+  DeviceBuffer<std::uint32_t> slots_;  // the refill map, by CSR position (empty: none)
+  std::string refill_map_note_;        // why there is none
+  struct {  // refill_through_map's buffers, made at the first refill
+    DeviceBuffer<V> entries;
+    PinnedBuffer<V> pinned[2];
+    std::unique_ptr<OwnedEvent> sent[2];
+  } refill_;
   bool stream_loads_ = false;
   Kernel kernel_ = nullptr;
   std::shared_ptr<PendingKernel> pending_;

@@ -4,6 +4,8 @@
 
 #include <cstdint>
 
+#include "aijadaptive/tuning.hpp"
+
 namespace aijadaptive::diagonal_tuning {
 
 // Threads per block, one row each (block_threads). The paper found 128 and 256
@@ -19,5 +21,20 @@ inline constexpr std::int64_t kEta = 256;
 // engine estimates BRCSD-II's storage with the same number
 // (kBrcsd2PieceRows, diagonal_search.hpp).
 inline constexpr std::int64_t kPieceRows = 256;
+
+// Each entry's slot in the layout kept on the GPU (refill_map), so that a
+// refill sends the values alone: 8 bytes a nonzero in double, as cuSPARSE's
+// refill, instead of 12 with the columns the fill kernel places them by. It
+// costs 4 bytes a nonzero of device memory, taken only when the device has
+// room for it twice over beside the upload's scratch, and from the first
+// refill on a buffer of up to one fill chunk of values on the device (16 MiB
+// in double) and two on the host, pinned, for a matrix of several chunks.
+inline constexpr const char* kRefillMap = "refill_map";
+inline ParamSpec refill_map_param() {
+  return choice_param(kRefillMap,
+                      "each entry's slot kept on the GPU (4 bytes a nonzero) for refills that send the values alone: "
+                      "auto (when the device has room), never",
+                      {"auto", "never"}, "auto");
+}
 
 }  // namespace aijadaptive::diagonal_tuning

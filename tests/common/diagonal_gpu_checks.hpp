@@ -88,43 +88,59 @@ void check_diagonal_format_adaptive(FormatId id) {
 }
 
 // The device fills its values from the CSR arrays: on a matrix of several fill
-// chunks, after a refill, and the errors the fill itself finds.
+// chunks, after a refill (the values alone through the refill map, or with
+// their columns without it), and the errors the fill itself finds.
 template <class V, class I>
 void check_diagonal_fill_gpu(FormatId id) {
-  FormatContext context;
-  context.device = device_info(current_device());
   // 1.2M rows of 5 diagonals: 6M entries, two chunks of at most 4M.
   auto m = banded<V, I>({1200000, 1200000, {-1000, -1, 0, 1, 1000}});
-  auto host = make_host_format<V, I>(id, context);
-  host->build(m.view());
-  const auto& diagonal = dynamic_cast<const DiagonalHostFormat<V, I>&>(*host);
-  ASSERT_GT(diagonal_fill_chunks(m.view(), diagonal.blocks()).size(), 1u);
-  auto dev = host->upload(nullptr);
   const auto x = random_vector<V>(std::size_t(m.cols), 11);
   const auto y0 = random_vector<V>(std::size_t(m.rows), 12);
-  auto check = [&](const char* when) {
-    SCOPED_TRACE(when);
-    std::vector<V> expect = y0;
-    host->apply(Op::plain, V(1), x.data(), V(0), expect.data());  // the host's own fill
-    expect_close(device_apply(*dev, Op::plain, V(1), x, V(0), y0), expect,
-                 2 * error_bound(m.view(), false, V(1), x, V(0), y0));
-  };
-  check("upload");
-  for (V& v : m.values) v = V(3) * v + V(1);
-  host->refill(m.view());
-  dev->upload_values(nullptr);
-  check("refill");
-  // Same counts, another pattern: row 2's entry on diagonal 1000 moves to 1001.
-  auto moved = m;
-  moved.col_idx[std::size_t(m.row_ptr[2]) + 3] += 1;
-  host->refill(moved.view());
-  try {
+  for (const char* map : {"auto", "never"}) {
+    SCOPED_TRACE(std::string("refill_map ") + map);
+    FormatContext context;
+    context.device = device_info(current_device());
+    context.params.set(id, "refill_map", map);
+    auto host = make_host_format<V, I>(id, context);
+    host->build(m.view());
+    const auto& diagonal = dynamic_cast<const DiagonalHostFormat<V, I>&>(*host);
+    ASSERT_GT(diagonal_fill_chunks(m.view(), diagonal.blocks()).size(), 1u);
+    auto dev = host->upload(nullptr);
+    const bool mapped = std::string(map) == "auto";
+    const std::vector<std::string> lines = dev->describe();
+    ASSERT_EQ(lines.size(), 2u);
+    EXPECT_EQ(lines[1].rfind(mapped ? "refill: the values alone" : "refill: the values with their rows' columns", 0), 0u)
+        << lines[1];
+    const std::size_t map_bytes = std::size_t(m.row_ptr.back()) * 4;
+    EXPECT_EQ(dev->device_bytes() >= map_bytes + std::size_t(diagonal.layout().stored) * sizeof(V), mapped);
+    auto check = [&](const char* when) {
+      SCOPED_TRACE(when);
+      std::vector<V> expect = y0;
+      host->apply(Op::plain, V(1), x.data(), V(0), expect.data());  // the host's own fill
+      expect_close(device_apply(*dev, Op::plain, V(1), x, V(0), y0), expect,
+                   2 * error_bound(m.view(), false, V(1), x, V(0), y0));
+    };
+    check("upload");
+    auto refilled = m;
+    for (V& v : refilled.values) v = V(3) * v + V(1);
+    host->refill(refilled.view());
     dev->upload_values(nullptr);
-    ADD_FAILURE() << "a refill with another pattern was accepted";
-  } catch (const Error& e) {
-    EXPECT_EQ(e.kind(), ErrorKind::invalid_argument) << e.what();
+    check("refill");
+    if (mapped) continue;  // the map trusts the caller's pattern, as csr's refill does
+    // Same counts, another pattern: row 2's entry on diagonal 1000 moves to 1001.
+    auto moved = refilled;
+    moved.col_idx[std::size_t(m.row_ptr[2]) + 3] += 1;
+    host->refill(moved.view());
+    try {
+      dev->upload_values(nullptr);
+      ADD_FAILURE() << "a refill with another pattern was accepted";
+    } catch (const Error& e) {
+      EXPECT_EQ(e.kind(), ErrorKind::invalid_argument) << e.what();
+    }
   }
 
+  FormatContext context;
+  context.device = device_info(current_device());
   // Rows out of order that the analysis did not see (its features say they
   // increase): the device's fill refuses them, and the next candidate takes over.
   auto swapped = banded<V, I>({2000, 2000, {-1, 0, 1}});

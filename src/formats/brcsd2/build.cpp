@@ -13,7 +13,8 @@ const std::vector<ParamSpec>& brcsd2_params() {
   static const std::vector<ParamSpec> specs = {
       integer_param("block_threads", "threads per block, one row each", 32, 1024, diagonal_tuning::kBlockThreads, 32),
       integer_param("piece_rows", "rows of a row piece (each stores the diagonals with an entry in it)", 32, 1 << 20,
-                    diagonal_tuning::kPieceRows, 32)};
+                    diagonal_tuning::kPieceRows, 32),
+      diagonal_tuning::refill_map_param()};
   return specs;
 }
 

@@ -6,8 +6,9 @@
 namespace aijadaptive {
 
 const std::vector<ParamSpec>& dia_params() {
-  static const std::vector<ParamSpec> specs = {integer_param(
-      "block_threads", "threads per block, one row each", 32, 1024, diagonal_tuning::kBlockThreads, 32)};
+  static const std::vector<ParamSpec> specs = {
+      integer_param("block_threads", "threads per block, one row each", 32, 1024, diagonal_tuning::kBlockThreads, 32),
+      diagonal_tuning::refill_map_param()};
   return specs;
 }
 
