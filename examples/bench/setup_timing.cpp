@@ -1,7 +1,10 @@
 // aijadaptive-setup-timing: where the set-up of one matrix goes on the GPU,
 // step by step (microseconds, median of REPS, double and int32):
 //
-//   aijadaptive-setup-timing MATRIX [REPS]      (a .mtx/.mtx.gz file or a gen: spec)
+//   aijadaptive-setup-timing MATRIX [REPS [F.P=V ...]]
+//
+// MATRIX: a .mtx/.mtx.gz file or a gen: spec; F.P=V: tuning parameter P of
+// format F, as the benchmark's --param (e.g. brcsd1.refill_map=never).
 //
 // The adaptive matrix as a program makes it (a new AdaptiveMatrix: analyse,
 // then upload), a values-only refill against copying the values alone, and
@@ -45,12 +48,15 @@ int main(int argc, char** argv) {
   using namespace aijadaptive;
   using V = double;
   using I = std::int32_t;
-  if (argc < 2 || argc > 3) {
-    std::fprintf(stderr, "usage: %s MATRIX [REPS]  (a Matrix Market file or a gen: spec)\n", argv[0]);
+  if (argc < 2) {
+    std::fprintf(stderr, "usage: %s MATRIX [REPS [F.P=V ...]]  (a Matrix Market file or a gen: spec)\n", argv[0]);
     return 2;
   }
-  const int reps = argc == 3 ? std::max(1, std::atoi(argv[2])) : 50;
+  const int reps = argc >= 3 ? std::max(1, std::atoi(argv[2])) : 50;
   try {
+    MatrixOptions o;
+    o.check_input = false;  // as PETSc's matrices are
+    for (int k = 3; k < argc; ++k) o.params.set(argv[k]);
     const std::string name = argv[1];
     const bench::HostCsr<V, I> m = bench::is_generator_spec(name)
                                        ? bench::generate<V, I>(bench::parse_generator_spec(name))
@@ -60,8 +66,6 @@ int main(int argc, char** argv) {
       std::fprintf(stderr, "no GPU: %s\n", device_status().c_str());
       return 1;
     }
-    MatrixOptions o;
-    o.check_input = false;  // as PETSc's matrices are
     {
       AdaptiveMatrix<V, I> warm(o);  // the CUDA context, cuSPARSE and the kernel cache made once
       warm.build(a);
