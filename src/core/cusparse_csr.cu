@@ -89,7 +89,7 @@ void CusparseCsr<V, I>::upload(const CsrView<V, I>& a, const std::weak_ptr<CsrPr
 
 template <class V, class I>
 void CusparseCsr<V, I>::upload_values(const V* values, Stream stream) {
-  copy_to_device(values_.data(), values, values_.bytes(), stream);
+  refills_.send(values_.data(), values, values_.bytes(), stream);
 }
 
 template <class V, class I>

@@ -15,6 +15,7 @@
 #include "aijadaptive/csr_view.hpp"
 #include "aijadaptive/device_buffer.hpp"
 #include "aijadaptive/format.hpp"  // Op, Stream
+#include "core/staged_upload.hpp"
 
 namespace aijadaptive::detail {
 
@@ -32,6 +33,8 @@ class CusparseCsr {
   // preprocessing run now; otherwise each product is prepared on its first use.
   void upload(const CsrView<V, I>& a, const std::weak_ptr<CsrPrefetchBase>& sent, Stream stream,
               bool prepare_plain);
+  // The values again (a refill), staged through pinned buffers when they are
+  // more than one piece (staged_upload.hpp).
   void upload_values(const V* values, Stream stream);
   // y = alpha * op(A) * x + beta * y through cuSPARSE; x and y on the device
   // (Op::conjugate_transpose: cuSPARSE's conjugate transpose).
@@ -59,6 +62,7 @@ class CusparseCsr {
   std::int64_t rows_ = 0, cols_ = 0, nnz_ = 0;
   DeviceBuffer<I> row_ptr_, col_idx_;
   DeviceBuffer<V> values_;
+  StagedUpload refills_;
   cusparseSpMatDescr_t matrix_ = nullptr;
   Plan plain_, transpose_, conjugate_transpose_;
 };

@@ -20,8 +20,8 @@
 #include "aijadaptive/kernel_cache.hpp"
 #include "core/cuda_check.hpp"
 #include "core/megabytes.hpp"
-#include "core/row_parts.hpp"
 #include "core/spmv_common.hpp"
+#include "core/staged_upload.hpp"
 #include "diagonal/generator.hpp"
 #include "diagonal/tuning.hpp"
 
@@ -107,37 +107,12 @@ __global__ void __launch_bounds__(1024)
   y[j] = detail::scaled_update(alpha, sum, beta, y[j]);
 }
 
-// Host threads that copy a chunk into a pinned buffer: a few saturate the
-// host's memory bandwidth well before PCIe's.
-constexpr std::int64_t kStagingThreads = 8;
-constexpr std::int64_t kStagingEntriesPerThread = std::int64_t(1) << 18;
-
-// The threads that stage `entries` entries.
-std::int64_t staging_parts(std::int64_t entries) {
-  const std::int64_t threads = std::min<std::int64_t>(kStagingThreads, std::max(1u, std::thread::hardware_concurrency()));
-  return std::clamp<std::int64_t>(entries / kStagingEntriesPerThread, 1, threads);
-}
-
 // A chunk's arrays copied into `to` laid out as `b` says, by several threads.
 template <class V, class I>
 void stage_chunk(const CsrView<V, I>& a, const DiagonalFillChunk& c, const DiagonalChunkBytes& b, unsigned char* to) {
   std::memcpy(to + b.row_ptr, a.row_ptr + c.row0, std::size_t(c.rows + 1) * sizeof(I));
-  const std::int64_t parts = staging_parts(c.entries);
-  detail::run_row_parts(std::size_t(parts), [&](std::size_t p) {
-    const std::int64_t e0 = c.entries * std::int64_t(p) / parts, e1 = c.entries * std::int64_t(p + 1) / parts;
-    std::memcpy(to + b.col_idx + std::size_t(e0) * sizeof(I), a.col_idx + c.entry0 + e0, std::size_t(e1 - e0) * sizeof(I));
-    std::memcpy(to + b.values + std::size_t(e0) * sizeof(V), a.values + c.entry0 + e0, std::size_t(e1 - e0) * sizeof(V));
-  });
-}
-
-// `count` values copied into `to` by several threads (a refill's chunk).
-template <class V>
-void stage_values(const V* from, std::int64_t count, V* to) {
-  const std::int64_t parts = staging_parts(count);
-  detail::run_row_parts(std::size_t(parts), [&](std::size_t p) {
-    const std::int64_t e0 = count * std::int64_t(p) / parts, e1 = count * std::int64_t(p + 1) / parts;
-    std::memcpy(to + e0, from + e0, std::size_t(e1 - e0) * sizeof(V));
-  });
+  detail::parallel_copy(to + b.col_idx, a.col_idx + c.entry0, std::size_t(c.entries) * sizeof(I));
+  detail::parallel_copy(to + b.values, a.values + c.entry0, std::size_t(c.entries) * sizeof(V));
 }
 
 // What the fill found wrong (bits of its flag).
@@ -413,7 +388,7 @@ class DiagonalDeviceFormat final : public DeviceFormat<V, I> {
       const std::size_t slot = j % 2;
       if (staged) {
         if (j >= 2) refill_.sent[slot]->synchronize();  // its chunk j - 2 has crossed
-        stage_values(from, c.entries, refill_.pinned[slot].data());
+        detail::parallel_copy(refill_.pinned[slot].data(), from, std::size_t(c.entries) * sizeof(V));
         from = refill_.pinned[slot].data();
       }
       copy_to_device(refill_.entries.data(), from, std::size_t(c.entries) * sizeof(V), stream);

@@ -1,0 +1,68 @@
+// Host arrays sent to the GPU faster than a pageable copy: through two pinned
+// buffers that host threads fill while the piece before crosses. A pageable
+// copy is staged by the driver on one thread (about 8 GB/s on the H100's
+// machine); staged by threads into pinned buffers the same values crossed at
+// 23-26 GB/s (docs/h100-2026-11-24-refill-map).
+#pragma once
+
+#include <algorithm>
+#include <cstddef>
+#include <cstring>
+#include <memory>
+#include <thread>
+
+#include "aijadaptive/device.hpp"
+#include "aijadaptive/device_buffer.hpp"
+#include "core/row_parts.hpp"
+
+namespace aijadaptive::detail {
+
+// Host threads that copy one staging piece: a few saturate the host's memory
+// bandwidth well before PCIe's.
+inline constexpr std::size_t kStagingThreads = 8;
+inline constexpr std::size_t kStagingBytesPerThread = std::size_t(2) << 20;
+
+// `bytes` from `from` to `to` (host memory both), by several threads.
+inline void parallel_copy(void* to, const void* from, std::size_t bytes) {
+  const std::size_t threads = std::min<std::size_t>(kStagingThreads, std::max(1u, std::thread::hardware_concurrency()));
+  const std::size_t parts = std::clamp<std::size_t>(bytes / kStagingBytesPerThread, 1, threads);
+  run_row_parts(parts, [&](std::size_t p) {
+    const std::size_t b0 = bytes * p / parts, b1 = bytes * (p + 1) / parts;
+    std::memcpy(static_cast<unsigned char*>(to) + b0, static_cast<const unsigned char*>(from) + b0, b1 - b0);
+  });
+}
+
+// The pinned buffers of a matrix's repeated uploads (its refills): made at the
+// first array of more than one piece and kept, since making them costs more
+// than sending a few pieces.
+class StagedUpload {
+ public:
+  static constexpr std::size_t kPieceBytes = std::size_t(16) << 20;
+
+  // `bytes` of host memory at `from` to the device at `to`, enqueued on
+  // `stream`; returns when the host array may change again (the caller
+  // synchronises the stream before the device copy is read elsewhere). One
+  // piece or less: a plain copy.
+  void send(void* to, const void* from, std::size_t bytes, Stream stream) {
+    if (bytes <= kPieceBytes) return copy_to_device(to, from, bytes, stream);
+    if (!sent_[0])
+      for (int k = 0; k < 2; ++k) {
+        pinned_[k] = PinnedBuffer<unsigned char>(kPieceBytes);
+        sent_[k] = std::make_unique<OwnedEvent>();
+      }
+    for (std::size_t at = 0, piece = 0; at < bytes; at += kPieceBytes, ++piece) {
+      const std::size_t n = std::min(kPieceBytes, bytes - at), slot = piece % 2;
+      sent_[slot]->synchronize();  // the piece it carried before has crossed
+      parallel_copy(pinned_[slot].data(), static_cast<const unsigned char*>(from) + at, n);
+      copy_to_device(static_cast<unsigned char*>(to) + at, pinned_[slot].data(), n, stream);
+      sent_[slot]->record(stream);
+    }
+  }
+  std::size_t pinned_bytes() const { return pinned_[0].bytes() + pinned_[1].bytes(); }
+
+ private:
+  PinnedBuffer<unsigned char> pinned_[2];
+  std::unique_ptr<OwnedEvent> sent_[2];
+};
+
+}  // namespace aijadaptive::detail
