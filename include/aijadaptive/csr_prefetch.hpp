@@ -15,6 +15,7 @@
 #pragma once
 
 #include <cstddef>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <string>
@@ -35,18 +36,22 @@ struct DeviceCsrArrays {
 
 // The CSR arrays of `a` sent to the current device on `stream`, asynchronously
 // (`a` must stay unchanged until the stream has done them); col_idx stays
-// empty without `columns` (a refill needs the values only).
+// empty without `columns` (a refill needs the values only). `send(to, from,
+// bytes)` enqueues one array's copy: a plain copy on `stream` when empty.
 template <class V, class I>
-DeviceCsrArrays<V, I> send_csr_arrays(const CsrView<V, I>& a, Stream stream, bool columns = true) {
+DeviceCsrArrays<V, I> send_csr_arrays(const CsrView<V, I>& a, Stream stream, bool columns = true,
+                                      const std::function<void(void*, const void*, std::size_t)>& send = {}) {
+  const auto copy = [&](void* to, const void* from, std::size_t bytes) {
+    if (send) send(to, from, bytes);
+    else copy_to_device(to, from, bytes, stream);
+  };
   DeviceCsrArrays<V, I> d;
   d.row_ptr = DeviceBuffer<I>(std::size_t(a.rows) + 1);
   d.values = DeviceBuffer<V>(std::size_t(a.nnz()));
-  copy_to_device(d.row_ptr.data(), a.row_ptr, d.row_ptr.bytes(), stream);
-  copy_to_device(d.values.data(), a.values, d.values.bytes(), stream);
-  if (columns) {
-    d.col_idx = DeviceBuffer<I>(std::size_t(a.nnz()));
-    copy_to_device(d.col_idx.data(), a.col_idx, d.col_idx.bytes(), stream);
-  }
+  if (columns) d.col_idx = DeviceBuffer<I>(std::size_t(a.nnz()));
+  copy(d.row_ptr.data(), a.row_ptr, d.row_ptr.bytes());
+  copy(d.values.data(), a.values, d.values.bytes());
+  if (columns) copy(d.col_idx.data(), a.col_idx, d.col_idx.bytes());
   return d;
 }
 

@@ -4,19 +4,38 @@
 
 #include "aijadaptive/instantiate.hpp"
 #include "core/cusparse_bytes.hpp"
+#include "core/staged_upload.hpp"
 
 namespace aijadaptive {
+
+namespace {
+
+// The prefetch is staged through pinned buffers from this size of CSR arrays
+// on. Against the pageable copy, on the H100 with the analysis running beside
+// it: 0.5-0.8x the set-up from 400 MB of arrays on, about the same at 130-320
+// MB, 1.3-2.5x below (making the pinned buffers and the copying threads
+// delay the analysis more than they save): docs/h100-2026-11-24-refill-map.
+constexpr std::size_t kStagedPrefetchMinBytes = std::size_t(256) << 20;
+
+}  // namespace
 
 template <class V, class I>
 CsrPrefetch<V, I>::CsrPrefetch(const CsrView<V, I>& a, int device) : a_(a), device_(device) {
   AIJA_REQUIRE(a.rows > 0, internal, "CsrPrefetch of a matrix without rows");
-  // A pageable copy: the driver stages it through its own pinned buffers on
-  // this thread, one host core, while the analysis has the others.
   thread_ = std::thread([this] {
     try {
       const DeviceGuard guard(device_);
       const OwnedStream stream;
-      DeviceCsrArrays<V, I> d = send_csr_arrays(a_, stream.get());
+      // Large arrays through pinned buffers that host threads fill
+      // (staged_upload.hpp); smaller ones as a pageable copy, which the
+      // driver stages on this thread alone.
+      detail::StagedUpload staging;
+      const bool staged = bytes() >= kStagedPrefetchMinBytes;
+      DeviceCsrArrays<V, I> d = send_csr_arrays(a_, stream.get(), true,
+                                                [&](void* to, const void* from, std::size_t n) {
+                                                  if (staged) staging.send(to, from, n, stream.get());
+                                                  else copy_to_device(to, from, n, stream.get());
+                                                });
       synchronize(stream.get());
       arrays_ = std::move(d);
       copied_ = true;
