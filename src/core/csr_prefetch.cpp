@@ -13,7 +13,7 @@ namespace {
 // The prefetch is staged through pinned buffers from this size of CSR arrays
 // on. Against the pageable copy, on the H100 with the analysis running beside
 // it: 0.5-0.8x the set-up from 400 MB of arrays on, about the same at 130-320
-// MB, 1.3-2.5x below (making the pinned buffers and the copying threads
+// MB, up to 2.5x below (making the pinned buffers and the copying threads
 // delay the analysis more than they save): docs/h100-2026-11-24-refill-map.
 constexpr std::size_t kStagedPrefetchMinBytes = std::size_t(256) << 20;
 
