@@ -468,7 +468,6 @@ struct AdaptiveMatrix<V, I>::Impl {
 
   // apply() on the device (made current by the caller).
   TransferBytes apply_on_device(Op op, V alpha, InputVector<V> x, V beta, OutputVector<V> y, Stream s) {
-    TransferBytes moved;
     fence.enter(s);
     const std::size_t nx = std::size_t(op == Op::plain ? a.cols : a.rows);
     const std::size_t ny = std::size_t(op == Op::plain ? a.rows : a.cols);
@@ -480,26 +479,18 @@ struct AdaptiveMatrix<V, I>::Impl {
       if (!streamed.planned()) streamed.plan(*dev, a, options.stream_piece_bytes);
       return streamed.run(*dev, alpha, x, y.data, mode, staging, s);
     }
-    const V* dx = x.data;
-    if (x.space == MemSpace::host) moved.to_device += staging.stage_x(x, nx, mode, s, &dx);
-    V* dy = y.data;
-    if (y.space == MemSpace::host) moved.to_device += staging.stage_y(y.data, ny, beta != V(0), mode, s, &dy);
-    if (op == Op::plain) {
-      if (timed) mark(s, 0);
-      dev->apply(alpha, dx, beta, dy, s);
-      if (timed) mark(s, 1);
-    } else if (op == Op::transpose) {
-      transposer(op, s).apply_transpose(alpha, dx, beta, dy, s);
-    } else {
-      transposer(op, s).apply_conjugate_transpose(alpha, dx, beta, dy, s);
-    }
-    if (y.space == MemSpace::host) {
-      staging.receive_y(y.data, ny, mode, s);  // synchronises
-      moved.to_host += ny * sizeof(V);
-    } else if (x.space == MemSpace::host) {
-      // The caller may overwrite x (and we our bounce buffer) once we return.
-      synchronize(s);
-    }
+    const TransferBytes moved =
+        staging.with_device_vectors(x, nx, y, ny, beta != V(0), mode, s, [&](const V* dx, V* dy) {
+          if (op == Op::plain) {
+            if (timed) mark(s, 0);
+            dev->apply(alpha, dx, beta, dy, s);
+            if (timed) mark(s, 1);
+          } else if (op == Op::transpose) {
+            transposer(op, s).apply_transpose(alpha, dx, beta, dy, s);
+          } else {
+            transposer(op, s).apply_conjugate_transpose(alpha, dx, beta, dy, s);
+          }
+        });
     if (timed) count_tuned_product();
     return moved;
   }

@@ -30,12 +30,10 @@ CsrPrefetch<V, I>::CsrPrefetch(const CsrView<V, I>& a, int device) : a_(a), devi
       // (staged_upload.hpp); smaller ones as a pageable copy, which the
       // driver stages on this thread alone.
       detail::StagedUpload staging;
-      const bool staged = bytes() >= kStagedPrefetchMinBytes;
-      DeviceCsrArrays<V, I> d = send_csr_arrays(a_, stream.get(), true,
-                                                [&](void* to, const void* from, std::size_t n) {
-                                                  if (staged) staging.send(to, from, n, stream.get());
-                                                  else copy_to_device(to, from, n, stream.get());
-                                                });
+      std::function<void(void*, const void*, std::size_t)> staged;
+      if (bytes() >= kStagedPrefetchMinBytes)
+        staged = [&](void* to, const void* from, std::size_t n) { staging.send(to, from, n, stream.get()); };
+      DeviceCsrArrays<V, I> d = send_csr_arrays(a_, stream.get(), true, staged);
       synchronize(stream.get());
       arrays_ = std::move(d);
       copied_ = true;

@@ -62,6 +62,27 @@ class HostVectorStaging {
     }
   }
 
+  // product(dx, dy) with x and y on the device: a host x is sent (unless its
+  // copy holds it already), a host y sent when `read_y` and brought back
+  // after. Returns the bytes moved, once y is on the host and the caller may
+  // change a host x again.
+  template <class Product>
+  TransferBytes with_device_vectors(const InputVector<V>& x, std::size_t nx, const OutputVector<V>& y, std::size_t ny,
+                                    bool read_y, HostTransfer mode, Stream s, Product&& product) {
+    TransferBytes moved;
+    const V* dx = x.data;
+    if (x.space == MemSpace::host) moved.to_device += stage_x(x, nx, mode, s, &dx);
+    V* dy = y.data;
+    if (y.space == MemSpace::host) moved.to_device += stage_y(y.data, ny, read_y, mode, s, &dy);
+    product(dx, dy);
+    if (y.space == MemSpace::host) {
+      receive_y(y.data, ny, mode, s);  // synchronises
+      moved.to_host += ny * sizeof(V);
+    } else if (x.space == MemSpace::host) {
+      synchronize(s);  // the caller may overwrite x (and we our bounce buffer) once we return
+    }
+    return moved;
+  }
   // Forget what dx holds (the matrix was rebuilt).
   void forget_x() {
     key_ = 0;

@@ -84,26 +84,17 @@ TransferBytes SlabbedMatrix<V>::apply(Op op, V alpha, InputVector<V> x, V beta, 
   const DeviceGuard guard(device());
   const std::size_t nx = std::size_t(op == Op::plain ? features().cols : features().rows);
   const std::size_t ny = std::size_t(op == Op::plain ? features().rows : features().cols);
-  const HostTransfer mode = options_.host_transfer;
-  TransferBytes moved;
   try {
-    const V* dx = x.data;
-    if (x.space == MemSpace::host) moved.to_device += staging_.stage_x(x, nx, mode, s, &dx);
-    V* dy = y.data;
-    if (y.space == MemSpace::host) moved.to_device += staging_.stage_y(y.data, ny, beta != V(0), mode, s, &dy);
-    apply_slabs(op, alpha, {dx, MemSpace::device}, beta, {dy, MemSpace::device}, s);
-    if (y.space == MemSpace::host) {
-      staging_.receive_y(y.data, ny, mode, s);  // synchronises
-      moved.to_host += ny * sizeof(V);
-    } else {
-      synchronize(s);  // the caller may overwrite x (and we our bounce buffer) once we return
-    }
+    return staging_.with_device_vectors(x, nx, y, ny, beta != V(0), options_.host_transfer, s,
+                                        [&](const V* dx, V* dy) {
+                                          apply_slabs(op, alpha, {dx, MemSpace::device}, beta,
+                                                      {dy, MemSpace::device}, s);
+                                        });
   } catch (...) {
     staging_.forget_x();  // as AdaptiveMatrix::apply: the matrix as it was, x sent again next time
     synchronize_device_quietly();
     throw;
   }
-  return moved;
 }
 
 template <class V>

@@ -37,6 +37,7 @@ inline void parallel_copy(void* to, const void* from, std::size_t bytes) {
 // than sending a few pieces.
 class StagedUpload {
  public:
+  // A multiple of every value's size: a piece of values holds whole ones.
   static constexpr std::size_t kPieceBytes = std::size_t(16) << 20;
 
   // `bytes` of host memory at `from` to the device at `to`, enqueued on
@@ -44,7 +45,19 @@ class StagedUpload {
   // synchronises the stream before the device copy is read elsewhere). One
   // piece or less: a plain copy.
   void send(void* to, const void* from, std::size_t bytes, Stream stream) {
-    if (bytes <= kPieceBytes) return copy_to_device(to, from, bytes, stream);
+    send_pieces(from, bytes, stream, [&](const void* piece, std::size_t at, std::size_t n) {
+      copy_to_device(static_cast<unsigned char*>(to) + at, piece, n, stream);
+    });
+  }
+
+  // The same, piece by piece for a caller that puts each piece in place
+  // itself: `enqueue(piece, at, n)` enqueues, on `stream`, what takes bytes
+  // [at, at + n) of the array from host memory at `piece` (the caller's array
+  // itself when it is one piece, else a pinned buffer that is filled again
+  // once the work enqueued after it is done).
+  template <class Enqueue>
+  void send_pieces(const void* from, std::size_t bytes, Stream stream, Enqueue&& enqueue) {
+    if (bytes <= kPieceBytes) return enqueue(from, std::size_t(0), bytes);
     if (!sent_[0])
       for (int k = 0; k < 2; ++k) {
         pinned_[k] = PinnedBuffer<unsigned char>(kPieceBytes);
@@ -54,7 +67,7 @@ class StagedUpload {
       const std::size_t n = std::min(kPieceBytes, bytes - at), slot = piece % 2;
       sent_[slot]->synchronize();  // the piece it carried before has crossed
       parallel_copy(pinned_[slot].data(), static_cast<const unsigned char*>(from) + at, n);
-      copy_to_device(static_cast<unsigned char*>(to) + at, pinned_[slot].data(), n, stream);
+      enqueue(static_cast<const void*>(pinned_[slot].data()), at, n);
       sent_[slot]->record(stream);
     }
   }

@@ -242,7 +242,7 @@ class DiagonalDeviceFormat final : public DeviceFormat<V, I> {
 
   std::size_t device_bytes() const override {
     return values_.bytes() + offsets_.bytes() + list_begin_.bytes() + blocks_.bytes() + slots_.bytes() +
-           refill_.entries.bytes();
+           refill_entries_.bytes();
   }
 
   void finish_background_work() override {
@@ -300,11 +300,13 @@ class DiagonalDeviceFormat final : public DeviceFormat<V, I> {
     AIJA_CUDA_CHECK_LAUNCH();
   }
 
-  // The refill of chunk c's entries through the map.
-  void launch_refill(const DiagonalFillChunk& c, const V* entries, cudaStream_t s) {
+  // The refill of entries [entry0, entry0 + count) through the map, their
+  // values in refill_entries_.
+  void launch_refill(std::int64_t entry0, std::int64_t count, cudaStream_t s) {
     constexpr int threads = 256;
-    diagonal_refill_kernel<D><<<unsigned((c.entries + threads - 1) / threads), threads, 0, s>>>(
-        slots_.data() + c.entry0, (long long)c.entries, detail::dev_ptr(entries), detail::dev_ptr(values_.data()));
+    diagonal_refill_kernel<D><<<unsigned((count + threads - 1) / threads), threads, 0, s>>>(
+        slots_.data() + entry0, (long long)count, detail::dev_ptr(refill_entries_.data()),
+        detail::dev_ptr(values_.data()));
     AIJA_CUDA_CHECK_LAUNCH();
   }
 
@@ -363,38 +365,21 @@ class DiagonalDeviceFormat final : public DeviceFormat<V, I> {
   }
 
   // A refill through the map: the values alone, into the same slots (no
-  // zeroing; the pattern is the caller's promise, as at csr's refill), chunk
-  // by chunk into one device buffer (a chunk's scatter reads it before the
-  // next copy, in stream order); more than one chunk: through two pinned
-  // buffers that host threads fill while the chunk before crosses. The
-  // buffers are made at the first refill and kept: a matrix refilled once is
-  // refilled again (Newton steps, time steps), and making them costs more
-  // than sending a few chunks.
+  // zeroing; the pattern is the caller's promise, as at csr's refill), piece
+  // by piece (staged_upload.hpp) into one device buffer, each piece scattered
+  // by the map before the next one's copy, in stream order. The buffers are
+  // made at the first refill and kept: a matrix refilled once is refilled
+  // again (Newton steps, time steps).
   void refill_through_map(Stream stream) {
     const CsrView<V, I>& a = host_.csr();
-    const std::vector<DiagonalFillChunk> chunks = diagonal_fill_chunks(a, host_.blocks());
-    std::int64_t largest = 0;
-    for (const DiagonalFillChunk& c : chunks) largest = std::max(largest, c.entries);
-    const bool staged = chunks.size() > 1;
-    reserve(refill_.entries, std::size_t(largest));
-    if (staged && !refill_.sent[0])
-      for (int k = 0; k < 2; ++k) {
-        refill_.pinned[k] = PinnedBuffer<V>(std::size_t(largest));
-        refill_.sent[k] = std::make_unique<OwnedEvent>();
-      }
-    for (std::size_t j = 0; j < chunks.size(); ++j) {
-      const DiagonalFillChunk& c = chunks[j];
-      const V* from = a.values + c.entry0;
-      const std::size_t slot = j % 2;
-      if (staged) {
-        if (j >= 2) refill_.sent[slot]->synchronize();  // its chunk j - 2 has crossed
-        detail::parallel_copy(refill_.pinned[slot].data(), from, std::size_t(c.entries) * sizeof(V));
-        from = refill_.pinned[slot].data();
-      }
-      copy_to_device(refill_.entries.data(), from, std::size_t(c.entries) * sizeof(V), stream);
-      if (staged) refill_.sent[slot]->record(stream);
-      launch_refill(c, refill_.entries.data(), static_cast<cudaStream_t>(stream));
-    }
+    const std::size_t piece_values = detail::StagedUpload::kPieceBytes / sizeof(V);
+    reserve(refill_entries_, std::min(std::size_t(a.nnz()), piece_values));
+    const cudaStream_t s = static_cast<cudaStream_t>(stream);
+    refills_.send_pieces(a.values, std::size_t(a.nnz()) * sizeof(V), stream,
+                         [&](const void* piece, std::size_t at, std::size_t n) {
+                           copy_to_device(refill_entries_.data(), piece, n, stream);
+                           launch_refill(std::int64_t(at / sizeof(V)), std::int64_t(n / sizeof(V)), s);
+                         });
     synchronize(stream);
   }
 
@@ -480,11 +465,10 @@ class DiagonalDeviceFormat final : public DeviceFormat<V, I> {
   DeviceBuffer<DiagonalBlock> blocks_;
   DeviceBuffer<std::uint32_t> slots_;  // the refill map, by CSR position (empty: none)
   std::string refill_map_note_;        // why there is none
-  struct {  // refill_through_map's buffers, made at the first refill
-    DeviceBuffer<V> entries;
-    PinnedBuffer<V> pinned[2];
-    std::unique_ptr<OwnedEvent> sent[2];
-  } refill_;
+  // refill_through_map's buffers, made at the first refill: one piece of
+  // values on the device, the pinned ones on the host.
+  DeviceBuffer<V> refill_entries_;
+  detail::StagedUpload refills_;
   bool stream_loads_ = false;
   Kernel kernel_ = nullptr;
   std::shared_ptr<PendingKernel> pending_;
