@@ -27,8 +27,8 @@ inline constexpr std::int64_t kPieceRows = 256;
 // refill, instead of 12 with the columns the fill kernel places them by. It
 // costs 4 bytes a nonzero of device memory, taken only when the device has
 // room for it twice over beside the upload's scratch, and from the first
-// refill on a buffer of up to one fill chunk of values on the device (16 MiB
-// in double) and two on the host, pinned, for a matrix of several chunks.
+// refill on a buffer of up to 16 MiB of values on the device and, for more
+// values than that, two of 16 MiB on the host, pinned (staged_upload.hpp).
 inline constexpr const char* kRefillMap = "refill_map";
 inline ParamSpec refill_map_param() {
   return choice_param(kRefillMap,
