@@ -110,6 +110,7 @@ const _MatOps& BaseMpiOps();
 // A is seqaijadaptive; the settings replace what the options database says.
 PetscErrorCode SeqSetSettings(Mat A, const Settings& s);
 PetscErrorCode SeqEnsureCurrent(Mat A);                   // build/refill/no-op
+bool SeqRunsOnDevice(Mat A);  // its products run on the GPU (once current)
 // MatBindToCPU for one block (the MPI type binds its two).
 PetscErrorCode SeqBindToCPU(Mat A, PetscBool flg);
 const SeqState* SeqStateOf(Mat A);

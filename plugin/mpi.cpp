@@ -1,7 +1,9 @@
 // The MPI type: MPIAIJ whose diagonal block (local columns) and off-process
-// block (compressed ghost columns) are both seqaijadaptive. MatMult_MPIAIJ is
-// kept as it is, so the ghost scatter still overlaps the local product.
+// block (compressed ghost columns) are both seqaijadaptive. The products are
+// MPIAIJ's, the ghost scatter overlapping the local product, with the ghost
+// values kept where the off-process block runs (ghosts.hpp).
 #include "aija_internal.hpp"
+#include "ghosts.hpp"
 
 namespace aija {
 
@@ -16,6 +18,7 @@ struct MpiState {
   bool settings_given = false;  // by MatSetFromOptions; else read at the first upgrade
   Preallocation base_preallocation = nullptr;
   PreallocationCOO base_coo = nullptr;
+  Ghosts ghosts;
 };
 
 MpiState* State(Mat A) { return static_cast<MpiState*>(A->spptr); }
@@ -89,6 +92,25 @@ PetscErrorCode BindToCPU(Mat A, PetscBool flg) {
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
+PetscErrorCode Mult(Mat A, Vec x, Vec y) {
+  return MpiApply(A, &State(A)->ghosts, aijadaptive::Op::plain, x, nullptr, y);
+}
+PetscErrorCode MultAdd(Mat A, Vec x, Vec y, Vec z) {
+  return MpiApply(A, &State(A)->ghosts, aijadaptive::Op::plain, x, y, z);
+}
+PetscErrorCode MultTranspose(Mat A, Vec x, Vec y) {
+  return MpiApply(A, &State(A)->ghosts, aijadaptive::Op::transpose, x, nullptr, y);
+}
+PetscErrorCode MultTransposeAdd(Mat A, Vec x, Vec y, Vec z) {
+  return MpiApply(A, &State(A)->ghosts, aijadaptive::Op::transpose, x, y, z);
+}
+PetscErrorCode MultHermitianTranspose(Mat A, Vec x, Vec y) {
+  return MpiApply(A, &State(A)->ghosts, aijadaptive::Op::conjugate_transpose, x, nullptr, y);
+}
+PetscErrorCode MultHermitianTransposeAdd(Mat A, Vec x, Vec y, Vec z) {
+  return MpiApply(A, &State(A)->ghosts, aijadaptive::Op::conjugate_transpose, x, y, z);
+}
+
 PetscErrorCode View(Mat A, PetscViewer viewer) {
   PetscBool ascii;
   PetscViewerFormat format;
@@ -141,10 +163,17 @@ PetscErrorCode Strip(Mat A) {
   PetscCall(PetscObjectComposeFunction((PetscObject)A, kPreallocationCOO, s->base_coo));
   PetscCall(PetscObjectComposeFunction((PetscObject)A, kToMPIAIJ, NULL));
   PetscCall(PetscObjectComposeFunction((PetscObject)A, kFromMPIAIJ, NULL));
+  PetscCall(GhostsDestroy(&s->ghosts));
   delete s;
   A->spptr = nullptr;
   AijaSetBoundToCPU(A, PETSC_TRUE);  // AIJ's state
   const _MatOps& base = BaseMpiOps();
+  A->ops->mult = base.mult;
+  A->ops->multadd = base.multadd;
+  A->ops->multtranspose = base.multtranspose;
+  A->ops->multtransposeadd = base.multtransposeadd;
+  A->ops->multhermitiantranspose = base.multhermitiantranspose;
+  A->ops->multhermitiantransposeadd = base.multhermitiantransposeadd;
   A->ops->assemblyend = base.assemblyend;
   A->ops->setfromoptions = base.setfromoptions;
   A->ops->bindtocpu = base.bindtocpu;
@@ -160,6 +189,7 @@ PetscErrorCode Destroy(Mat A) {
   // own state and composed functions go here.
   PetscCall(PetscObjectComposeFunction((PetscObject)A, kToMPIAIJ, NULL));
   PetscCall(PetscObjectComposeFunction((PetscObject)A, kFromMPIAIJ, NULL));
+  PetscCall(GhostsDestroy(&State(A)->ghosts));
   delete State(A);
   A->spptr = nullptr;
   PetscCall(BaseMpiOps().destroy(A));
@@ -202,6 +232,12 @@ PetscErrorCode MatConvert_MPIAIJ_MPIAIJAdaptive(Mat A, MatType, MatReuse reuse, 
   PetscCheck(s->base_preallocation, PETSC_COMM_SELF, PETSC_ERR_PLIB, "aijadaptive: MPIAIJ has no %s", kPreallocation);
   PetscCall(PetscObjectComposeFunction((PetscObject)B, kPreallocation, SetPreallocation));
   if (s->base_coo) PetscCall(PetscObjectComposeFunction((PetscObject)B, kPreallocationCOO, SetPreallocationCOO));
+  B->ops->mult = Mult;
+  B->ops->multadd = MultAdd;
+  B->ops->multtranspose = MultTranspose;
+  B->ops->multtransposeadd = MultTransposeAdd;
+  B->ops->multhermitiantranspose = MultHermitianTranspose;
+  B->ops->multhermitiantransposeadd = MultHermitianTransposeAdd;
   B->ops->assemblyend = AssemblyEnd;
   B->ops->setfromoptions = SetFromOptions;
   B->ops->bindtocpu = BindToCPU;

@@ -299,6 +299,8 @@ PetscErrorCode ConvertToSeqAIJ(Mat A, MatType, MatReuse reuse, Mat* newmat) {
 
 const SeqState* SeqStateOf(Mat A) { return State(A); }
 
+bool SeqRunsOnDevice(Mat A) { return !OnHost(State(A)) && State(A)->matrix.built(); }
+
 PetscErrorCode SeqSetSettings(Mat A, const Settings& settings) {
   SeqState* s = State(A);
 

@@ -1,0 +1,116 @@
+#include "ghosts.hpp"
+
+#include <aijadaptive/scalar.hpp>
+
+namespace aija {
+
+namespace {
+
+using aijadaptive::Op;
+
+PetscErrorCode MakeGhosts(Mat A, Mat Ao, const PetscInt* garray, bool on_device, Ghosts* g) {
+  PetscInt count;
+  IS from;
+  Vec layout;  // x's layout, without an array: VecScatterCreate needs only that
+
+  PetscFunctionBegin;
+  PetscCall(GhostsDestroy(g));
+  PetscCall(MatGetLocalSize(Ao, nullptr, &count));
+  PetscCall(VecCreate(PETSC_COMM_SELF, &g->values));
+  PetscCall(VecSetSizes(g->values, count, count));
+#if AIJA_PETSC_HAS_CUDA
+  PetscCall(VecSetType(g->values, on_device ? VECSEQCUDA : VECSEQ));
+#else
+  PetscCall(VecSetType(g->values, VECSEQ));
+#endif
+  PetscCall(ISCreateGeneral(PETSC_COMM_SELF, count, garray, PETSC_USE_POINTER, &from));
+  PetscCall(VecCreateMPIWithArray(PetscObjectComm((PetscObject)A), 1, A->cmap->n, A->cmap->N, nullptr, &layout));
+  PetscCall(VecScatterCreate(layout, from, g->values, nullptr, &g->scatter));
+  PetscCall(VecDestroy(&layout));
+  PetscCall(ISDestroy(&from));
+  g->nonzerostate = A->nonzerostate;
+  g->count = count;
+  g->garray = garray;
+  g->on_device = on_device;
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+// One block's product with the MPI vectors' local arrays, as MPIAIJ calls
+// them (MatMult would check the global sizes against the block's).
+PetscErrorCode BlockApply(Mat B, Op op, Vec x, Vec y, Vec z) {
+  PetscFunctionBegin;
+  if (op == Op::plain) PetscCall(y ? B->ops->multadd(B, x, y, z) : B->ops->mult(B, x, z));
+  else if (op == Op::transpose) PetscCall(y ? B->ops->multtransposeadd(B, x, y, z) : B->ops->multtranspose(B, x, z));
+  else PetscCall(y ? B->ops->multhermitiantransposeadd(B, x, y, z) : B->ops->multhermitiantranspose(B, x, z));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+// A^H through A^T of the conjugates, z = conj(A^T conj(x) (+ conj(y))), where
+// a block on the host has no Hermitian product of its own (PETSc 3.18's AIJ).
+PetscErrorCode ConjugatedTranspose(Mat A, Ghosts* g, Vec x, Vec y, Vec z) {
+  Vec w;
+
+  PetscFunctionBegin;
+  PetscCall(VecDuplicate(x, &w));
+  PetscCall(VecCopy(x, w));
+  PetscCall(VecConjugate(w));
+  if (y) {
+    if (y != z) PetscCall(VecCopy(y, z));
+    PetscCall(VecConjugate(z));
+  }
+  PetscCall(MpiApply(A, g, Op::transpose, w, y ? z : nullptr, z));
+  PetscCall(VecConjugate(z));
+  PetscCall(VecDestroy(&w));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+}  // namespace
+
+PetscErrorCode GhostsDestroy(Ghosts* g) {
+  PetscFunctionBegin;
+  PetscCall(VecScatterDestroy(&g->scatter));
+  PetscCall(VecDestroy(&g->values));
+  *g = Ghosts();
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+PetscErrorCode MpiApply(Mat A, Ghosts* g, Op op, Vec x, Vec y, Vec z) {
+  Mat Ad, Ao;
+  const PetscInt* garray;
+  PetscInt count;
+
+  PetscFunctionBegin;
+  PetscCall(MatMPIAIJGetSeqAIJ(A, &Ad, &Ao, &garray));
+  if (!aijadaptive::is_complex_v<PetscScalar> && op == Op::conjugate_transpose) op = Op::transpose;
+  if (op == Op::conjugate_transpose && (!Ad->ops->multhermitiantranspose || !Ao->ops->multhermitiantranspose)) {
+    PetscCall(ConjugatedTranspose(A, g, x, y, z));
+    PetscFunctionReturn(PETSC_SUCCESS);
+  }
+  // Built (or refilled) first, so that the ghosts go where the block that
+  // reads them runs.
+  PetscCall(SeqEnsureCurrent(Ao));
+  PetscCall(MatGetLocalSize(Ao, nullptr, &count));
+  const bool on_device = AIJA_PETSC_HAS_CUDA && SeqRunsOnDevice(Ao);
+  if (!g->values || g->nonzerostate != A->nonzerostate || g->count != count || g->garray != garray ||
+      g->on_device != on_device)
+    PetscCall(MakeGhosts(A, Ao, garray, on_device, g));
+  if (op == Op::plain) {
+    PetscCall(VecScatterBegin(g->scatter, x, g->values, INSERT_VALUES, SCATTER_FORWARD));
+    // While the ghost values travel. A failure (the GPU's) still ends the
+    // exchange, so that the next product can start one.
+    const PetscErrorCode local = BlockApply(Ad, op, x, y, z);
+    PetscCall(VecScatterEnd(g->scatter, x, g->values, INSERT_VALUES, SCATTER_FORWARD));
+    PetscCall(local);
+    if (count) PetscCall(BlockApply(Ao, op, g->values, z, z));
+  } else {
+    // The off-process block's part goes to its owners and is added there,
+    // after their local part: z is locked while the scatter runs.
+    if (count) PetscCall(BlockApply(Ao, op, x, nullptr, g->values));
+    PetscCall(BlockApply(Ad, op, x, y, z));
+    PetscCall(VecScatterBegin(g->scatter, g->values, z, ADD_VALUES, SCATTER_REVERSE));
+    PetscCall(VecScatterEnd(g->scatter, g->values, z, ADD_VALUES, SCATTER_REVERSE));
+  }
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+}  // namespace aija

@@ -1,0 +1,33 @@
+// The MPI type's products with the ghost values (the entries of x that other
+// ranks own and this rank's off-process block reads) in a vector of the
+// plugin's own, kept where that block runs: on the GPU with a CUDA PETSc, so
+// that PETSc's scatter unpacks them there and the product reads them without
+// a copy of ours; on the host otherwise. PETSc's MPIAIJ keeps its own ghost
+// vector on the host (mpiaijcusparse retypes it, through a struct that PETSc
+// does not install), hence a vector and a scatter of our own, made from the
+// block's column map (garray) with public calls only.
+#pragma once
+
+#include <aijadaptive/format.hpp>
+
+#include "aija_internal.hpp"
+
+namespace aija {
+
+struct Ghosts {
+  Vec values = nullptr;
+  VecScatter scatter = nullptr;  // x's ghost entries -> values
+  // What they were made for: any change -> made again.
+  PetscObjectState nonzerostate = -1;
+  PetscInt count = -1;
+  const PetscInt* garray = nullptr;
+  bool on_device = false;
+};
+
+PetscErrorCode GhostsDestroy(Ghosts* g);
+
+// z = op(A) x (+ y) for an assembled mpiaijadaptive A (y may be z), its
+// blocks' products overlapping the exchange as MatMult_MPIAIJ's do.
+PetscErrorCode MpiApply(Mat A, Ghosts* g, aijadaptive::Op op, Vec x, Vec y, Vec z);
+
+}  // namespace aija
