@@ -23,7 +23,8 @@
    median per type), -ksp_its 50 (CG + Jacobi iterations, a fixed count),
    -baseline 1 (rank 0 alone runs the one-GPU problem in the same run: the
    whole grid for strong scaling, N^3 for weak; the efficiency is t1 / (p tp)
-   strong, t1 / tp weak), -csv FILE (rank 0 appends a line per type).
+   strong, t1 / tp weak; -baseline 0 prints nan for both), -csv FILE (rank 0
+   appends a line per type).
 
    Phases (MPIAIJ types): the diagonal block's product alone on the local
    arrays, the ghost exchange alone (a scatter like the product's, from the
@@ -38,6 +39,7 @@
    over -mult_reps products, rank 0's. It shows whether the diagonal block
    runs on the GPU while the host waits for the ghost values. -timeline 0: not
    taken. */
+#include <math.h>
 #include <petscaijadaptive.h>
 #include <petscksp.h>
 #include "petsc_compat_c.h"
@@ -415,6 +417,25 @@ static PetscErrorCode GhostCount(Mat A, PetscInt *ghosts)
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
+/* The GPUs the ranks use: on each node, its ranks or its GPUs, whichever is
+   fewer (ranks share GPUs beyond that). 0 without a GPU. */
+static PetscErrorCode GpusInUse(PetscInt *gpus)
+{
+  MPI_Comm    node;
+  PetscMPIInt node_rank, node_size;
+  PetscInt    here = 0, count = 0;
+
+  PetscFunctionBeginUser;
+  PetscCall(MatAIJAdaptiveGetDeviceCount(&count));
+  PetscCallMPI(MPI_Comm_split_type(PETSC_COMM_WORLD, MPI_COMM_TYPE_SHARED, 0, MPI_INFO_NULL, &node));
+  PetscCallMPI(MPI_Comm_rank(node, &node_rank));
+  PetscCallMPI(MPI_Comm_size(node, &node_size));
+  if (node_rank == 0) here = PetscMin((PetscInt)node_size, count);
+  PetscCallMPI(MPI_Allreduce(&here, gpus, 1, MPIU_INT, MPI_SUM, PETSC_COMM_WORLD));
+  PetscCallMPI(MPI_Comm_free(&node));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
 static PetscErrorCode FormatOf(Mat A, const char *type, char *out, size_t len)
 {
   PetscBool ours;
@@ -435,7 +456,7 @@ int main(int argc, char **argv)
 {
   Mat         A[8], B[8];
   char       *types[8], csv[PETSC_MAX_PATH_LEN] = "", problem_name[32] = "stencil27";
-  PetscInt    ntypes = 8, reps = 100, rounds = 5, its = 50, n = 32, dof = 3;
+  PetscInt    ntypes = 8, reps = 100, rounds = 5, its = 50, n = 32, dof = 3, gpus;
   PetscBool   weak = PETSC_FALSE, baseline = PETSC_TRUE, timeline = PETSC_TRUE, have_csv;
   PetscMPIInt size, rank;
   Grid        grid, one;
@@ -494,12 +515,16 @@ int main(int argc, char **argv)
   }
   for (PetscInt m = 0; m < ntypes; m++) PetscCall(Assemble(PETSC_COMM_WORLD, &grid, types[m], &A[m]));
   PetscCall(TimeTypes(PETSC_COMM_WORLD, A, ntypes, reps, its, rounds, t));
-  if (!baseline)
-    for (PetscInt m = 0; m < ntypes; m++) t1[m] = t[m];
+  if (!baseline) /* one rank: its own times; several without -baseline: not measured */
+    for (PetscInt m = 0; m < ntypes; m++) {
+      t1[m] = t[m];
+      if (size > 1) t1[m].mult = t1[m].cg = NAN;
+    }
 
   PetscCall(MatGetInfo(A[0], MAT_GLOBAL_SUM, &info));
-  PetscCall(PetscPrintf(PETSC_COMM_WORLD, "%s%s, %" PetscInt_FMT " x %" PetscInt_FMT " x %" PetscInt_FMT " grid, %s scaling: %" PetscInt_FMT " rows, %.0f nonzeros, %d rank%s; medians of %" PetscInt_FMT " rounds (%" PetscInt_FMT " MatMults, %" PetscInt_FMT " CG iterations)\n",
-                        problem_name, grid.problem == FEM ? (grid.dof == 1 ? " (1 dof)" : " (interlaced dofs)") : "", grid.nx, grid.ny, grid.nz, weak ? "weak" : "strong", grid.nx * grid.ny * grid.nz * grid.dof, info.nz_used, size, size > 1 ? "s" : "", rounds, reps, its));
+  PetscCall(GpusInUse(&gpus));
+  PetscCall(PetscPrintf(PETSC_COMM_WORLD, "%s%s, %" PetscInt_FMT " x %" PetscInt_FMT " x %" PetscInt_FMT " grid, %s scaling: %" PetscInt_FMT " rows, %.0f nonzeros, %d rank%s on %" PetscInt_FMT " GPU%s; medians of %" PetscInt_FMT " rounds (%" PetscInt_FMT " MatMults, %" PetscInt_FMT " CG iterations)\n",
+                        problem_name, grid.problem == FEM ? (grid.dof == 1 ? " (1 dof)" : " (interlaced dofs)") : "", grid.nx, grid.ny, grid.nz, weak ? "weak" : "strong", grid.nx * grid.ny * grid.nz * grid.dof, info.nz_used, size, size > 1 ? "s" : "", gpus, gpus == 1 ? "" : "s", rounds, reps, its));
   for (PetscInt m = 0; m < ntypes; m++) {
     PetscInt  ghosts, most, total;
     char      format[64];
@@ -532,8 +557,8 @@ int main(int argc, char **argv)
         fresh = (PetscBool)!fresh;
         f     = fopen(csv, "a");
         PetscCheck(f, PETSC_COMM_SELF, PETSC_ERR_FILE_OPEN, "-csv %s: cannot open it for appending", csv);
-        if (fresh) fprintf(f, "problem,dof,n,nx,ny,nz,scaling,ranks,rows,nnz,type,format,matmult_ms,cg_ms_per_it,ghost_bytes_max,ghost_bytes_mean,one_gpu_matmult_ms,one_gpu_cg_ms_per_it,matmult_efficiency,cg_efficiency,diag_ms,exchange_ms,off_ms\n");
-        fprintf(f, "%s,%d,%d,%d,%d,%d,%s,%d,%d,%.0f,%s,%s,%.6f,%.6f,%.0f,%.0f,%.6f,%.6f,%.4f,%.4f,%.6f,%.6f,%.6f\n", problem_name, (int)grid.dof, (int)n, (int)grid.nx, (int)grid.ny, (int)grid.nz, weak ? "weak" : "strong", size,
+        if (fresh) fprintf(f, "problem,dof,n,nx,ny,nz,scaling,ranks,gpus,rows,nnz,type,format,matmult_ms,cg_ms_per_it,ghost_bytes_max,ghost_bytes_mean,one_gpu_matmult_ms,one_gpu_cg_ms_per_it,matmult_efficiency,cg_efficiency,diag_ms,exchange_ms,off_ms\n");
+        fprintf(f, "%s,%d,%d,%d,%d,%d,%s,%d,%d,%d,%.0f,%s,%s,%.6f,%.6f,%.0f,%.0f,%.6f,%.6f,%.4f,%.4f,%.6f,%.6f,%.6f\n", problem_name, (int)grid.dof, (int)n, (int)grid.nx, (int)grid.ny, (int)grid.nz, weak ? "weak" : "strong", size, (int)gpus,
                 (int)(grid.nx * grid.ny * grid.nz * grid.dof), info.nz_used, types[m], format, 1e3 * t[m].mult, 1e3 * t[m].cg, bytes_max, bytes_mean, 1e3 * t1[m].mult, 1e3 * t1[m].cg, eff_mult, eff_cg, 1e3 * t[m].diag, 1e3 * t[m].exchange, 1e3 * t[m].off);
         PetscCheck(fclose(f) == 0, PETSC_COMM_SELF, PETSC_ERR_FILE_WRITE, "-csv %s: writing failed", csv);
       }

@@ -6,7 +6,8 @@ usage: scaling_plot.py OUT.png RESULTS.csv [RESULTS.csv ...]
 
 Prints a Markdown table per problem and kind of scaling (ranks, type, format,
 MatMult and CG + Jacobi times and efficiencies against one GPU, ghost bytes,
-the phases) and draws one panel per problem and kind of scaling: MatMult's
+the phases) and draws one panel per problem and kind of scaling (saying when
+ranks shared GPUs, where the efficiency against one GPU is not scaling): MatMult's
 efficiency (solid) and CG + Jacobi's (dashed) against the number of ranks, a
 line per matrix type. Needs matplotlib (Debian: python3-matplotlib).
 """
@@ -35,12 +36,12 @@ def key(r):
 
 def table(name, rows):
     print("\n### %s\n" % name)
-    print("| ranks | type | format | rows | nnz | MatMult ms | eff. | CG ms/it | eff. | ghosts/rank max B "
+    print("| ranks | GPUs | type | format | rows | nnz | MatMult ms | eff. | CG ms/it | eff. | ghosts/rank max B "
           "| diag ms | exchange ms | off ms |")
-    print("|---|---|---|---|---|---|---|---|---|---|---|---|---|")
+    print("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|")
     for r in sorted(rows, key=lambda r: (int(r["ranks"]), r["type"])):
-        print("| %s | %s | %s | %s | %s | %.4f | %.3f | %.4f | %.3f | %s | %.4f | %.4f | %.4f |" % (
-            r["ranks"], r["type"], r["format"], r["rows"], r["nnz"], float(r["matmult_ms"]),
+        print("| %s | %s | %s | %s | %s | %s | %.4f | %.3f | %.4f | %.3f | %s | %.4f | %.4f | %.4f |" % (
+            r["ranks"], r["gpus"], r["type"], r["format"], r["rows"], r["nnz"], float(r["matmult_ms"]),
             float(r["matmult_efficiency"]), float(r["cg_ms_per_it"]), float(r["cg_efficiency"]),
             r["ghost_bytes_max"], float(r["diag_ms"]), float(r["exchange_ms"]), float(r["off_ms"])))
 
@@ -68,8 +69,11 @@ def main(argv):
             colour = "C%d" % i
             ax.plot(ranks, [float(r["matmult_efficiency"]) for r in rs], "o-", color=colour, label=t + " MatMult")
             ax.plot(ranks, [float(r["cg_efficiency"]) for r in rs], "s--", color=colour, label=t + " CG+Jacobi")
-        ax.set_title(name)
-        ax.set_xlabel("ranks (GPUs)")
+        gpus = sorted({int(r["gpus"]) for r in group})
+        shared = any(int(r["gpus"]) < int(r["ranks"]) for r in group)
+        ax.set_title(name + ("\n(ranks sharing %s GPU%s)" % (gpus[0], "" if gpus[0] == 1 else "s")
+                             if shared and len(gpus) == 1 else ""))
+        ax.set_xlabel("ranks")
         ax.set_ylabel("efficiency against one GPU")
         ax.set_xticks(sorted({int(r["ranks"]) for r in group}))
         ax.set_ylim(bottom=0)
