@@ -81,14 +81,18 @@ PetscErrorCode MpiApply(Mat A, Ghosts* g, Op op, Vec x, Vec y, Vec z) {
 
   PetscFunctionBegin;
   PetscCall(MatMPIAIJGetSeqAIJ(A, &Ad, &Ao, &garray));
+  // Built (or refilled) first: a block built for the host has AIJ's products
+  // in its ops from then on, and the ghosts go where the block that reads
+  // them runs.
+  PetscCall(SeqEnsureCurrent(Ad));
+  PetscCall(SeqEnsureCurrent(Ao));
   if (!aijadaptive::is_complex_v<PetscScalar> && op == Op::conjugate_transpose) op = Op::transpose;
-  if (op == Op::conjugate_transpose && (!Ad->ops->multhermitiantranspose || !Ao->ops->multhermitiantranspose)) {
+  const bool hermitian_ops = Ad->ops->multhermitiantranspose && Ao->ops->multhermitiantranspose &&
+                             Ad->ops->multhermitiantransposeadd && Ao->ops->multhermitiantransposeadd;
+  if (op == Op::conjugate_transpose && !hermitian_ops) {
     PetscCall(ConjugatedTranspose(A, g, x, y, z));
     PetscFunctionReturn(PETSC_SUCCESS);
   }
-  // Built (or refilled) first, so that the ghosts go where the block that
-  // reads them runs.
-  PetscCall(SeqEnsureCurrent(Ao));
   PetscCall(MatGetLocalSize(Ao, nullptr, &count));
   const bool on_device = AIJA_PETSC_HAS_CUDA && SeqRunsOnDevice(Ao);
   if (!g->values || g->nonzerostate != A->nonzerostate || g->count != count || g->garray != garray ||
