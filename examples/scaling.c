@@ -537,7 +537,7 @@ int main(int argc, char **argv)
       const double    bytes_max = (double)most * sizeof(PetscScalar), bytes_mean = (double)total * sizeof(PetscScalar) / size;
       const double    eff_mult = t1[m].mult / (p * t[m].mult), eff_cg = t1[m].cg / (p * t[m].cg);
       const PetscReal phases = t[m].diag + t[m].exchange + t[m].off;
-      PetscCall(PetscPrintf(PETSC_COMM_WORLD, "  %-12s %-14s MatMult %.4f ms (1 GPU %.4f, efficiency %.3f), CG+Jacobi %.4f ms/it (1 GPU %.4f, efficiency %.3f), ghosts per rank %.0f B max %.0f B mean\n", types[m], format, 1e3 * t[m].mult, 1e3 * t1[m].mult, eff_mult, 1e3 * t[m].cg, 1e3 * t1[m].cg, eff_cg, bytes_max, bytes_mean));
+      PetscCall(PetscPrintf(PETSC_COMM_WORLD, "  %-12s %-14s MatMult %.4f ms (1 GPU %.4f, efficiency %.3f), CG+Jacobi %.4f ms/it (1 GPU %.4f, efficiency %.3f), ghosts per rank %" PetscInt_FMT " values max (%.0f B), %.0f B mean\n", types[m], format, 1e3 * t[m].mult, 1e3 * t1[m].mult, eff_mult, 1e3 * t[m].cg, 1e3 * t1[m].cg, eff_cg, most, bytes_max, bytes_mean));
 #if defined(AIJA_SCALING_TIMELINE)
       {
         PetscBool mpiaij, on_gpu = PETSC_FALSE;
