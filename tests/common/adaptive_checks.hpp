@@ -159,30 +159,32 @@ void expect_fixed_format_with_and_without_prefetch(FormatId id, const std::vecto
     }
 }
 
-// `host` built on m and uploaded; then refilled with other values at another
-// address and upload_values() on a stream of its own: the device products
-// against the host half's for (alpha, beta) = (1, 0), NaN in y, and (-1.5,
-// 0.25).
+// `host` built on m and uploaded; then refilled twice with other values at
+// other addresses, each time upload_values() on a stream of its own: the
+// device products against the host half's for (alpha, beta) = (1, 0), NaN in
+// y, and (-1.5, 0.25).
 template <class V, class I>
 void expect_upload_values_after_refill(HostFormat<V, I>& host, const OwnedCsr<V, I>& m) {
   host.build(m.view());
   auto dev = host.upload(nullptr);
   synchronize(nullptr);
-  auto n = m;
-  for (auto& v : n.values) v = V(2) * v + V(1);
-  host.refill(n.view());
   OwnedStream s;
-  dev->upload_values(s.get());
-  const auto x = random_vector<V>(std::size_t(n.cols), 42);
-  const auto y0 = random_vector<V>(std::size_t(n.rows), 43);
+  const auto x = random_vector<V>(std::size_t(m.cols), 42);
+  const auto y0 = random_vector<V>(std::size_t(m.rows), 43);
   const DeviceBuffer<V> dx = to_device(x);
-  for (auto [alpha, beta] : {std::pair<V, V>{1, 0}, {V(-1.5), V(0.25)}}) {
-    std::vector<V> expect = y0;
-    host.apply(Op::plain, alpha, x.data(), beta, expect.data());
-    DeviceBuffer<V> dy = to_device(beta == V(0) ? nans<V>(y0.size()) : y0);
-    dev->apply(alpha, dx.data(), beta, dy.data(), s.get());
-    synchronize(s.get());
-    expect_close(to_host(dy), expect, 2 * error_bound(n.view(), false, alpha, x, beta, y0));
+  for (const V scale : {V(2), V(-0.5)}) {
+    auto n = m;
+    for (auto& v : n.values) v = scale * v + V(1);
+    host.refill(n.view());
+    dev->upload_values(s.get());
+    for (auto [alpha, beta] : {std::pair<V, V>{1, 0}, {V(-1.5), V(0.25)}}) {
+      std::vector<V> expect = y0;
+      host.apply(Op::plain, alpha, x.data(), beta, expect.data());
+      DeviceBuffer<V> dy = to_device(beta == V(0) ? nans<V>(y0.size()) : y0);
+      dev->apply(alpha, dx.data(), beta, dy.data(), s.get());
+      synchronize(s.get());
+      expect_close(to_host(dy), expect, 2 * error_bound(n.view(), false, alpha, x, beta, y0));
+    }
   }
 }
 

@@ -375,6 +375,38 @@ TEST_F(AdaptiveMatrixGpu, EveryFormatUsesTheArraysSentDuringTheAnalysis) {
   expect_products_right(reordered, m);
 }
 
+// The formats that fill their layout from CSR order (argcsr, inode, segspmv,
+// suraa) refill through arrays kept on the device (core/csr_refills.hpp),
+// the values sent in pinned pieces: values of more than one piece (16 MiB),
+// two refills in a row (the second into the kept arrays), each right, and
+// the kept arrays counted in the matrix's device bytes.
+TEST_F(AdaptiveMatrixGpu, RefillsOfLayoutFormatsGoThroughKeptArraysInPieces) {
+  test::Banded b;
+  b.rows = b.cols = 500000;
+  b.offsets = {-700, -1, 0, 1, 700};
+  auto m = test::banded<double, std::int32_t>(b);
+  ASSERT_GT(std::size_t(m.view().nnz()) * sizeof(double), std::size_t(16) << 20);
+  const std::size_t kept = (std::size_t(m.rows) + 1) * sizeof(std::int32_t) + std::size_t(m.view().nnz()) * sizeof(double);
+  for (FormatId id : {FormatId::argcsr, FormatId::inode, FormatId::segspmv, FormatId::suraa}) {
+    SCOPED_TRACE(format_name(id));
+    MatrixOptions o;
+    o.format = FormatChoice::fixed(id);
+    o.reorder = ReorderChoice::never;
+    AdaptiveMatrix<double, std::int32_t> a(o);
+    a.build(m.view());
+    ASSERT_EQ(a.format_name(), format_name(id));
+    const std::size_t before = a.device_bytes();
+    auto first = m, second = m;
+    for (auto& v : first.values) v = 3 * v + 1;
+    for (auto& v : second.values) v = 0.5 - v;
+    a.refill(first.view());
+    expect_products_right(a, first);
+    EXPECT_GE(a.device_bytes(), before + kept);
+    a.refill(second.view());
+    expect_products_right(a, second);
+  }
+}
+
 // Host vectors streamed (streamed_apply.hpp): x up, row ranges multiplied
 // and y down overlapping, for each transfer mode: the same bits as the
 // unstreamed path, an unchanged x not sent again, and a matrix whose first

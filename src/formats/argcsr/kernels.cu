@@ -12,6 +12,7 @@
 #include "aijadaptive/errors.hpp"
 #include "aijadaptive/formats/argcsr.hpp"
 #include "aijadaptive/instantiate.hpp"
+#include "core/csr_refills.hpp"
 #include "core/cuda_check.hpp"
 #include "core/spmv_common.hpp"
 
@@ -191,7 +192,7 @@ class ArgcsrDeviceFormat final : public DeviceFormat<V, I> {
 
   std::size_t device_bytes() const override {
     return groups_.bytes() + thread_start_.bytes() + cols_.bytes() + vals_.bytes() + part_sums_.bytes() +
-           arrivals_.bytes();
+           arrivals_.bytes() + refills_.bytes();
   }
 
   std::vector<std::string> describe() const override {
@@ -205,19 +206,26 @@ class ArgcsrDeviceFormat final : public DeviceFormat<V, I> {
                           unsigned*);
 
   // The slot arrays' columns (at the upload) and values from the host half's
-  // CSR arrays: those the analysis sent (when it did), else sent now.
+  // CSR arrays: at the upload those the analysis sent (when it did), else
+  // sent now; at a refill the values through the kept refill arrays.
   void fill(Stream stream, bool at_upload) {
     if (host_.layout().slots == 0) return;  // no entries
-    const DeviceCsrSource<V, I> csr(host_.csr(), at_upload ? host_.csr_prefetch() : std::weak_ptr<CsrPrefetchBase>{},
-                                    stream, at_upload);
-    const DeviceCsrArrays<V, I>& src = csr.arrays();
+    if (!at_upload) {
+      launch_fill(refills_.send(host_.csr(), stream), false, stream);
+      return refills_.finish(stream);
+    }
+    const DeviceCsrSource<V, I> csr(host_.csr(), host_.csr_prefetch(), stream, true);
+    launch_fill(csr.arrays(), true, stream);
+    if (csr.staged()) synchronize(stream);  // before the staging buffers are freed
+  }
+
+  void launch_fill(const DeviceCsrArrays<V, I>& src, bool columns, Stream stream) {
     argcsr_fill<D, I><<<blocks_, unsigned(threads_), std::size_t(threads_ + 1) * sizeof(int),
                         static_cast<cudaStream_t>(stream)>>>(
         groups_.data(), thread_start_.data(), host_.layout().part_entries, src.row_ptr.data(),
-        at_upload ? src.col_idx.data() : nullptr, detail::dev_ptr(src.values.data()), cols_.data(),
+        columns ? src.col_idx.data() : nullptr, detail::dev_ptr(src.values.data()), cols_.data(),
         detail::dev_ptr(vals_.data()));
     AIJA_CUDA_CHECK_LAUNCH();
-    if (csr.staged()) synchronize(stream);  // before the staging buffers are freed
   }
 
   const ArgcsrHostFormat<V, I>& host_;
@@ -232,6 +240,7 @@ class ArgcsrDeviceFormat final : public DeviceFormat<V, I> {
   DeviceBuffer<V> vals_;
   DeviceBuffer<V> part_sums_;        // a long row's part sums (empty without long rows)
   DeviceBuffer<unsigned> arrivals_;  // parts of a long row done, at its first part; 0 between launches
+  detail::CsrRefills<V, I> refills_;
 };
 
 }  // namespace

@@ -13,6 +13,7 @@
 #include "aijadaptive/errors.hpp"
 #include "aijadaptive/formats/inode.hpp"
 #include "aijadaptive/instantiate.hpp"
+#include "core/csr_refills.hpp"
 #include "core/cuda_check.hpp"
 #include "core/spmv_common.hpp"
 
@@ -199,7 +200,7 @@ class InodeDeviceFormat final : public DeviceFormat<V, I> {
 
   std::size_t device_bytes() const override {
     return slices_.bytes() + by_rows_.bytes() + rows_.bytes() + offsets16_.bytes() + offsets32_.bytes() +
-           values_.bytes();
+           values_.bytes() + refills_.bytes();
   }
 
   std::vector<std::string> describe() const override {
@@ -242,17 +243,25 @@ class InodeDeviceFormat final : public DeviceFormat<V, I> {
   }
 
   // The values from the host half's CSR arrays: at the upload from those the
-  // analysis sent (when it did), else (and at a refill) sent now.
+  // analysis sent (when it did), else sent now; at a refill through the kept
+  // refill arrays.
   void fill(Stream stream, bool at_upload) {
+    if (host_.layout().slices.empty()) return;
+    if (!at_upload) {
+      launch_fill(refills_.send(host_.csr(), stream), stream);
+      return refills_.finish(stream);
+    }
+    const DeviceCsrSource<V, I> csr(host_.csr(), host_.csr_prefetch(), stream, false);
+    launch_fill(csr.arrays(), stream);
+    if (csr.staged()) synchronize(stream);  // before the staging buffers are freed
+  }
+
+  void launch_fill(const DeviceCsrArrays<V, I>& src, Stream stream) {
     const std::int64_t count = std::int64_t(host_.layout().slices.size());
-    if (count == 0) return;
-    const DeviceCsrSource<V, I> csr(host_.csr(), at_upload ? host_.csr_prefetch() : std::weak_ptr<CsrPrefetchBase>{},
-                                    stream, false);
     inode_fill_kernel<D, I><<<blocks_for(count), kBlockThreads, 0, static_cast<cudaStream_t>(stream)>>>(
-        slices_.data(), count, rows_.data(), csr.arrays().row_ptr.data(), detail::dev_ptr(csr.arrays().values.data()),
+        slices_.data(), count, rows_.data(), src.row_ptr.data(), detail::dev_ptr(src.values.data()),
         detail::dev_ptr(values_.data()));
     AIJA_CUDA_CHECK_LAUNCH();
-    if (csr.staged()) synchronize(stream);  // before the staging buffers are freed
   }
 
   const InodeHostFormat<V, I>& host_;
@@ -264,6 +273,7 @@ class InodeDeviceFormat final : public DeviceFormat<V, I> {
   DeviceBuffer<std::uint16_t> rows_, offsets16_;
   DeviceBuffer<std::uint32_t> offsets32_;
   DeviceBuffer<V> values_;
+  detail::CsrRefills<V, I> refills_;
 };
 
 }  // namespace

@@ -10,6 +10,7 @@
 #include "aijadaptive/errors.hpp"
 #include "aijadaptive/formats/segspmv.hpp"
 #include "aijadaptive/instantiate.hpp"
+#include "core/csr_refills.hpp"
 #include "core/cuda_check.hpp"
 #include "core/spmv_common.hpp"
 
@@ -217,7 +218,7 @@ class SegspmvDeviceFormat final : public DeviceFormat<V, I> {
 
   std::size_t device_bytes() const override {
     return row_seg_.bytes() + piece_row_.bytes() + piece_seg_.bytes() + cols_.bytes() + vals_.bytes() +
-           partial_.bytes() + arrivals_.bytes();
+           partial_.bytes() + arrivals_.bytes() + refills_.bytes();
   }
 
   std::vector<std::string> describe() const override {
@@ -241,18 +242,26 @@ class SegspmvDeviceFormat final : public DeviceFormat<V, I> {
   static std::int64_t fill_blocks(std::int64_t rows) { return (rows * kWarp + kFillThreads - 1) / kFillThreads; }
 
   // The slots' columns (at the upload) and values from the host half's CSR
-  // arrays: those the analysis sent (when it did), else sent now.
+  // arrays: at the upload those the analysis sent (when it did), else sent
+  // now; at a refill the values through the kept refill arrays.
   void fill(Stream stream, bool at_upload) {
     const CsrView<V, I>& m = host_.csr();
     if (m.rows == 0 || host_.layout().slots() == 0) return;
-    const DeviceCsrSource<V, I> csr(m, at_upload ? host_.csr_prefetch() : std::weak_ptr<CsrPrefetchBase>{}, stream,
-                                    at_upload);
-    const DeviceCsrArrays<V, I>& src = csr.arrays();
+    if (!at_upload) {
+      launch_fill(refills_.send(m, stream), false, stream);
+      return refills_.finish(stream);
+    }
+    const DeviceCsrSource<V, I> csr(m, host_.csr_prefetch(), stream, true);
+    launch_fill(csr.arrays(), true, stream);
+    if (csr.staged()) synchronize(stream);  // before the staging buffers are freed
+  }
+
+  void launch_fill(const DeviceCsrArrays<V, I>& src, bool columns, Stream stream) {
+    const CsrView<V, I>& m = host_.csr();
     segspmv_fill<D, I><<<unsigned(fill_blocks(m.rows)), kFillThreads, 0, static_cast<cudaStream_t>(stream)>>>(
-        m.rows, a_.length, row_seg_.data(), src.row_ptr.data(), at_upload ? src.col_idx.data() : nullptr,
+        m.rows, a_.length, row_seg_.data(), src.row_ptr.data(), columns ? src.col_idx.data() : nullptr,
         detail::dev_ptr(src.values.data()), cols_.data(), detail::dev_ptr(vals_.data()));
     AIJA_CUDA_CHECK_LAUNCH();
-    if (csr.staged()) synchronize(stream);  // before the staging buffers are freed
   }
 
   const SegspmvHostFormat<V, I>& host_;
@@ -264,6 +273,7 @@ class SegspmvDeviceFormat final : public DeviceFormat<V, I> {
   DeviceBuffer<I> row_seg_, piece_row_, piece_seg_, cols_;
   DeviceBuffer<V> vals_, partial_;
   DeviceBuffer<unsigned> arrivals_;
+  detail::CsrRefills<V, I> refills_;
 };
 
 }  // namespace

@@ -16,6 +16,7 @@
 #include "aijadaptive/errors.hpp"
 #include "aijadaptive/formats/suraa.hpp"
 #include "aijadaptive/instantiate.hpp"
+#include "core/csr_refills.hpp"
 #include "core/cuda_check.hpp"
 #include "core/spmv_common.hpp"
 
@@ -305,7 +306,7 @@ class SuraaDeviceFormat final : public DeviceFormat<V, I> {
   std::size_t device_bytes() const override {
     return order_.bytes() + slice_at_.bytes() + row_at_.bytes() + segments_.bytes() + slice_cols_.bytes() +
            slice_vals_.bytes() + csr_cols_.bytes() + csr_vals_.bytes() + partials_.bytes() + counters_.bytes() -
-           sizeof(unsigned);
+           sizeof(unsigned) + refills_.bytes();
   }
 
   std::vector<std::string> describe() const override {
@@ -369,15 +370,23 @@ class SuraaDeviceFormat final : public DeviceFormat<V, I> {
   }
 
   // The layout's columns (at the upload) and values from the host half's CSR
-  // arrays: those the analysis sent (when it did), else sent now.
+  // arrays: at the upload those the analysis sent (when it did), else sent
+  // now; at a refill the values through the kept refill arrays.
   void fill(Stream stream, bool at_upload) {
+    if (host_.layout().order.empty()) return;
+    if (!at_upload) {
+      launch_fill(refills_.send(host_.csr(), stream), false, stream);
+      return refills_.finish(stream);
+    }
+    const DeviceCsrSource<V, I> csr(host_.csr(), host_.csr_prefetch(), stream, true);
+    launch_fill(csr.arrays(), true, stream);
+    if (csr.staged()) synchronize(stream);  // before the staging buffers are freed
+  }
+
+  void launch_fill(const DeviceCsrArrays<V, I>& src, bool columns, Stream stream) {
     const SuraaLayout& l = host_.layout();
-    if (l.order.empty()) return;
     const auto s = static_cast<cudaStream_t>(stream);
-    const DeviceCsrSource<V, I> csr(host_.csr(), at_upload ? host_.csr_prefetch() : std::weak_ptr<CsrPrefetchBase>{},
-                                    stream, at_upload);
-    const DeviceCsrArrays<V, I>& src = csr.arrays();
-    const I* src_cols = at_upload ? src.col_idx.data() : nullptr;  // a refill keeps the columns
+    const I* src_cols = columns ? src.col_idx.data() : nullptr;  // a refill keeps the columns
     if (slices_ > 0) {
       suraa_fill_slices<D, I><<<blocks_for(slices_ * kWarp, kBlockThreads), kBlockThreads, 0, s>>>(
           a_, slices_, src.row_ptr.data(), src_cols, detail::dev_ptr(src.values.data()), slice_cols_.data(),
@@ -391,7 +400,6 @@ class SuraaDeviceFormat final : public DeviceFormat<V, I> {
           csr_cols_.data(), detail::dev_ptr(csr_vals_.data()));
       AIJA_CUDA_CHECK_LAUNCH();
     }
-    if (csr.staged()) synchronize(stream);  // before the staging buffers are freed
   }
 
   const SuraaHostFormat<V, I>& host_;
@@ -416,6 +424,7 @@ class SuraaDeviceFormat final : public DeviceFormat<V, I> {
   DeviceBuffer<I> slice_cols_, csr_cols_;
   DeviceBuffer<V> slice_vals_, csr_vals_, partials_;
   DeviceBuffer<unsigned> counters_;  // the long rows' arrival counters, then the launch failures
+  detail::CsrRefills<V, I> refills_;
 };
 
 }  // namespace
