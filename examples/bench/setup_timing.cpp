@@ -1,10 +1,11 @@
 // aijadaptive-setup-timing: where the set-up of one matrix goes on the GPU,
 // step by step (microseconds, median of REPS, double and int32):
 //
-//   aijadaptive-setup-timing MATRIX [REPS [F.P=V ...]]
+//   aijadaptive-setup-timing MATRIX [REPS [F.P=V | format=F ...]]
 //
 // MATRIX: a .mtx/.mtx.gz file or a gen: spec; F.P=V: tuning parameter P of
-// format F, as the benchmark's --param (e.g. brcsd1.refill_map=never).
+// format F, as the benchmark's --param (e.g. brcsd1.refill_map=never);
+// format=F: format F instead of the selector's choice.
 //
 // The adaptive matrix as a program makes it (a new AdaptiveMatrix: analyse,
 // then upload), a values-only refill against copying the values alone, and
@@ -21,6 +22,8 @@
 #include <chrono>
 #include <cstdio>
 #include <exception>
+#include <optional>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -49,14 +52,24 @@ int main(int argc, char** argv) {
   using V = double;
   using I = std::int32_t;
   if (argc < 2) {
-    std::fprintf(stderr, "usage: %s MATRIX [REPS [F.P=V ...]]  (a Matrix Market file or a gen: spec)\n", argv[0]);
+    std::fprintf(stderr, "usage: %s MATRIX [REPS [F.P=V | format=F ...]]  (a Matrix Market file or a gen: spec)\n",
+                 argv[0]);
     return 2;
   }
   const int reps = argc >= 3 ? std::max(1, std::atoi(argv[2])) : 50;
   try {
     MatrixOptions o;
     o.check_input = false;  // as PETSc's matrices are
-    for (int k = 3; k < argc; ++k) o.params.set(argv[k]);
+    for (int k = 3; k < argc; ++k) {
+      const std::string arg = argv[k];
+      if (arg.rfind("format=", 0) != 0) {
+        o.params.set(arg);
+        continue;
+      }
+      const std::optional<FormatId> id = format_from_name(arg.substr(7));
+      if (!id) throw std::invalid_argument(arg + ": no such format");
+      o.format = FormatChoice::fixed(*id);
+    }
     const std::string name = argv[1];
     const bench::HostCsr<V, I> m = bench::is_generator_spec(name)
                                        ? bench::generate<V, I>(bench::parse_generator_spec(name))
@@ -70,7 +83,7 @@ int main(int argc, char** argv) {
       AdaptiveMatrix<V, I> warm(o);  // the CUDA context, cuSPARSE and the kernel cache made once
       warm.build(a);
       warm.finish_background_work();
-      std::printf("matrix %s: %lld rows, %lld nonzeros; auto: %s\n", name.c_str(), (long long)a.rows,
+      std::printf("matrix %s: %lld rows, %lld nonzeros; format: %s\n", name.c_str(), (long long)a.rows,
                   (long long)a.nnz(), warm.format_name().c_str());
     }
     double analyse = 0, upload = 0;
