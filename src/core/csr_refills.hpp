@@ -11,6 +11,7 @@
 #pragma once
 
 #include <cstddef>
+#include <memory>
 
 #include "aijadaptive/csr_prefetch.hpp"
 #include "aijadaptive/device.hpp"
@@ -50,5 +51,21 @@ class CsrRefills {
   bool keep_ = false;
   StagedUpload staging_;
 };
+
+// A layout format's fill from a's CSR arrays: at the upload from those the
+// analysis sent (when it did: `sent`), else sent now with or without the
+// columns; at a refill (values only) through `refills`.
+// `launch(arrays, columns)` enqueues the format's fill kernel on `stream`.
+template <class V, class I, class Launch>
+void fill_from_csr(const CsrView<V, I>& a, const std::weak_ptr<CsrPrefetchBase>& sent, bool at_upload, bool columns,
+                   CsrRefills<V, I>& refills, Stream stream, Launch&& launch) {
+  if (!at_upload) {
+    launch(refills.send(a, stream), false);
+    return refills.finish(stream);
+  }
+  const DeviceCsrSource<V, I> csr(a, sent, stream, columns);
+  launch(csr.arrays(), columns);
+  if (csr.staged()) synchronize(stream);  // before the staging buffers are freed
+}
 
 }  // namespace aijadaptive::detail

@@ -247,13 +247,8 @@ class InodeDeviceFormat final : public DeviceFormat<V, I> {
   // refill arrays.
   void fill(Stream stream, bool at_upload) {
     if (host_.layout().slices.empty()) return;
-    if (!at_upload) {
-      launch_fill(refills_.send(host_.csr(), stream), stream);
-      return refills_.finish(stream);
-    }
-    const DeviceCsrSource<V, I> csr(host_.csr(), host_.csr_prefetch(), stream, false);
-    launch_fill(csr.arrays(), stream);
-    if (csr.staged()) synchronize(stream);  // before the staging buffers are freed
+    detail::fill_from_csr(host_.csr(), host_.csr_prefetch(), at_upload, false, refills_, stream,
+                          [&](const DeviceCsrArrays<V, I>& src, bool) { launch_fill(src, stream); });
   }
 
   void launch_fill(const DeviceCsrArrays<V, I>& src, Stream stream) {

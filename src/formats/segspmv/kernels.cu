@@ -247,13 +247,8 @@ class SegspmvDeviceFormat final : public DeviceFormat<V, I> {
   void fill(Stream stream, bool at_upload) {
     const CsrView<V, I>& m = host_.csr();
     if (m.rows == 0 || host_.layout().slots() == 0) return;
-    if (!at_upload) {
-      launch_fill(refills_.send(m, stream), false, stream);
-      return refills_.finish(stream);
-    }
-    const DeviceCsrSource<V, I> csr(m, host_.csr_prefetch(), stream, true);
-    launch_fill(csr.arrays(), true, stream);
-    if (csr.staged()) synchronize(stream);  // before the staging buffers are freed
+    detail::fill_from_csr(m, host_.csr_prefetch(), at_upload, true, refills_, stream,
+                          [&](const DeviceCsrArrays<V, I>& src, bool columns) { launch_fill(src, columns, stream); });
   }
 
   void launch_fill(const DeviceCsrArrays<V, I>& src, bool columns, Stream stream) {

@@ -374,13 +374,8 @@ class SuraaDeviceFormat final : public DeviceFormat<V, I> {
   // now; at a refill the values through the kept refill arrays.
   void fill(Stream stream, bool at_upload) {
     if (host_.layout().order.empty()) return;
-    if (!at_upload) {
-      launch_fill(refills_.send(host_.csr(), stream), false, stream);
-      return refills_.finish(stream);
-    }
-    const DeviceCsrSource<V, I> csr(host_.csr(), host_.csr_prefetch(), stream, true);
-    launch_fill(csr.arrays(), true, stream);
-    if (csr.staged()) synchronize(stream);  // before the staging buffers are freed
+    detail::fill_from_csr(host_.csr(), host_.csr_prefetch(), at_upload, true, refills_, stream,
+                          [&](const DeviceCsrArrays<V, I>& src, bool columns) { launch_fill(src, columns, stream); });
   }
 
   void launch_fill(const DeviceCsrArrays<V, I>& src, bool columns, Stream stream) {
