@@ -2,6 +2,8 @@
 
 #include <aijadaptive/scalar.hpp>
 
+#include "vectors.hpp"
+
 namespace aija {
 
 namespace {
@@ -45,25 +47,6 @@ PetscErrorCode BlockApply(Mat B, Op op, Vec x, Vec y, Vec z) {
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
-// A^H through A^T of the conjugates, z = conj(A^T conj(x) (+ conj(y))), where
-// a block on the host has no Hermitian product of its own (PETSc 3.18's AIJ).
-PetscErrorCode ConjugatedTranspose(Mat A, Ghosts* g, Vec x, Vec y, Vec z) {
-  Vec w;
-
-  PetscFunctionBegin;
-  PetscCall(VecDuplicate(x, &w));
-  PetscCall(VecCopy(x, w));
-  PetscCall(VecConjugate(w));
-  if (y) {
-    if (y != z) PetscCall(VecCopy(y, z));
-    PetscCall(VecConjugate(z));
-  }
-  PetscCall(MpiApply(A, g, Op::transpose, w, y ? z : nullptr, z));
-  PetscCall(VecConjugate(z));
-  PetscCall(VecDestroy(&w));
-  PetscFunctionReturn(PETSC_SUCCESS);
-}
-
 }  // namespace
 
 PetscErrorCode GhostsDestroy(Ghosts* g) {
@@ -89,8 +72,10 @@ PetscErrorCode MpiApply(Mat A, Ghosts* g, Op op, Vec x, Vec y, Vec z) {
   if (!aijadaptive::is_complex_v<PetscScalar> && op == Op::conjugate_transpose) op = Op::transpose;
   const bool hermitian_ops = Ad->ops->multhermitiantranspose && Ao->ops->multhermitiantranspose &&
                              Ad->ops->multhermitiantransposeadd && Ao->ops->multhermitiantransposeadd;
-  if (op == Op::conjugate_transpose && !hermitian_ops) {
-    PetscCall(ConjugatedTranspose(A, g, x, y, z));
+  if (op == Op::conjugate_transpose && !hermitian_ops) {  // a block on the host of PETSc 3.18's AIJ
+    PetscCall(ThroughConjugates(x, y, z, [&](Vec w, bool add) {
+      return MpiApply(A, g, Op::transpose, w, add ? z : nullptr, z);
+    }));
     PetscFunctionReturn(PETSC_SUCCESS);
   }
   PetscCall(MatGetLocalSize(Ao, nullptr, &count));

@@ -80,19 +80,9 @@ PetscErrorCode HostHermitianTranspose(Mat A, const HostProducts& h, Vec x, Vec y
     PetscCall(y ? h.multtransposeadd(A, x, y, z) : h.multtranspose(A, x, z));
     PetscFunctionReturn(PETSC_SUCCESS);
   }
-  Vec w;
-  PetscCall(VecDuplicate(x, &w));
-  PetscCall(VecCopy(x, w));
-  PetscCall(VecConjugate(w));
-  if (y) {
-    if (y != z) PetscCall(VecCopy(y, z));
-    PetscCall(VecConjugate(z));
-    PetscCall(h.multtransposeadd(A, w, z, z));
-  } else {
-    PetscCall(h.multtranspose(A, w, z));
-  }
-  PetscCall(VecConjugate(z));
-  PetscCall(VecDestroy(&w));
+  PetscCall(ThroughConjugates(x, y, z, [&](Vec w, bool add) {
+    return add ? h.multtransposeadd(A, w, z, z) : h.multtranspose(A, w, z);
+  }));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 

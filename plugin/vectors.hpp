@@ -37,4 +37,26 @@ PetscErrorCode PinHostArray(Vec v, const PetscScalar* data);
 // PETSc's current CUDA stream when PETSc has CUDA, else nullptr.
 PetscErrorCode PetscStream(aijadaptive::Stream* s);
 
+// z = A^H x (+ y) through the transpose of the conjugates, z = conj(A^T
+// conj(x) (+ conj(y))), as PETSc's MatMultHermitianTranspose does for a
+// matrix without a Hermitian product: `transpose(w, add)` computes z = A^T w,
+// or z += A^T w with `add`.
+template <class Transpose>
+PetscErrorCode ThroughConjugates(Vec x, Vec y, Vec z, Transpose&& transpose) {
+  Vec w;
+
+  PetscFunctionBegin;
+  PetscCall(VecDuplicate(x, &w));
+  PetscCall(VecCopy(x, w));
+  PetscCall(VecConjugate(w));
+  if (y) {
+    if (y != z) PetscCall(VecCopy(y, z));
+    PetscCall(VecConjugate(z));
+  }
+  PetscCall(transpose(w, y != nullptr));
+  PetscCall(VecConjugate(z));
+  PetscCall(VecDestroy(&w));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
 }  // namespace aija
