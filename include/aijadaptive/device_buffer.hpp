@@ -45,8 +45,8 @@ using PinnedBuffer = OwnedArray<T, pinned_allocate, pinned_free>;
 
 // A device copy of `host`, sent on `stream` (from pageable memory: `host`
 // may change once this returns).
-template <class T>
-DeviceBuffer<T> device_copy_of(const std::vector<T>& host, Stream stream) {
+template <class T, class Allocator>
+DeviceBuffer<T> device_copy_of(const std::vector<T, Allocator>& host, Stream stream) {
   DeviceBuffer<T> d(host.size());
   if (!host.empty()) copy_to_device(d.data(), host.data(), d.bytes(), stream);
   return d;

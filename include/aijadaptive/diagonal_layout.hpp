@@ -40,6 +40,7 @@
 
 #include "aijadaptive/csr_view.hpp"
 #include "aijadaptive/format.hpp"
+#include "aijadaptive/uninitialised_vector.hpp"
 
 namespace aijadaptive {
 
@@ -73,28 +74,6 @@ struct DiagonalBlock {
 };
 static_assert(sizeof(DiagonalBlock) == 32, "the generated kernels declare the same struct");
 
-// An allocator that leaves new elements uninitialised: the fill writes every
-// value, in parallel, so the pages of a large layout are first touched by the
-// threads that fill them rather than by one thread zeroing them before.
-template <class T>
-struct UninitialisedAllocator : std::allocator<T> {
-  template <class U>
-  struct rebind {
-    using other = UninitialisedAllocator<U>;
-  };
-  UninitialisedAllocator() = default;
-  template <class U>
-  UninitialisedAllocator(const UninitialisedAllocator<U>&) noexcept {}
-  template <class U>
-  void construct(U* p) noexcept {
-    ::new (static_cast<void*>(p)) U;
-  }
-  template <class U, class... Args>
-  void construct(U* p, Args&&... args) {
-    ::new (static_cast<void*>(p)) U(std::forward<Args>(args)...);
-  }
-};
-
 template <class V>
 struct DiagonalLayout {
   std::int64_t rows = 0, cols = 0, nnz = 0;
@@ -104,7 +83,7 @@ struct DiagonalLayout {
   std::int64_t stored = 0;  // value slots, padding included
   // The slots on the host: empty until filled (fill_diagonal_values). The
   // device fills its own copy from the CSR arrays (kernels.cu).
-  std::vector<V, UninitialisedAllocator<V>> values;
+  UninitialisedVector<V> values;
 
   std::int64_t lists() const { return std::int64_t(list_begin.size()) - 1; }
   // Padding: the share of stored values that are not entries of the matrix.

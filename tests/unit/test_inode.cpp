@@ -231,14 +231,13 @@ TEST(InodeLayout, LanesPerGroupFillTheDeviceWithEightColumnsALaneAtLeast) {
   EXPECT_EQ(inode_group_threads(0, 0.0, 132), 1);
 }
 
-TEST(InodeLayout, TheSameLayoutOnAnyNumberOfThreads) {
-  const auto m = test::node_csr<float, std::int64_t>({3000, 3000, 0.003, 0.02, 1, 8},
-                                                     [](std::int64_t k) { return int(1 + k % 4); });
-  InodeParams p;
-  p.window_rows = 64;  // many windows to share out
-  const InodeLayout one = inode_build_layout(m.view(), p, 1);
+// The build plans each part of the windows on its own thread, then writes
+// every part's offsets in place: the layout must not depend on the cut.
+template <class V, class I>
+void expect_the_same_layout_on_any_number_of_threads(const CsrView<V, I>& a, const InodeParams& p) {
+  const InodeLayout one = inode_build_layout(a, p, 1);
   for (int threads : {2, 3, 7}) {
-    const InodeLayout l = inode_build_layout(m.view(), p, threads);
+    const InodeLayout l = inode_build_layout(a, p, threads);
     ASSERT_EQ(l.slices.size(), one.slices.size()) << threads;
     for (std::size_t i = 0; i < l.slices.size(); ++i)
       ASSERT_EQ(0, std::memcmp(&l.slices[i], &one.slices[i], sizeof(InodeSlice))) << threads << " slice " << i;
@@ -250,7 +249,22 @@ TEST(InodeLayout, TheSameLayoutOnAnyNumberOfThreads) {
     EXPECT_EQ(l.by_rows, one.by_rows);
     EXPECT_EQ(l.stored_values, one.stored_values);
   }
-  check_layout(m.view(), p);
+  check_layout(a, p);
+}
+
+TEST(InodeLayout, TheSameLayoutOnAnyNumberOfThreads) {
+  const auto m = test::node_csr<float, std::int64_t>({3000, 3000, 0.003, 0.02, 1, 8},
+                                                     [](std::int64_t k) { return int(1 + k % 4); });
+  InodeParams p;
+  p.window_rows = 64;  // many windows to share out
+  expect_the_same_layout_on_any_number_of_threads(m.view(), p);
+  // Slices of 16- and 32-bit offsets in the parts of one build.
+  const auto spans = wide_span_matrix<double, std::int64_t>();
+  p.window_rows = 4;
+  const InodeLayout l = inode_build_layout(spans.view(), p, 3);
+  EXPECT_FALSE(l.offsets16.empty());
+  EXPECT_FALSE(l.offsets32.empty());
+  expect_the_same_layout_on_any_number_of_threads(spans.view(), p);
 }
 
 TEST(InodeLayout, SlicesWhoseColumnsSpanMoreThan16BitsTake32) {

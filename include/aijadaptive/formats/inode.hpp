@@ -43,6 +43,7 @@
 #include <vector>
 
 #include "aijadaptive/format.hpp"
+#include "aijadaptive/uninitialised_vector.hpp"
 
 namespace aijadaptive {
 
@@ -92,9 +93,9 @@ inline constexpr std::uint32_t kInodePad32 = 0xFFFFFFFFu;
 
 struct InodeLayout {
   std::vector<InodeSlice> slices;
-  std::vector<std::uint16_t> rows;        // per group (in slice order): first row - row_base
-  std::vector<std::uint16_t> offsets16;   // slices with 16-bit offsets
-  std::vector<std::uint32_t> offsets32;   // slices with 32-bit offsets
+  UninitialisedVector<std::uint16_t> rows;       // per group (in slice order): first row - row_base
+  UninitialisedVector<std::uint16_t> offsets16;  // slices with 16-bit offsets
+  UninitialisedVector<std::uint32_t> offsets32;  // slices with 32-bit offsets
   std::vector<std::int64_t> window_rows;  // first row of each window, then the row count
   std::vector<std::int64_t> window_slices;  // first slice of each window, then the slice count
   // The slices ordered by G (then by index), and where each G's begin:

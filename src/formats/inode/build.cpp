@@ -93,12 +93,22 @@ template <class V, class I>
 std::vector<Group> find_groups(const CsrView<V, I>& a, int most, int threads) {
   const std::int64_t rows = a.rows;
   std::vector<char> repeats(std::size_t(std::max<std::int64_t>(rows, 0)), 0);
-  const std::vector<detail::RowPart> parts = detail::row_parts(rows, a.nnz(), 1, threads);
+  const std::vector<detail::RowPart> parts =
+      detail::row_parts(rows, a.nnz(), 1, threads, inode_tuning::kBuildEntriesPerThread);
   detail::run_row_parts(parts.size(), [&](std::size_t part) {
     for (std::int64_t i = std::max<std::int64_t>(1, parts[part].begin); i < parts[part].end; ++i)
       repeats[std::size_t(i)] = repeats_previous_row(a, i);
   });
+  // Counted first, so that the list is made once (growing it touched fresh
+  // pages again and again, a large share of the build on the GPU machines).
+  std::size_t count = 0;
+  for (std::int64_t i = 0, length = 0; i < rows; ++i) {
+    const bool joins = repeats[std::size_t(i)] && length < most;
+    count += !joins;
+    length = joins ? length + 1 : 1;
+  }
   std::vector<Group> groups;
+  groups.reserve(count);
   for (std::int64_t i = 0; i < rows; ++i) {
     if (repeats[std::size_t(i)] && groups.back().rows < most) {
       ++groups.back().rows;
@@ -128,38 +138,32 @@ std::vector<Window> find_windows(const std::vector<Group>& groups, std::int64_t 
   return windows;
 }
 
-// Appends `part` (the layout of the windows after those of `out`) to `out`.
-void append(InodeLayout& out, const InodeLayout& part) {
-  const std::int64_t slices = std::int64_t(out.slices.size());
-  for (InodeSlice s : part.slices) {
-    s.offsets_at += std::int64_t((s.kind & kInodeOffsets32) ? out.offsets32.size() : out.offsets16.size());
-    s.values_at += out.stored_values;
-    s.groups_at += std::int64_t(out.rows.size());
-    out.slices.push_back(s);
-  }
-  out.rows.insert(out.rows.end(), part.rows.begin(), part.rows.end());
-  out.offsets16.insert(out.offsets16.end(), part.offsets16.begin(), part.offsets16.end());
-  out.offsets32.insert(out.offsets32.end(), part.offsets32.begin(), part.offsets32.end());
-  out.window_rows.insert(out.window_rows.end(), part.window_rows.begin(), part.window_rows.end());
-  for (std::int64_t first : part.window_slices) out.window_slices.push_back(slices + first);
-  out.stored_values += part.stored_values;
-}
+// The slices of the windows of one part of the rows, planned before any
+// offset is written: the groups in slice order (indices into the group list)
+// and the slices, with their positions counted from the part's start.
+struct PartPlan {
+  std::vector<std::size_t> members;
+  std::vector<InodeSlice> slices;
+  std::vector<std::int64_t> window_rows, window_slices;
+  std::int64_t offsets16 = 0, offsets32 = 0, stored_values = 0;
+};
 
-// Appends one slice of `members` (groups of one window, same row count) to the layout.
+// Plans one slice of the groups members[first..] (one window's, same row
+// count): its width, column base and offset width from the columns' span.
 template <class V, class I>
-void add_slice(const CsrView<V, I>& a, const std::vector<Group>& members, std::int64_t row_base, int threads,
-               InodeLayout& out) {
-  const auto n = std::int64_t(members.size());
+void plan_slice(const CsrView<V, I>& a, const std::vector<Group>& groups, std::size_t first, std::int64_t row_base,
+                int threads, PartPlan& plan) {
+  const auto n = std::int64_t(plan.members.size() - first);
   std::int64_t width = 0, low = 0, high = -1;
-  for (const Group& g : members) {
+  for (std::size_t m = first; m < plan.members.size(); ++m) {
+    const Group& g = groups[plan.members[m]];
     width = std::max(width, g.columns);
-    const std::int64_t begin = a.row_ptr[g.row];
-    for (std::int64_t k = begin; k < begin + g.columns; ++k) {
-      const std::int64_t c = a.col_idx[k];
-      if (high < low) low = high = c;
-      low = std::min(low, c);
-      high = std::max(high, c);
-    }
+    if (g.columns == 0) continue;
+    const I* columns = a.col_idx + a.row_ptr[g.row];
+    const auto [least, most] = std::minmax_element(columns, columns + g.columns);
+    if (high < low) low = *least, high = *most;
+    low = std::min<std::int64_t>(low, *least);
+    high = std::max<std::int64_t>(high, *most);
   }
   const std::int64_t span = high < low ? 0 : high - low;
   const bool narrow = span < std::int64_t(kInodePad16);
@@ -169,54 +173,66 @@ void add_slice(const CsrView<V, I>& a, const std::vector<Group>& members, std::i
   InodeSlice s{};
   s.row_base = row_base;
   s.col_base = high < low ? 0 : low;
-  s.offsets_at = std::int64_t(narrow ? out.offsets16.size() : out.offsets32.size());
-  s.values_at = out.stored_values;
-  s.groups_at = std::int64_t(out.rows.size());
+  s.offsets_at = narrow ? plan.offsets16 : plan.offsets32;
+  s.values_at = plan.stored_values;
+  s.groups_at = std::int64_t(first);
   s.groups = std::int32_t(n);
   s.width = std::int32_t(width);
-  s.group_rows = std::int16_t(members.front().rows);
+  s.group_rows = std::int16_t(groups[plan.members[first]].rows);
   s.threads = std::int16_t(threads);
   s.kind = narrow ? 0 : kInodeOffsets32;
-  for (std::int64_t j = 0; j < width; ++j)
-    for (const Group& g : members) {
-      const bool pad = j >= g.columns;
-      const std::int64_t offset = pad ? 0 : std::int64_t(a.col_idx[a.row_ptr[g.row] + j]) - s.col_base;
-      if (narrow)
-        out.offsets16.push_back(pad ? kInodePad16 : std::uint16_t(offset));
-      else
-        out.offsets32.push_back(pad ? kInodePad32 : std::uint32_t(offset));
-    }
-  for (const Group& g : members) out.rows.push_back(std::uint16_t(g.row - row_base));
-  out.stored_values += width * s.group_rows * n;
-  out.slices.push_back(s);
+  (narrow ? plan.offsets16 : plan.offsets32) += width * n;
+  plan.stored_values += width * s.group_rows * n;
+  plan.slices.push_back(s);
 }
 
-// The slices of one window's groups, in the order given, k lanes per group.
+// Plans the slices of one window's groups (`order`: their indices, in the
+// order the slices take them), k lanes per group.
 template <class V, class I>
-void add_window_slices(const CsrView<V, I>& a, const std::vector<Group>& window, std::int64_t row_base,
-                       const InodeParams& p, int k, InodeLayout& out) {
-  std::vector<Group> open;
+void plan_window_slices(const CsrView<V, I>& a, const std::vector<Group>& groups, const std::vector<std::size_t>& order,
+                        std::int64_t row_base, const InodeParams& p, int k, PartPlan& plan) {
+  std::size_t open = plan.members.size();  // the first member of the open slice
   std::int64_t width = 0, entries = 0;
   const auto close = [&] {
-    if (!open.empty()) add_slice(a, open, row_base, k, out);
-    open.clear();
+    if (open < plan.members.size()) plan_slice(a, groups, open, row_base, k, plan);
+    open = plan.members.size();
     width = entries = 0;
   };
-  for (const Group& g : window) {
+  for (const std::size_t index : order) {
+    const Group& g = groups[index];
     if (g.columns >= p.wide_columns) {
       close();
-      add_slice(a, {g}, row_base, kInodeSliceGroups, out);
+      plan.members.push_back(index);
+      plan_slice(a, groups, open, row_base, kInodeSliceGroups, plan);
+      open = plan.members.size();
       continue;
     }
-    const std::int64_t w = std::max(width, g.columns), n = std::int64_t(open.size()) + 1;
-    const bool fits = !open.empty() && n <= kInodeSliceGroups / k && g.rows == open.front().rows &&
+    const std::int64_t w = std::max(width, g.columns), n = std::int64_t(plan.members.size() - open) + 1;
+    const bool fits = n > 1 && n <= kInodeSliceGroups / k && g.rows == groups[plan.members[open]].rows &&
                       double(w * n) <= (1 + p.max_padding) * double(entries + g.columns);
     if (!fits) close();
-    open.push_back(g);
+    plan.members.push_back(index);
     width = std::max(width, g.columns);
     entries += g.columns;
   }
   close();
+}
+
+// The offsets of a slice's members' columns from its base, column-major
+// (entry j of every member, then j + 1), `pad` past a member's last column.
+template <class V, class I, class Offset>
+void write_offsets(const CsrView<V, I>& a, const std::vector<Group>& groups, const std::size_t* members,
+                   const InodeSlice& s, Offset pad, Offset* to) {
+  const I* columns[kInodeSliceGroups];
+  std::int64_t lengths[kInodeSliceGroups];
+  for (std::int32_t m = 0; m < s.groups; ++m) {
+    const Group& g = groups[members[m]];
+    columns[m] = a.col_idx + a.row_ptr[g.row];
+    lengths[m] = g.columns;
+  }
+  for (std::int64_t j = 0; j < s.width; ++j)
+    for (std::int32_t m = 0; m < s.groups; ++m)
+      *to++ = j < lengths[m] ? Offset(std::int64_t(columns[m][j]) - s.col_base) : pad;
 }
 
 }  // namespace
@@ -224,37 +240,83 @@ void add_window_slices(const CsrView<V, I>& a, const std::vector<Group>& window,
 template <class V, class I>
 InodeLayout inode_build_layout(const CsrView<V, I>& a, const InodeParams& p, int threads) {
   inode_check_params(p);
-  InodeLayout out;
-  out.entries = a.nnz();
   const std::vector<Group> groups = find_groups(a, p.max_group_rows, threads);
-  for (const Group& g : groups) ++out.groups_of_size[std::size_t(g.rows)];
   const int k = p.group_threads ? p.group_threads
                                 : inode_group_threads(std::int64_t(groups.size()),
                                                       groups.empty() ? 0.0 : double(a.nnz()) / double(a.rows),
                                                       p.multiprocessors);
-  out.group_threads = k;
   // Sorted by rows, then columns, descending: slices of equal shapes (stable:
   // equal shapes keep the mesh's order, and with it x's locality).
-  const auto larger = [](const Group& l, const Group& r) {
-    return l.rows != r.rows ? l.rows > r.rows : l.columns > r.columns;
+  const auto larger = [&](std::size_t l, std::size_t r) {
+    const Group &gl = groups[l], &gr = groups[r];
+    return gl.rows != gr.rows ? gl.rows > gr.rows : gl.columns > gr.columns;
   };
-  // The windows' slices over several threads, each part of the windows into
-  // its own layout, appended in order (the same layout as one thread makes).
+  // Over several threads in two passes: each part of the windows plans its
+  // slices; then, every part's place known, each writes its offsets and
+  // group rows straight into the layout (the same layout as one thread
+  // makes, nothing copied, each page of the large arrays first touched by
+  // the thread that fills it).
   const std::vector<Window> windows = find_windows(groups, p.window_rows);
-  const std::vector<detail::RowPart> parts = detail::row_parts(std::int64_t(windows.size()), a.nnz(), 1, threads);
-  std::vector<InodeLayout> done(parts.size());
+  const std::vector<detail::RowPart> parts = detail::row_parts(std::int64_t(windows.size()), a.nnz(), 1, threads,
+                                                                 inode_tuning::kBuildEntriesPerThread);
+  std::vector<PartPlan> plans(parts.size());
   detail::run_row_parts(parts.size(), [&](std::size_t part) {
-    std::vector<Group> window;
+    PartPlan& plan = plans[part];
+    std::vector<std::size_t> order;
     for (std::int64_t w = parts[part].begin; w < parts[part].end; ++w) {
       const Window& win = windows[std::size_t(w)];
-      window.assign(groups.begin() + std::ptrdiff_t(win.first), groups.begin() + std::ptrdiff_t(win.end));
-      if (p.sort) std::stable_sort(window.begin(), window.end(), larger);
-      done[part].window_rows.push_back(win.row_base);
-      done[part].window_slices.push_back(std::int64_t(done[part].slices.size()));
-      add_window_slices(a, window, win.row_base, p, k, done[part]);
+      order.resize(win.end - win.first);
+      for (std::size_t i = 0; i < order.size(); ++i) order[i] = win.first + i;
+      if (p.sort) std::stable_sort(order.begin(), order.end(), larger);
+      plan.window_rows.push_back(win.row_base);
+      plan.window_slices.push_back(std::int64_t(plan.slices.size()));
+      plan_window_slices(a, groups, order, win.row_base, p, k, plan);
     }
   });
-  for (const InodeLayout& part : done) append(out, part);
+  struct Start {  // where a part's entries begin in each array of the layout
+    std::int64_t slices = 0, members = 0, offsets16 = 0, offsets32 = 0, values = 0;
+  };
+  std::vector<Start> starts(plans.size() + 1);
+  for (std::size_t i = 0; i < plans.size(); ++i) {
+    const PartPlan& plan = plans[i];
+    const Start& at = starts[i];
+    starts[i + 1] = {at.slices + std::int64_t(plan.slices.size()), at.members + std::int64_t(plan.members.size()),
+                     at.offsets16 + plan.offsets16, at.offsets32 + plan.offsets32, at.values + plan.stored_values};
+  }
+  const Start& total = starts.back();
+  InodeLayout out;
+  out.slices.resize(std::size_t(total.slices));
+  out.rows.resize(std::size_t(total.members));
+  out.offsets16.resize(std::size_t(total.offsets16));
+  out.offsets32.resize(std::size_t(total.offsets32));
+  out.stored_values = total.values;
+  detail::run_row_parts(plans.size(), [&](std::size_t part) {
+    const PartPlan& plan = plans[part];
+    const Start& at = starts[part];
+    for (std::size_t i = 0; i < plan.slices.size(); ++i) {
+      InodeSlice s = plan.slices[i];
+      const std::size_t* members = plan.members.data() + s.groups_at;
+      s.groups_at += at.members;
+      for (std::int32_t m = 0; m < s.groups; ++m)
+        out.rows[std::size_t(s.groups_at + m)] = std::uint16_t(groups[members[m]].row - s.row_base);
+      s.values_at += at.values;
+      if (s.kind & kInodeOffsets32) {
+        s.offsets_at += at.offsets32;
+        write_offsets(a, groups, members, s, kInodePad32, out.offsets32.data() + s.offsets_at);
+      } else {
+        s.offsets_at += at.offsets16;
+        write_offsets(a, groups, members, s, kInodePad16, out.offsets16.data() + s.offsets_at);
+      }
+      out.slices[std::size_t(at.slices) + i] = s;
+    }
+  });
+  for (std::size_t i = 0; i < plans.size(); ++i) {
+    out.window_rows.insert(out.window_rows.end(), plans[i].window_rows.begin(), plans[i].window_rows.end());
+    for (std::int64_t first : plans[i].window_slices) out.window_slices.push_back(starts[i].slices + first);
+  }
+  out.entries = a.nnz();
+  for (const Group& g : groups) ++out.groups_of_size[std::size_t(g.rows)];
+  out.group_threads = k;
   out.window_rows.push_back(a.rows);
   out.window_slices.push_back(std::int64_t(out.slices.size()));
   // Each G's slices for its own kernel.

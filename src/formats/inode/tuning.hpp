@@ -30,5 +30,10 @@ inline constexpr bool kSort = true;
 inline constexpr std::int64_t kWaves = 4;
 inline constexpr std::int64_t kLanesPerMultiprocessor = 2048;
 inline constexpr std::int64_t kColumnsPerLane = 16;
+// Entries of the matrix per thread of the host build at least (not a tuning
+// parameter): its passes wait on first touches of fresh pages more than on
+// memory, so threads pay down to fewer entries than the core's general
+// floor (detail::kEntriesPerRowPart). docs/h100-2026-11-25-inode-setup/.
+inline constexpr std::int64_t kBuildEntriesPerThread = std::int64_t(1) << 20;
 
 }  // namespace aijadaptive::inode_tuning
