@@ -111,6 +111,11 @@ const _MatOps& BaseMpiOps();
 PetscErrorCode SeqSetSettings(Mat A, const Settings& s);
 PetscErrorCode SeqEnsureCurrent(Mat A);                   // build/refill/no-op
 bool SeqRunsOnDevice(Mat A);  // its products run on the GPU (once current)
+// The stream its products use when given none (nullptr on the host).
+aijadaptive::Stream SeqStream(Mat A);
+// z = A x + beta z on `stream`, z in device memory (A's rows), x a host or
+// device vector; A runs on the GPU. Logged as its other products are.
+PetscErrorCode SeqMultIntoDevice(Mat A, Vec x, PetscScalar beta, PetscScalar* z, aijadaptive::Stream stream);
 // MatBindToCPU for one block (the MPI type binds its two).
 PetscErrorCode SeqBindToCPU(Mat A, PetscBool flg);
 const SeqState* SeqStateOf(Mat A);

@@ -1,5 +1,6 @@
 #include "ghosts.hpp"
 
+#include <aijadaptive/device.hpp>
 #include <aijadaptive/scalar.hpp>
 
 #include "vectors.hpp"
@@ -47,6 +48,70 @@ PetscErrorCode BlockApply(Mat B, Op op, Vec x, Vec y, Vec z) {
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
+PetscErrorCode IsHostVector(Vec v, bool* host) {
+  PetscBool is;
+
+  PetscFunctionBegin;
+  PetscCall(PetscObjectTypeCompareAny((PetscObject)v, &is, VECSEQ, VECMPI, ""));
+  *host = is;
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+// z = A x (+ y) for host vectors with both blocks on the GPU: the result
+// stays on the GPU from the local block's product to the off-process one's
+// and comes down once (through the blocks' own products it came down, went
+// up and came down again). y, if any, goes up first; z (which may be y) is
+// written only once the stream has finished.
+PetscErrorCode HostVectorsMult(Mat Ad, Mat Ao, Ghosts* g, Vec x, Vec y, Vec z) {
+  PetscInt m;
+  aijadaptive::Stream stream = SeqStream(Ad);
+  PetscScalar beta = 0;
+
+  PetscFunctionBegin;
+  // The ghosts on the GPU were unpacked there on PETSc's stream.
+  if (g->on_device) PetscCall(PetscStream(&stream));
+  PetscCall(VecGetLocalSize(z, &m));
+  const std::size_t bytes = std::size_t(m) * sizeof(PetscScalar);
+  const int device = SeqStateOf(Ad)->matrix.device();
+  if (g->device_result.size() != std::size_t(m)) {
+    g->device_result = {};
+    AIJA_CALL(aijadaptive::DeviceGuard on(device); g->device_result = aijadaptive::DeviceBuffer<PetscScalar>(std::size_t(m)));
+  }
+  PetscScalar* result = g->device_result.data();
+  if (y) {
+    const PetscScalar* host_y;
+    PetscCall(VecGetArrayRead(y, &host_y));
+    const PetscErrorCode sent = [&]() -> PetscErrorCode {
+      PetscFunctionBegin;
+      AIJA_CALL(aijadaptive::DeviceGuard on(device); aijadaptive::copy_to_device(result, host_y, bytes, stream));
+      PetscFunctionReturn(PETSC_SUCCESS);
+    }();
+    PetscCall(VecRestoreArrayRead(y, &host_y));
+    PetscCall(sent);
+    PetscCall(PetscLogCpuToGpu(double(bytes)));
+    beta = 1;
+  }
+  PetscCall(VecScatterBegin(g->scatter, x, g->values, INSERT_VALUES, SCATTER_FORWARD));
+  // While the ghost values travel; a failure still ends the exchange.
+  const PetscErrorCode local = SeqMultIntoDevice(Ad, x, beta, result, stream);
+  PetscCall(VecScatterEnd(g->scatter, x, g->values, INSERT_VALUES, SCATTER_FORWARD));
+  PetscCall(local);
+  PetscCall(SeqMultIntoDevice(Ao, g->values, 1, result, stream));
+  PetscScalar* host_z;
+  PetscCall(VecGetArrayWrite(z, &host_z));
+  if (SeqStateOf(Ad)->settings.transfer == Transfer::pin) PetscCall(PinHostArray(z, host_z));
+  const PetscErrorCode received = [&]() -> PetscErrorCode {
+    PetscFunctionBegin;
+    AIJA_CALL(aijadaptive::DeviceGuard on(device); aijadaptive::copy_to_host(host_z, result, bytes, stream);
+              aijadaptive::synchronize(stream));
+    PetscFunctionReturn(PETSC_SUCCESS);
+  }();
+  PetscCall(VecRestoreArrayWrite(z, &host_z));
+  PetscCall(received);
+  PetscCall(PetscLogGpuToCpu(double(bytes)));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
 }  // namespace
 
 PetscErrorCode GhostsDestroy(Ghosts* g) {
@@ -83,7 +148,12 @@ PetscErrorCode MpiApply(Mat A, Ghosts* g, Op op, Vec x, Vec y, Vec z) {
   if (!g->values || g->nonzerostate != A->nonzerostate || g->count != count || g->garray != garray ||
       g->on_device != on_device)
     PetscCall(MakeGhosts(A, Ao, garray, on_device, g));
-  if (op == Op::plain) {
+  bool host_vectors = true;
+  for (Vec v : {x, y, z})
+    if (v && host_vectors) PetscCall(IsHostVector(v, &host_vectors));
+  if (op == Op::plain && count && host_vectors && SeqRunsOnDevice(Ad) && SeqRunsOnDevice(Ao)) {
+    PetscCall(HostVectorsMult(Ad, Ao, g, x, y, z));
+  } else if (op == Op::plain) {
     PetscCall(VecScatterBegin(g->scatter, x, g->values, INSERT_VALUES, SCATTER_FORWARD));
     // While the ghost values travel. A failure (the GPU's) still ends the
     // exchange, so that the next product can start one.

@@ -8,6 +8,7 @@
 // block's column map (garray) with public calls only.
 #pragma once
 
+#include <aijadaptive/device_buffer.hpp>
 #include <aijadaptive/format.hpp>
 
 #include "aija_internal.hpp"
@@ -22,12 +23,17 @@ struct Ghosts {
   PetscInt count = -1;
   const PetscInt* garray = nullptr;
   bool on_device = false;
+  // With host vectors and both blocks on the GPU: the product's result kept
+  // there between the two blocks' products (the local rows; made on first use).
+  aijadaptive::DeviceBuffer<PetscScalar> device_result;
 };
 
 PetscErrorCode GhostsDestroy(Ghosts* g);
 
 // z = op(A) x (+ y) for an assembled mpiaijadaptive A (y may be z), its
-// blocks' products overlapping the exchange as MatMult_MPIAIJ's do.
+// blocks' products overlapping the exchange as MatMult_MPIAIJ's do. With host
+// vectors and both blocks on the GPU, z = A x (+ y) stays there from one
+// block's product to the other's and comes down once.
 PetscErrorCode MpiApply(Mat A, Ghosts* g, aijadaptive::Op op, Vec x, Vec y, Vec z);
 
 }  // namespace aija

@@ -67,6 +67,36 @@ PetscErrorCode CoreApply(SeqState* s, aijadaptive::Op op, const ReadAccess& xa, 
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
+// The core's product inside the product's log event, with its flops and its
+// real copies counted (-log_view counts calls; device vectors need none). A
+// failed product (the GPU's error) still ends the event and comes back in
+// *failed, for the caller to return once it has given the vectors back: the
+// core left the matrix as it was (AdaptiveMatrix::apply).
+PetscErrorCode LoggedProduct(Mat A, aijadaptive::Op op, Vec x, const ReadAccess& xa, PetscScalar beta, Vec z,
+                             const WriteAccess& za, bool use_petsc_stream, aijadaptive::Stream stream,
+                             PetscErrorCode* failed) {
+  SeqState* s = State(A);
+  aijadaptive::TransferBytes moved;
+
+  PetscFunctionBegin;
+  const aijadaptive::Features& f = s->matrix.features();
+  const double flops = 2.0 * double(f.nnz) - (op == aijadaptive::Op::plain && beta == PetscScalar(0) ? double(f.rows - f.empty_rows) : 0.0);
+  const PetscLogEvent event = op == aijadaptive::Op::plain ? events.spmv : events.spmv_transpose;
+  PetscCall(PetscLogEventBegin(event, A, x, z, 0));
+  PetscCall(PetscLogGpuTimeBegin());
+  *failed = CoreApply(s, op, xa, beta, za, use_petsc_stream, stream, &moved);
+  PetscCall(PetscLogGpuTimeEnd());
+  if (moved.to_device) PetscCall(PetscLogCpuToGpu(double(moved.to_device)));
+  if (moved.to_host) PetscCall(PetscLogGpuToCpu(double(moved.to_host)));
+  // A PETSc without device support has no GPU flop counter (it is a no-op there).
+  if (*failed == PETSC_SUCCESS) {
+    if (AIJA_PETSC_HAS_CUDA) PetscCall(PetscLogGpuFlops(flops));
+    else PetscCall(PetscLogFlops(flops));
+  }
+  PetscCall(PetscLogEventEnd(event, A, x, z, 0));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
 // z = A^H x (+ y) by SeqAIJ's products. AIJ may have no Hermitian ones
 // (PETSc 3.18's has none): then as PETSc's MatMultHermitianTranspose does it,
 // through the transpose of the conjugates, z = conj(A^T conj(x) (+ conj(y))).
@@ -94,7 +124,6 @@ PetscErrorCode Apply(Mat A, aijadaptive::Op op, Vec x, Vec y, Vec z) {
   ReadAccess xa;
   WriteAccess za;
   aijadaptive::Stream stream = nullptr;
-  aijadaptive::TransferBytes moved;
 
   PetscFunctionBegin;
   PetscCall(SeqEnsureCurrent(A));
@@ -127,27 +156,11 @@ PetscErrorCode Apply(Mat A, aijadaptive::Op op, Vec x, Vec y, Vec z) {
   }
   const bool use_petsc_stream = PetscMemTypeDevice(xa.memtype) || PetscMemTypeDevice(za.memtype);
   if (use_petsc_stream) PetscCall(PetscStream(&stream));
-  const aijadaptive::Features& f = s->matrix.features();
-  const double flops = 2.0 * double(f.nnz) - (op == aijadaptive::Op::plain && beta == PetscScalar(0) ? double(f.rows - f.empty_rows) : 0.0);
-  const PetscLogEvent event = op == aijadaptive::Op::plain ? events.spmv : events.spmv_transpose;
-  PetscCall(PetscLogEventBegin(event, A, x, z, 0));
-  PetscCall(PetscLogGpuTimeBegin());
-  // A failed product (the GPU's error) still ends the events and gives the
-  // vectors back, so that the matrix and the vectors stay usable: the core
-  // left the matrix as it was (AdaptiveMatrix::apply).
-  const PetscErrorCode failed = CoreApply(s, op, xa, beta, za, use_petsc_stream, stream, &moved);
-  PetscCall(PetscLogGpuTimeEnd());
-  // Only real copies: -log_view counts calls, and device vectors need none.
-  if (moved.to_device) PetscCall(PetscLogCpuToGpu(double(moved.to_device)));
-  if (moved.to_host) PetscCall(PetscLogGpuToCpu(double(moved.to_host)));
-  // A PETSc without device support has no GPU flop counter (it is a no-op there).
-  if (failed == PETSC_SUCCESS) {
-    if (AIJA_PETSC_HAS_CUDA) PetscCall(PetscLogGpuFlops(flops));
-    else PetscCall(PetscLogFlops(flops));
-  }
-  PetscCall(PetscLogEventEnd(event, A, x, z, 0));
+  PetscErrorCode failed = PETSC_SUCCESS;
+  const PetscErrorCode logged = LoggedProduct(A, op, x, xa, beta, z, za, use_petsc_stream, stream, &failed);
   PetscCall(RestoreWrite(&za));
   PetscCall(RestoreRead(&xa));
+  PetscCall(logged);
   PetscCall(failed);
   PetscFunctionReturn(PETSC_SUCCESS);
 }
@@ -290,6 +303,30 @@ PetscErrorCode ConvertToSeqAIJ(Mat A, MatType, MatReuse reuse, Mat* newmat) {
 const SeqState* SeqStateOf(Mat A) { return State(A); }
 
 bool SeqRunsOnDevice(Mat A) { return !OnHost(State(A)) && State(A)->matrix.built(); }
+
+aijadaptive::Stream SeqStream(Mat A) { return State(A)->matrix.stream(); }
+
+PetscErrorCode SeqMultIntoDevice(Mat A, Vec x, PetscScalar beta, PetscScalar* z, aijadaptive::Stream stream) {
+  SeqState* s = State(A);
+  ReadAccess xa;
+  WriteAccess za;
+
+  PetscFunctionBegin;
+  PetscCall(SeqEnsureCurrent(A));
+  PetscCheck(SeqRunsOnDevice(A), PETSC_COMM_SELF, PETSC_ERR_PLIB,
+             "aijadaptive: a product into device memory for a matrix that runs on the host");
+  PetscCall(GetRead(x, &xa));
+  if (s->settings.transfer == Transfer::pin && !PetscMemTypeDevice(xa.memtype)) PetscCall(PinHostArray(x, xa.data));
+  za.data = z;
+  za.memtype = PETSC_MEMTYPE_DEVICE;
+  za.read = beta != PetscScalar(0);
+  PetscErrorCode failed = PETSC_SUCCESS;
+  const PetscErrorCode logged = LoggedProduct(A, aijadaptive::Op::plain, x, xa, beta, nullptr, za, true, stream, &failed);
+  PetscCall(RestoreRead(&xa));
+  PetscCall(logged);
+  PetscCall(failed);
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
 
 PetscErrorCode SeqSetSettings(Mat A, const Settings& settings) {
   SeqState* s = State(A);
