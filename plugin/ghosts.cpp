@@ -73,9 +73,10 @@ PetscErrorCode HostVectorsMult(Mat Ad, Mat Ao, Ghosts* g, Vec x, Vec y, Vec z) {
   PetscCall(VecGetLocalSize(z, &m));
   const std::size_t bytes = std::size_t(m) * sizeof(PetscScalar);
   const int device = SeqStateOf(Ad)->matrix.device();
-  if (g->device_result.size() != std::size_t(m)) {
+  if (g->device_result.size() != std::size_t(m) || g->device_result_on != device) {
     g->device_result = {};
     AIJA_CALL(aijadaptive::DeviceGuard on(device); g->device_result = aijadaptive::DeviceBuffer<PetscScalar>(std::size_t(m)));
+    g->device_result_on = device;
   }
   PetscScalar* result = g->device_result.data();
   if (y) {
@@ -148,10 +149,10 @@ PetscErrorCode MpiApply(Mat A, Ghosts* g, Op op, Vec x, Vec y, Vec z) {
   if (!g->values || g->nonzerostate != A->nonzerostate || g->count != count || g->garray != garray ||
       g->on_device != on_device)
     PetscCall(MakeGhosts(A, Ao, garray, on_device, g));
-  bool host_vectors = true;
-  for (Vec v : {x, y, z})
-    if (v && host_vectors) PetscCall(IsHostVector(v, &host_vectors));
-  if (op == Op::plain && count && host_vectors && SeqRunsOnDevice(Ad) && SeqRunsOnDevice(Ao)) {
+  bool result_on_device = op == Op::plain && count && SeqRunsOnDevice(Ad) && SeqRunsOnDevice(Ao);
+  for (Vec v : {x, y, z})  // ... for host vectors
+    if (v && result_on_device) PetscCall(IsHostVector(v, &result_on_device));
+  if (result_on_device) {
     PetscCall(HostVectorsMult(Ad, Ao, g, x, y, z));
   } else if (op == Op::plain) {
     PetscCall(VecScatterBegin(g->scatter, x, g->values, INSERT_VALUES, SCATTER_FORWARD));

@@ -26,6 +26,7 @@ struct Ghosts {
   // With host vectors and both blocks on the GPU: the product's result kept
   // there between the two blocks' products (the local rows; made on first use).
   aijadaptive::DeviceBuffer<PetscScalar> device_result;
+  int device_result_on = -1;  // its device
 };
 
 PetscErrorCode GhostsDestroy(Ghosts* g);
