@@ -57,25 +57,24 @@ PetscErrorCode IsHostVector(Vec v, bool* host) {
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
-// z = A x (+ y) for host vectors with both blocks on the GPU: the result
+// z = A x (+ y) for host vectors and ghosts with both blocks on the GPU: the result
 // stays on the GPU from the local block's product to the off-process one's
 // and comes down once (through the blocks' own products it came down, went
 // up and came down again). y, if any, goes up first; z (which may be y) is
 // written only once the stream has finished.
 PetscErrorCode HostVectorsMult(Mat Ad, Mat Ao, Ghosts* g, Vec x, Vec y, Vec z) {
   PetscInt m;
-  aijadaptive::Stream stream = SeqStream(Ad);
+  const aijadaptive::Stream stream = SeqStream(Ad);
   PetscScalar beta = 0;
 
   PetscFunctionBegin;
-  // The ghosts on the GPU were unpacked there on PETSc's stream.
-  if (g->on_device) PetscCall(PetscStream(&stream));
   PetscCall(VecGetLocalSize(z, &m));
   const std::size_t bytes = std::size_t(m) * sizeof(PetscScalar);
   const int device = SeqStateOf(Ad)->matrix.device();
   if (g->device_result.size() != std::size_t(m) || g->device_result_on != device) {
     g->device_result = {};
-    AIJA_CALL(aijadaptive::DeviceGuard on(device); g->device_result = aijadaptive::DeviceBuffer<PetscScalar>(std::size_t(m)));
+    AIJA_CALL(aijadaptive::DeviceGuard on(device);
+              g->device_result = aijadaptive::DeviceBuffer<PetscScalar>(std::size_t(m)));
     g->device_result_on = device;
   }
   PetscScalar* result = g->device_result.data();
@@ -149,7 +148,9 @@ PetscErrorCode MpiApply(Mat A, Ghosts* g, Op op, Vec x, Vec y, Vec z) {
   if (!g->values || g->nonzerostate != A->nonzerostate || g->count != count || g->garray != garray ||
       g->on_device != on_device)
     PetscCall(MakeGhosts(A, Ao, garray, on_device, g));
-  bool result_on_device = op == Op::plain && count && SeqRunsOnDevice(Ad) && SeqRunsOnDevice(Ao);
+  // Host ghosts only: the path was measured with Debian's PETSc; a CUDA
+  // PETSc unpacks the ghosts on its own stream (not tried with host vectors).
+  bool result_on_device = op == Op::plain && count && !g->on_device && SeqRunsOnDevice(Ad) && SeqRunsOnDevice(Ao);
   for (Vec v : {x, y, z})  // ... for host vectors
     if (v && result_on_device) PetscCall(IsHostVector(v, &result_on_device));
   if (result_on_device) {

@@ -23,7 +23,7 @@ struct Ghosts {
   PetscInt count = -1;
   const PetscInt* garray = nullptr;
   bool on_device = false;
-  // With host vectors and both blocks on the GPU: the product's result kept
+  // With host vectors and ghosts and both blocks on the GPU: the result kept
   // there between the two blocks' products (the local rows; made on first use).
   aijadaptive::DeviceBuffer<PetscScalar> device_result;
   int device_result_on = -1;  // its device
@@ -33,8 +33,9 @@ PetscErrorCode GhostsDestroy(Ghosts* g);
 
 // z = op(A) x (+ y) for an assembled mpiaijadaptive A (y may be z), its
 // blocks' products overlapping the exchange as MatMult_MPIAIJ's do. With host
-// vectors and both blocks on the GPU, z = A x (+ y) stays there from one
-// block's product to the other's and comes down once.
+// vectors and ghosts (a PETSc without CUDA) and both blocks on the GPU,
+// z = A x (+ y) stays there from one block's product to the other's and
+// comes down once.
 PetscErrorCode MpiApply(Mat A, Ghosts* g, aijadaptive::Op op, Vec x, Vec y, Vec z);
 
 }  // namespace aija
