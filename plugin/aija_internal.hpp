@@ -113,6 +113,9 @@ PetscErrorCode SeqEnsureCurrent(Mat A);                   // build/refill/no-op
 bool SeqRunsOnDevice(Mat A);  // its products run on the GPU (once current)
 // The stream its products use when given none (nullptr on the host).
 aijadaptive::Stream SeqStream(Mat A);
+// Page-locks v's array (host memory, per `memtype`) when A's settings say
+// -mat_aijadaptive_transfer pin, for its copies to and from A's GPU.
+PetscErrorCode SeqPinHostArray(Mat A, Vec v, const PetscScalar* data, PetscMemType memtype);
 // z = A x + beta z on `stream`, z in device memory (A's rows), x a host or
 // device vector; A runs on the GPU. Logged as its other products are.
 PetscErrorCode SeqMultIntoDevice(Mat A, Vec x, PetscScalar beta, PetscScalar* z, aijadaptive::Stream stream);

@@ -48,6 +48,15 @@ PetscErrorCode BlockApply(Mat B, Op op, Vec x, Vec y, Vec z) {
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
+// f() with `device` current, its exception a PETSc error that is returned, not
+// raised, so that the caller can give back the arrays it holds first.
+template <class F>
+PetscErrorCode OnDevice(int device, F&& f) {
+  PetscFunctionBegin;
+  AIJA_CALL(aijadaptive::DeviceGuard on(device); f());
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
 PetscErrorCode IsHostVector(Vec v, bool* host) {
   PetscBool is;
 
@@ -73,19 +82,14 @@ PetscErrorCode HostVectorsMult(Mat Ad, Mat Ao, Ghosts* g, Vec x, Vec y, Vec z) {
   const int device = SeqStateOf(Ad)->matrix.device();
   if (g->device_result.size() != std::size_t(m) || g->device_result_on != device) {
     g->device_result = {};
-    AIJA_CALL(aijadaptive::DeviceGuard on(device);
-              g->device_result = aijadaptive::DeviceBuffer<PetscScalar>(std::size_t(m)));
+    PetscCall(OnDevice(device, [&] { g->device_result = aijadaptive::DeviceBuffer<PetscScalar>(std::size_t(m)); }));
     g->device_result_on = device;
   }
   PetscScalar* result = g->device_result.data();
   if (y) {
     const PetscScalar* host_y;
     PetscCall(VecGetArrayRead(y, &host_y));
-    const PetscErrorCode sent = [&]() -> PetscErrorCode {
-      PetscFunctionBegin;
-      AIJA_CALL(aijadaptive::DeviceGuard on(device); aijadaptive::copy_to_device(result, host_y, bytes, stream));
-      PetscFunctionReturn(PETSC_SUCCESS);
-    }();
+    const PetscErrorCode sent = OnDevice(device, [&] { aijadaptive::copy_to_device(result, host_y, bytes, stream); });
     PetscCall(VecRestoreArrayRead(y, &host_y));
     PetscCall(sent);
     PetscCall(PetscLogCpuToGpu(double(bytes)));
@@ -99,13 +103,11 @@ PetscErrorCode HostVectorsMult(Mat Ad, Mat Ao, Ghosts* g, Vec x, Vec y, Vec z) {
   PetscCall(SeqMultIntoDevice(Ao, g->values, 1, result, stream));
   PetscScalar* host_z;
   PetscCall(VecGetArrayWrite(z, &host_z));
-  if (SeqStateOf(Ad)->settings.transfer == Transfer::pin) PetscCall(PinHostArray(z, host_z));
-  const PetscErrorCode received = [&]() -> PetscErrorCode {
-    PetscFunctionBegin;
-    AIJA_CALL(aijadaptive::DeviceGuard on(device); aijadaptive::copy_to_host(host_z, result, bytes, stream);
-              aijadaptive::synchronize(stream));
-    PetscFunctionReturn(PETSC_SUCCESS);
-  }();
+  PetscCall(SeqPinHostArray(Ad, z, host_z, PETSC_MEMTYPE_HOST));
+  const PetscErrorCode received = OnDevice(device, [&] {
+    aijadaptive::copy_to_host(host_z, result, bytes, stream);
+    aijadaptive::synchronize(stream);
+  });
   PetscCall(VecRestoreArrayWrite(z, &host_z));
   PetscCall(received);
   PetscCall(PetscLogGpuToCpu(double(bytes)));

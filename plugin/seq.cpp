@@ -150,10 +150,8 @@ PetscErrorCode Apply(Mat A, aijadaptive::Op op, Vec x, Vec y, Vec z) {
   }
   PetscCall(GetRead(x, &xa));
   PetscCall(GetWrite(z, beta != PetscScalar(0), &za));
-  if (s->settings.transfer == Transfer::pin) {
-    if (!PetscMemTypeDevice(xa.memtype)) PetscCall(PinHostArray(x, xa.data));
-    if (!PetscMemTypeDevice(za.memtype)) PetscCall(PinHostArray(z, za.data));
-  }
+  PetscCall(SeqPinHostArray(A, x, xa.data, xa.memtype));
+  PetscCall(SeqPinHostArray(A, z, za.data, za.memtype));
   const bool use_petsc_stream = PetscMemTypeDevice(xa.memtype) || PetscMemTypeDevice(za.memtype);
   if (use_petsc_stream) PetscCall(PetscStream(&stream));
   PetscErrorCode failed = PETSC_SUCCESS;
@@ -306,8 +304,13 @@ bool SeqRunsOnDevice(Mat A) { return !OnHost(State(A)) && State(A)->matrix.built
 
 aijadaptive::Stream SeqStream(Mat A) { return State(A)->matrix.stream(); }
 
+PetscErrorCode SeqPinHostArray(Mat A, Vec v, const PetscScalar* data, PetscMemType memtype) {
+  PetscFunctionBegin;
+  if (State(A)->settings.transfer == Transfer::pin && !PetscMemTypeDevice(memtype)) PetscCall(PinHostArray(v, data));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
 PetscErrorCode SeqMultIntoDevice(Mat A, Vec x, PetscScalar beta, PetscScalar* z, aijadaptive::Stream stream) {
-  SeqState* s = State(A);
   ReadAccess xa;
   WriteAccess za;
 
@@ -316,7 +319,7 @@ PetscErrorCode SeqMultIntoDevice(Mat A, Vec x, PetscScalar beta, PetscScalar* z,
   PetscCheck(SeqRunsOnDevice(A), PETSC_COMM_SELF, PETSC_ERR_PLIB,
              "aijadaptive: a product into device memory for a matrix that runs on the host");
   PetscCall(GetRead(x, &xa));
-  if (s->settings.transfer == Transfer::pin && !PetscMemTypeDevice(xa.memtype)) PetscCall(PinHostArray(x, xa.data));
+  PetscCall(SeqPinHostArray(A, x, xa.data, xa.memtype));
   za.data = z;
   za.memtype = PETSC_MEMTYPE_DEVICE;
   za.read = beta != PetscScalar(0);

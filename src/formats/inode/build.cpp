@@ -99,23 +99,24 @@ std::vector<Group> find_groups(const CsrView<V, I>& a, int most, int threads) {
     for (std::int64_t i = std::max<std::int64_t>(1, parts[part].begin); i < parts[part].end; ++i)
       repeats[std::size_t(i)] = repeats_previous_row(a, i);
   });
-  // Counted first, so that the list is made once (growing it touched fresh
-  // pages again and again, a large share of the build on the GPU machines).
+  // A row joins the group before while it repeats that group's rows and the
+  // group has room; otherwise it starts one. Counted first, so that the list
+  // is made once (growing it touched fresh pages again and again, a large
+  // share of the build on the GPU machines).
+  const auto scan = [&](auto&& start, auto&& join) {
+    for (std::int64_t i = 0, length = 0; i < rows; ++i) {
+      const bool joins = repeats[std::size_t(i)] && length < most;
+      length = joins ? length + 1 : 1;
+      if (joins) join();
+      else start(i);
+    }
+  };
   std::size_t count = 0;
-  for (std::int64_t i = 0, length = 0; i < rows; ++i) {
-    const bool joins = repeats[std::size_t(i)] && length < most;
-    count += !joins;
-    length = joins ? length + 1 : 1;
-  }
+  scan([&](std::int64_t) { ++count; }, [] {});
   std::vector<Group> groups;
   groups.reserve(count);
-  for (std::int64_t i = 0; i < rows; ++i) {
-    if (repeats[std::size_t(i)] && groups.back().rows < most) {
-      ++groups.back().rows;
-      continue;
-    }
-    groups.push_back({i, 1, std::int64_t(a.row_ptr[i + 1]) - a.row_ptr[i]});
-  }
+  scan([&](std::int64_t i) { groups.push_back({i, 1, std::int64_t(a.row_ptr[i + 1]) - a.row_ptr[i]}); },
+       [&] { ++groups.back().rows; });
   return groups;
 }
 
