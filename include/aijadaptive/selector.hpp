@@ -47,6 +47,13 @@ struct Selection {
 // order's worth of work): only for a reordering the cheap features allow.
 bool wants_rcm_ratio(const Features& features, ReorderChoice reorder);
 
+// Whether select_format() would look at the diagonal search's verdict
+// (features.diagonal_type), a pass dearer per entry than the other features:
+// auto unless a rule before the diagonal formats decides (inode), tune always
+// (it lists a diagonal matrix's other diagonal formats), and a fixed format
+// only if it is a diagonal one (its build reuses the search's offsets).
+bool wants_diagonal_search(const Features& features, const FormatChoice& choice);
+
 // With choice.tune, the candidates are auto's first, then the formats most
 // often fastest where auto's is not (selector.cpp), `tune_candidates` of them
 // timed, and csr last.

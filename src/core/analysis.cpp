@@ -23,13 +23,12 @@ Analysis<V, I> analyse_matrix(const CsrView<V, I>& a, const FormatChoice& format
                               int tune_candidates) {
   Analysis<V, I> r;
   r.features = compute_features(a);
-  // The search serves the automatic choice and the diagonal formats (which
-  // reuse its offsets); a fixed CSR format is spared its pass over the entries.
-  const bool csr_fixed = !format.automatic && (format.format == FormatId::csr || format.format == FormatId::ipcsr);
-  if (csr_fixed) {
-    r.features.diagonal_reason = std::string("not searched: the format is fixed (") + format_name(format.format) + ")";
-  } else {
+  if (wants_diagonal_search(r.features, format)) {
     add_diagonal_search(a, r.features);
+  } else {
+    r.features.diagonal_reason = format.automatic ? "not searched: a rule before the diagonal formats decided"
+                                                  : std::string("not searched: the format is fixed (") +
+                                                        format_name(format.format) + ")";
   }
   std::optional<Reordering<V, I>> rcm;
   const bool requested = reorder == ReorderChoice::always && a.rows == a.cols;

@@ -109,6 +109,15 @@ std::pair<bool, std::string> choose_reordering(const Features& f, ReorderChoice 
   return {true, text};
 }
 
+// Before the diagonal formats: ex56 (elasticity, 53M nonzeros, a diagonal
+// matrix of type II too) ran inode's products in 0.175 ms, brcsd1's in
+// 0.196 ms (H100, PETSc 3.26, GPU time per MatMult).
+bool diagonal_format(FormatId id) {
+  return id == FormatId::dia || id == FormatId::brcsd1 || id == FormatId::brcsd2;
+}
+
+bool inode_rule(const Features& f) { return f.repeated_rows >= kRepeatedRows && f.nnz >= kLargeNnz; }
+
 // The last device candidate, whatever came before it.
 const char* const kLastResort = "the last device candidate: csr through cuSPARSE";
 
@@ -118,10 +127,7 @@ std::vector<Candidate> select_storage(const Features& f, const FormatChoice& cho
     if (choice.format != FormatId::csr) c.push_back({FormatId::csr, kLastResort});
     return c;
   }
-  // Before the diagonal formats: ex56 (elasticity, 53M nonzeros, a diagonal
-  // matrix of type II too) ran inode's products in 0.175 ms, brcsd1's in
-  // 0.196 ms (H100, PETSc 3.26, GPU time per MatMult).
-  if (f.repeated_rows >= kRepeatedRows && f.nnz >= kLargeNnz) {
+  if (inode_rule(f)) {
     char why[120];
     std::snprintf(why, sizeof(why), "auto: inode, %.0f%% of the rows repeat the columns of the row before (",
                   100 * f.repeated_rows);
@@ -189,7 +195,7 @@ std::vector<Candidate> tune_storage(const Features& f, const std::vector<Candida
       c.push_back({id, "tune: candidate 1, auto's choice: " + automatic.front().reason});
     else
       c.push_back({id, "tune: candidate " + std::to_string(c.size() + 1) + ", " + format_name(id) +
-                           (diagonal && (id == FormatId::dia || id == FormatId::brcsd1 || id == FormatId::brcsd2)
+                           (diagonal && diagonal_format(id)
                                 ? ", another diagonal format"
                                 : ", often the fastest where auto's choice is not")});
   }
@@ -223,6 +229,11 @@ std::optional<ReorderChoice> parse_reorder_choice(std::string_view text) {
 
 bool wants_rcm_ratio(const Features& f, ReorderChoice reorder) {
   return reorder == ReorderChoice::automatic && reordering_may_pay(f);
+}
+
+bool wants_diagonal_search(const Features& f, const FormatChoice& choice) {
+  if (!choice.automatic) return diagonal_format(choice.format);
+  return choice.tune || !inode_rule(f);
 }
 
 Selection select_format(const Features& f, const FormatChoice& choice, ReorderChoice reorder, int tune_candidates) {

@@ -362,6 +362,23 @@ TEST(Analysis, RowsOfThreeUnknownsPerNodeGoToInode) {
   const auto a = analyse_matrix(m.view(), FormatChoice::automatic_choice(), ReorderChoice::never);
   EXPECT_NEAR(a.features.repeated_rows, 2.0 / 3, 1e-3);
   EXPECT_EQ(a.selection.first(), FormatId::inode) << a.selection.candidates.front().reason;
+  // The inode rule comes before the diagonal formats: auto skips the search;
+  // tune, whose list could hold a diagonal format, does not.
+  EXPECT_EQ(a.features.diagonal_reason, "not searched: a rule before the diagonal formats decided");
+  const auto tuned = analyse_matrix(m.view(), FormatChoice::tuned(), ReorderChoice::never);
+  EXPECT_EQ(tuned.features.diagonal_reason.rfind("not diagonal", 0), 0u) << tuned.features.diagonal_reason;
+  EXPECT_EQ(tuned.selection.first(), FormatId::inode);
+}
+
+TEST(Selector, TheDiagonalSearchRunsOnlyWhereItsVerdictIsRead) {
+  const Features inode = repeated(shape(648000, 35105778, 0.18), 2.0 / 3);
+  const Features plain = shape(648000, 35105778, 0.18);
+  EXPECT_FALSE(wants_diagonal_search(inode, FormatChoice::automatic_choice()));
+  EXPECT_TRUE(wants_diagonal_search(plain, FormatChoice::automatic_choice()));
+  EXPECT_TRUE(wants_diagonal_search(inode, FormatChoice::tuned()));
+  EXPECT_TRUE(wants_diagonal_search(plain, FormatChoice::tuned()));
+  for (FormatId id : all_formats())
+    EXPECT_EQ(wants_diagonal_search(plain, FormatChoice::fixed(id)), is_diagonal_format(id)) << format_name(id);
 }
 
 // Tune: auto's choice first (its reason kept), then the formats that the
