@@ -39,6 +39,15 @@ inline constexpr std::int64_t kBrcsd2PieceRows = kLongZeroRun;
 // column indices it saves. It also lets a random sparse matrix stop early.
 inline constexpr std::int64_t kMaxDiagonals = 1024;
 
+// A diagonal layout is taken only if it stores at most 9/10 of CSR's bytes
+// (values and column indices): its kernels read x once per stored value and
+// cannot stage rows in shared memory as ipcsr does, so a layout that saves
+// less loses. H100, 2026-11-24, two runs of the oracle table: the two real
+// FEM matrices with dense bands whose layouts keep 96-99% of CSR's bytes ran
+// at 0.54-0.78 of ipcsr's speed (s3rmq4m1 brcsd2, crystk01 brcsd1); every
+// generated diagonal matrix stores 67-75%, the other real ones 68-84%.
+inline constexpr std::int64_t kDiagonalByteShareTenths = 9;
+
 enum class DiagonalType { none, dia, brcsd1, brcsd2 };  // none: not diagonal; I, II, III
 
 // The span of diagonal d in a rows x cols matrix: the rows [begin, end) where

@@ -260,11 +260,12 @@ void classify(DiagonalSearch& out, const Scan& s, std::int64_t value_bytes, std:
   // small tables are left out on both sides.
   const std::int64_t csr_bytes = f.nnz * (value_bytes + index_bytes);
   const std::int64_t layout_bytes = stored * value_bytes;
-  if (layout_bytes >= csr_bytes) {
+  if (10 * layout_bytes > kDiagonalByteShareTenths * csr_bytes) {
     out.type = DiagonalType::none;
     out.reason = std::string("not diagonal: would be type ") + diagonal_type_name(type) + " (" + why +
                  "), but it stores " + std::to_string(stored) + " values, " + std::to_string(layout_bytes) +
-                 " bytes, not fewer than CSR's " + std::to_string(csr_bytes);
+                 " bytes, more than " + std::to_string(10 * kDiagonalByteShareTenths) + "% of CSR's " +
+                 std::to_string(csr_bytes);
     return;
   }
   out.type = type;
