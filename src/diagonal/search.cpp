@@ -194,7 +194,8 @@ Scan merge(const std::vector<PartScan>& parts, DiagonalFeatures& f) {
 
 template <class V, class I>
 Scan scan(const CsrView<V, I>& a, DiagonalFeatures& f, int part_count) {
-  const std::vector<detail::RowPart> ranges = detail::row_parts(a.rows, f.nnz, kBrcsd2PieceRows, part_count);
+  const std::vector<detail::RowPart> ranges =
+      detail::row_parts(a.rows, f.nnz, kBrcsd2PieceRows, part_count, detail::kEntriesPerLookupPart);
   std::vector<PartScan> parts(ranges.size());
   std::atomic<bool> give_up{false};
   detail::run_row_parts(ranges.size(), [&](std::size_t p) {

@@ -31,7 +31,8 @@ Brcsd2HostFormat<V, I>::Brcsd2HostFormat(const FormatContext& context)
 template <class V, class I>
 std::vector<DiagonalPieceSpec> brcsd2_cut(const CsrView<V, I>& a, std::int64_t piece_rows, int part_count) {
   const std::int64_t rows = a.rows, cols = a.cols;
-  const std::vector<detail::RowPart> parts = detail::row_parts(rows, a.nnz(), piece_rows, part_count);
+  const std::vector<detail::RowPart> parts =
+      detail::row_parts(rows, a.nnz(), piece_rows, part_count, detail::kEntriesPerLookupPart);
   std::vector<std::vector<DiagonalPieceSpec>> part_specs(parts.size());
   detail::run_row_parts(parts.size(), [&](std::size_t p) {
     const detail::ZeroedTable<std::int64_t> stamp = detail::zeroed_table<std::int64_t>(rows + cols - 1);
