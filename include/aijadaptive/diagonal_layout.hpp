@@ -95,7 +95,7 @@ struct DiagonalLayout {
 // a format asked for it (-mat_aijadaptive_format dia on a random sparse matrix)
 // refuses it as unsupported, so that the next candidate takes it, instead of
 // allocating rows times diagonals values. The search engine offers these
-// formats only below CSR's bytes (diagonal_search.hpp).
+// formats only at 9/10 of CSR's bytes or less (diagonal_search.hpp).
 inline constexpr double kMaxDiagonalBytesOverCsr = 4.0;
 
 // The values a layout cut as `specs` would store.
