@@ -7,6 +7,8 @@
 # with .runtime/ carried; results under $OUT.
 #   STEPS="1 2 3 4 5"  which steps (default all)
 #   N=128 FEM_N=64 DOF=3 RANKS="1 2 4" ROUNDS=3 REPS=100 ITS=50 WEAK_N=96
+#   PROBLEMS="stencil27-strong fem-strong stencil27-weak"  step 5's problems
+#                           (a call's 10 minutes may hold only some of them)
 #   BEFORE=.runtime/before  a folder with an older libpetscaijadaptive.so to
 #                           run the driver with too (LD_LIBRARY_PATH), for A/B
 set -u
@@ -19,6 +21,7 @@ ROUNDS=${ROUNDS:-3}
 REPS=${REPS:-100}
 ITS=${ITS:-50}
 WEAK_N=${WEAK_N:-96}
+PROBLEMS=${PROBLEMS:-"stencil27-strong fem-strong stencil27-weak"}
 BEFORE=${BEFORE:-}
 OUT=${OUT:-/tmp/out}
 mkdir -p "$OUT"
@@ -27,6 +30,7 @@ export PETSC_OPTIONS="${PETSC_OPTIONS:-} -use_gpu_aware_mpi 0"
 B=build-cuda-petsc
 S=$B/examples/aijadaptive-scaling
 has() { [[ " $STEPS " == *" $1 "* ]]; }
+wants() { [[ " $PROBLEMS " == *" $1 "* ]]; }
 # lib: now (this build's plugin) or before (the one in $BEFORE); then the command.
 with_lib() {
   local lib=$1
@@ -102,9 +106,10 @@ if has 5; then  # the driver: strong and weak scaling
   }
   common="-rounds $ROUNDS -mult_reps $REPS -ksp_its $ITS"
   for np in $RANKS; do
-    run stencil27-strong-np$np now mpiexec -n $np $S -n $N $common -csv "$OUT/scaling.csv"
-    run fem-strong-np$np now mpiexec -n $np $S -problem fem -n $FEM_N -dof $DOF $common -csv "$OUT/scaling.csv"
-    run stencil27-weak-np$np now mpiexec -n $np $S -n $WEAK_N -weak $common -csv "$OUT/scaling.csv"
+    wants stencil27-strong && run stencil27-strong-np$np now mpiexec -n $np $S -n $N $common -csv "$OUT/scaling.csv"
+    wants fem-strong && run fem-strong-np$np now mpiexec -n $np $S -problem fem -n $FEM_N -dof $DOF $common \
+      -csv "$OUT/scaling.csv"
+    wants stencil27-weak && run stencil27-weak-np$np now mpiexec -n $np $S -n $WEAK_N -weak $common -csv "$OUT/scaling.csv"
     if [ -n "$BEFORE" ] && [ "$np" != 1 ]; then
       run stencil27-strong-np$np-before before mpiexec -n $np $S -n $N $common -types aijadaptive -csv "$OUT/scaling-before.csv"
     fi
