@@ -47,12 +47,14 @@ struct Settings {
   PetscInt tune_candidates = aijadaptive::TuneOptions{}.candidates;  // -mat_aijadaptive_tune_candidates
   PetscInt tune_products = aijadaptive::TuneOptions{}.products;      // -mat_aijadaptive_tune_products
   PetscBool tune_disk = PETSC_FALSE;                                 // -mat_aijadaptive_tune_disk
+  PetscBool peer_exchange = PETSC_TRUE;                              // -mat_aijadaptive_peer_exchange
 
   bool operator==(const Settings& o) const {
     return format == o.format && tune_candidates == o.tune_candidates && tune_products == o.tune_products &&
            tune_disk == o.tune_disk && reorder == o.reorder && force_host == o.force_host && device == o.device &&
            memory_limit_mib == o.memory_limit_mib && transfer == o.transfer && jit == o.jit &&
-           stream_min_mib == o.stream_min_mib && stream_piece_mib == o.stream_piece_mib && params == o.params;
+           stream_min_mib == o.stream_min_mib && stream_piece_mib == o.stream_piece_mib && params == o.params &&
+           peer_exchange == o.peer_exchange;
   }
 };
 

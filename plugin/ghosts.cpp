@@ -124,7 +124,7 @@ PetscErrorCode GhostsDestroy(Ghosts* g) {
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
-PetscErrorCode MpiApply(Mat A, Ghosts* g, Op op, Vec x, Vec y, Vec z) {
+PetscErrorCode MpiApply(Mat A, Ghosts* g, PeerGhosts* peer, Op op, Vec x, Vec y, Vec z) {
   Mat Ad, Ao;
   const PetscInt* garray;
   PetscInt count;
@@ -141,7 +141,7 @@ PetscErrorCode MpiApply(Mat A, Ghosts* g, Op op, Vec x, Vec y, Vec z) {
                              Ad->ops->multhermitiantransposeadd && Ao->ops->multhermitiantransposeadd;
   if (op == Op::conjugate_transpose && !hermitian_ops) {  // a block on the host of PETSc 3.18's AIJ
     PetscCall(ThroughConjugates(x, y, z, [&](Vec w, bool add) {
-      return MpiApply(A, g, Op::transpose, w, add ? z : nullptr, z);
+      return MpiApply(A, g, peer, Op::transpose, w, add ? z : nullptr, z);
     }));
     PetscFunctionReturn(PETSC_SUCCESS);
   }
@@ -155,8 +155,14 @@ PetscErrorCode MpiApply(Mat A, Ghosts* g, Op op, Vec x, Vec y, Vec z) {
   bool result_on_device = op == Op::plain && count && !g->on_device && SeqRunsOnDevice(Ad) && SeqRunsOnDevice(Ao);
   for (Vec v : {x, y, z})  // ... for host vectors
     if (v && result_on_device) PetscCall(IsHostVector(v, &result_on_device));
+  bool peer_ready = false;
+  if (op == Op::plain && !result_on_device) PetscCall(PeerGhostsReady(A, garray, count, x, peer, &peer_ready));
   if (result_on_device) {
     PetscCall(HostVectorsMult(Ad, Ao, g, x, y, z));
+  } else if (peer_ready) {
+    PetscCall(PeerGhostsMult(
+        peer, x, [&] { return BlockApply(Ad, op, x, y, z); },
+        [&](Vec ghosts) { return count ? BlockApply(Ao, op, ghosts, z, z) : PETSC_SUCCESS; }));
   } else if (op == Op::plain) {
     PetscCall(VecScatterBegin(g->scatter, x, g->values, INSERT_VALUES, SCATTER_FORWARD));
     // While the ghost values travel. A failure (the GPU's) still ends the

@@ -12,6 +12,7 @@
 #include <aijadaptive/format.hpp>
 
 #include "aija_internal.hpp"
+#include "peer_ghosts.hpp"
 
 namespace aija {
 
@@ -35,7 +36,8 @@ PetscErrorCode GhostsDestroy(Ghosts* g);
 // blocks' products overlapping the exchange as MatMult_MPIAIJ's do. With host
 // vectors and ghosts (a PETSc without CUDA) and both blocks on the GPU,
 // z = A x (+ y) stays there from one block's product to the other's and
-// comes down once.
-PetscErrorCode MpiApply(Mat A, Ghosts* g, aijadaptive::Op op, Vec x, Vec y, Vec z);
+// comes down once. With CUDA vectors on one node, the plain products' ghosts
+// go between the GPUs through `peer` (peer_ghosts.hpp) where it can be set up.
+PetscErrorCode MpiApply(Mat A, Ghosts* g, PeerGhosts* peer, aijadaptive::Op op, Vec x, Vec y, Vec z);
 
 }  // namespace aija

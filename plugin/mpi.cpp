@@ -19,6 +19,7 @@ struct MpiState {
   Preallocation base_preallocation = nullptr;
   PreallocationCOO base_coo = nullptr;
   Ghosts ghosts;
+  PeerGhosts peer;
 };
 
 MpiState* State(Mat A) { return static_cast<MpiState*>(A->spptr); }
@@ -41,6 +42,9 @@ PetscErrorCode UpgradeBlocks(Mat A) {
     PetscCall(SettingsFromDatabase(A, &State(A)->settings));
     State(A)->settings_given = true;
   }
+  // Products on the host (-mat_aijadaptive_host, MatBindToCPU) push nothing on the GPU.
+  const Settings& s = State(A)->settings;
+  State(A)->peer.wanted = s.peer_exchange && !s.force_host && !State(A)->bound;
   for (Mat& b : blocks) {
     if (!b) continue;
     PetscBool ours;
@@ -93,22 +97,22 @@ PetscErrorCode BindToCPU(Mat A, PetscBool flg) {
 }
 
 PetscErrorCode Mult(Mat A, Vec x, Vec y) {
-  return MpiApply(A, &State(A)->ghosts, aijadaptive::Op::plain, x, nullptr, y);
+  return MpiApply(A, &State(A)->ghosts, &State(A)->peer, aijadaptive::Op::plain, x, nullptr, y);
 }
 PetscErrorCode MultAdd(Mat A, Vec x, Vec y, Vec z) {
-  return MpiApply(A, &State(A)->ghosts, aijadaptive::Op::plain, x, y, z);
+  return MpiApply(A, &State(A)->ghosts, &State(A)->peer, aijadaptive::Op::plain, x, y, z);
 }
 PetscErrorCode MultTranspose(Mat A, Vec x, Vec y) {
-  return MpiApply(A, &State(A)->ghosts, aijadaptive::Op::transpose, x, nullptr, y);
+  return MpiApply(A, &State(A)->ghosts, &State(A)->peer, aijadaptive::Op::transpose, x, nullptr, y);
 }
 PetscErrorCode MultTransposeAdd(Mat A, Vec x, Vec y, Vec z) {
-  return MpiApply(A, &State(A)->ghosts, aijadaptive::Op::transpose, x, y, z);
+  return MpiApply(A, &State(A)->ghosts, &State(A)->peer, aijadaptive::Op::transpose, x, y, z);
 }
 PetscErrorCode MultHermitianTranspose(Mat A, Vec x, Vec y) {
-  return MpiApply(A, &State(A)->ghosts, aijadaptive::Op::conjugate_transpose, x, nullptr, y);
+  return MpiApply(A, &State(A)->ghosts, &State(A)->peer, aijadaptive::Op::conjugate_transpose, x, nullptr, y);
 }
 PetscErrorCode MultHermitianTransposeAdd(Mat A, Vec x, Vec y, Vec z) {
-  return MpiApply(A, &State(A)->ghosts, aijadaptive::Op::conjugate_transpose, x, y, z);
+  return MpiApply(A, &State(A)->ghosts, &State(A)->peer, aijadaptive::Op::conjugate_transpose, x, y, z);
 }
 
 PetscErrorCode View(Mat A, PetscViewer viewer) {
@@ -131,6 +135,7 @@ PetscErrorCode View(Mat A, PetscViewer viewer) {
   PetscCall(ViewSeqState(Ad, viewer, PETSC_TRUE));
   PetscCall(PetscViewerASCIISynchronizedPrintf(viewer, "[%d] off-process block:\n", rank));
   PetscCall(ViewSeqState(Ao, viewer, PETSC_TRUE));
+  PetscCall(PetscViewerASCIISynchronizedPrintf(viewer, "[%d] %s\n", rank, PeerGhostsDescribe(State(A)->peer).c_str()));
   PetscCall(PetscViewerFlush(viewer));
   PetscCall(PetscViewerASCIIPopSynchronized(viewer));
   PetscFunctionReturn(PETSC_SUCCESS);
@@ -164,6 +169,7 @@ PetscErrorCode Strip(Mat A) {
   PetscCall(PetscObjectComposeFunction((PetscObject)A, kToMPIAIJ, NULL));
   PetscCall(PetscObjectComposeFunction((PetscObject)A, kFromMPIAIJ, NULL));
   PetscCall(GhostsDestroy(&s->ghosts));
+  PetscCall(PeerGhostsDestroy(&s->peer));
   delete s;
   A->spptr = nullptr;
   AijaSetBoundToCPU(A, PETSC_TRUE);  // AIJ's state
@@ -190,6 +196,7 @@ PetscErrorCode Destroy(Mat A) {
   PetscCall(PetscObjectComposeFunction((PetscObject)A, kToMPIAIJ, NULL));
   PetscCall(PetscObjectComposeFunction((PetscObject)A, kFromMPIAIJ, NULL));
   PetscCall(GhostsDestroy(&State(A)->ghosts));
+  PetscCall(PeerGhostsDestroy(&State(A)->peer));
   delete State(A);
   A->spptr = nullptr;
   PetscCall(BaseMpiOps().destroy(A));

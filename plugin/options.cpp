@@ -240,6 +240,10 @@ PetscErrorCode SettingsFromOptions(Mat A, AijaOptionItems PetscOptionsObject, Se
                              "Let formats compile kernels for the matrix at run time (NVRTC, in the background, cached "
                              "on disk under $XDG_CACHE_HOME/aijadaptive); 0: their generic kernels only",
                              "", s->jit, &s->jit, NULL));
+  PetscCall(PetscOptionsBool("-mat_aijadaptive_peer_exchange",
+                             "MPI products with CUDA vectors, all ranks on one node: the ghost values go straight "
+                             "between the ranks' GPUs (CUDA IPC) instead of through PETSc's scatter and the host",
+                             "", s->peer_exchange, &s->peer_exchange, NULL));
   PetscCall(TuningFromOptions(A, PetscOptionsObject, &s->params));
   PetscCall(InjectFaultFromOptions(A, PetscOptionsObject));
   PetscFunctionReturn(PETSC_SUCCESS);

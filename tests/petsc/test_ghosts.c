@@ -4,13 +4,17 @@
    product makes (-log_view's CpuToGpu and GpuToCpu counts): ours none, the
    whole MatMult's those of mpiaijcusparse's on the same matrix, which are the
    scatter's alone; with host vectors, the products send x and y, never the
-   ghost values. Prints the counts per product. Exit code 0 only if all
-   hold. -require_gpu: exits with 77 (skip) without a GPU. */
+   ghost values. With -expect_peer_exchange (CUDA vectors, ranks on one
+   node: plugin/peer_ghosts.hpp), a MatMult of several ranks copies nothing
+   at all: the ghost values go between the GPUs. Prints the counts per
+   product. Exit code 0 only if all hold. -require_gpu: exits with 77 (skip)
+   without a GPU. */
 #include <petscaijadaptive.h>
 #include <petsc/private/matimpl.h>
 #include "petsc_compat_c.h"
 
-static PetscInt failures = 0;
+static PetscInt  failures = 0;
+static PetscBool expect_peer_exchange = PETSC_FALSE;
 
 static PetscErrorCode BindToCPU(Mat A, PetscBool flg)
 {
@@ -240,6 +244,12 @@ static PetscErrorCode CompareCopies(PetscInt n, PetscBool preallocate, PetscInt 
     PetscCall(Expect(ours.to_gpu == 0 && ours.to_cpu == 0 ? PETSC_TRUE : PETSC_FALSE, what));
     PetscCall(PetscSNPrintf(what, sizeof(what), "%s, %s: aijadaptive copies %g up, %g down per product, aijcusparse %g, %g", how, outer[t], mine.to_gpu, mine.to_cpu, theirs.to_gpu, theirs.to_cpu));
     PetscCall(Expect(mine.to_gpu <= theirs.to_gpu && mine.to_cpu <= theirs.to_cpu ? PETSC_TRUE : PETSC_FALSE, what));
+    if (expect_peer_exchange && t == 0) {
+      PetscMPIInt size;
+      PetscCallMPI(MPI_Comm_size(PETSC_COMM_WORLD, &size));
+      PetscCall(PetscSNPrintf(what, sizeof(what), "%s, MatMult with the peer exchange: %g copies up, %g down per product, not none", how, mine.to_gpu, mine.to_cpu));
+      PetscCall(Expect(size == 1 || (mine.to_gpu == 0 && mine.to_cpu == 0) ? PETSC_TRUE : PETSC_FALSE, what));
+    }
   }
   PetscCall(PetscSynchronizedFlush(PETSC_COMM_WORLD, PETSC_STDOUT));
   PetscCall(HostVectorUploads(A, reps));
@@ -259,6 +269,7 @@ int main(int argc, char **argv)
   PetscCall(MatAIJAdaptiveInitializePackage());
   PetscCall(PetscLogDefaultBegin()); /* the copy counts */
   PetscCall(PetscOptionsGetInt(NULL, NULL, "-n", &n, NULL));
+  PetscCall(PetscOptionsGetBool(NULL, NULL, "-expect_peer_exchange", &expect_peer_exchange, NULL));
   PetscCall(RequireGpuOption(&require_gpu, &skip));
   if (skip) {
     PetscCall(PetscFinalize());
@@ -269,6 +280,11 @@ int main(int argc, char **argv)
     PetscCall(Assemble(MATAIJADAPTIVE, n, preallocate, &A));
     PetscCall(Assemble(MATAIJ, n, preallocate, &R));
     PetscCall(CompareProducts(A, R));
+    if (expect_peer_exchange) { /* which exchange the products used, per rank */
+      PetscCall(PetscViewerPushFormat(PETSC_VIEWER_STDOUT_WORLD, PETSC_VIEWER_ASCII_INFO));
+      PetscCall(MatView(A, PETSC_VIEWER_STDOUT_WORLD));
+      PetscCall(PetscViewerPopFormat(PETSC_VIEWER_STDOUT_WORLD));
+    }
     /* Bound to the CPU (the ghosts then on the host), and back. */
     PetscCall(BindToCPU(A, PETSC_TRUE));
     PetscCall(CompareProducts(A, R));
