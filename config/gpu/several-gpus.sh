@@ -11,6 +11,8 @@
 #                           (a call's 10 minutes may hold only some of them)
 #   BEFORE=.runtime/before  a folder with an older libpetscaijadaptive.so to
 #                           run the driver with too (LD_LIBRARY_PATH), for A/B
+#   AB_OPTIONS="-mat_aijadaptive_peer_exchange 0"  step 5 also runs aijadaptive
+#                           alone with these options on several ranks (scaling-ab.csv)
 set -u
 STEPS=${STEPS:-"1 2 3 4 5"}
 N=${N:-128}
@@ -23,6 +25,7 @@ ITS=${ITS:-50}
 WEAK_N=${WEAK_N:-96}
 PROBLEMS=${PROBLEMS:-"stencil27-strong fem-strong stencil27-weak"}
 BEFORE=${BEFORE:-}
+AB_OPTIONS=${AB_OPTIONS:-}
 OUT=${OUT:-/tmp/out}
 mkdir -p "$OUT"
 source config/gpu/run.sh cudapetsc /work/main
@@ -58,8 +61,10 @@ fi
 
 if has 3; then  # copies per product, with and without -use_gpu_aware_mpi
   for np in 2 4; do
-    echo "--- np $np, -use_gpu_aware_mpi 0"
-    mpiexec -n $np $B/tests/test_ghosts -require_gpu -n 256
+    echo "--- np $np, -use_gpu_aware_mpi 0, PETSc's scatter"
+    mpiexec -n $np $B/tests/test_ghosts -require_gpu -n 256 -mat_aijadaptive_peer_exchange 0
+    echo "--- np $np, -use_gpu_aware_mpi 0, the ghosts pushed between the GPUs"
+    mpiexec -n $np $B/tests/test_ghosts -require_gpu -n 256 -expect_peer_exchange
   done > "$OUT/ghost-copies.txt" 2>&1
   if [ -n "$BEFORE" ]; then
     echo "--- np 2, the plugin in $BEFORE" >> "$OUT/ghost-copies.txt"
@@ -110,6 +115,14 @@ if has 5; then  # the driver: strong and weak scaling
     wants fem-strong && run fem-strong-np$np now mpiexec -n $np $S -problem fem -n $FEM_N -dof $DOF $common \
       -csv "$OUT/scaling.csv"
     wants stencil27-weak && run stencil27-weak-np$np now mpiexec -n $np $S -n $WEAK_N -weak $common -csv "$OUT/scaling.csv"
+    if [ -n "$AB_OPTIONS" ] && [ "$np" != 1 ]; then
+      wants stencil27-strong && run stencil27-strong-np$np-ab now mpiexec -n $np $S -n $N $common -types aijadaptive \
+        -baseline 0 $AB_OPTIONS -csv "$OUT/scaling-ab.csv"
+      wants fem-strong && run fem-strong-np$np-ab now mpiexec -n $np $S -problem fem -n $FEM_N -dof $DOF $common \
+        -types aijadaptive -baseline 0 $AB_OPTIONS -csv "$OUT/scaling-ab.csv"
+      wants stencil27-weak && run stencil27-weak-np$np-ab now mpiexec -n $np $S -n $WEAK_N -weak $common \
+        -types aijadaptive -baseline 0 $AB_OPTIONS -csv "$OUT/scaling-ab.csv"
+    fi
     if [ -n "$BEFORE" ] && [ "$np" != 1 ]; then
       run stencil27-strong-np$np-before before mpiexec -n $np $S -n $N $common -types aijadaptive -csv "$OUT/scaling-before.csv"
     fi
