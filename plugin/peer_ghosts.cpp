@@ -23,6 +23,10 @@ struct PeerExchange {
   aijadaptive::DeviceBuffer<PetscScalar> buffer;  // the ghost values, written by the senders
   Vec values = nullptr;                           // `buffer` as a CUDA vector
   std::optional<aijadaptive::SharedEvent> pushed, freed;  // this rank's
+  // The push runs on a stream of its own, after x is ready on PETSc's: the
+  // local block does not wait for the readers' buffers to be free.
+  std::optional<aijadaptive::OwnedStream> push_stream;
+  std::optional<aijadaptive::OwnedEvent> x_ready;
   std::vector<aijadaptive::SharedEvent> senders_pushed, receivers_freed;
   std::vector<aijadaptive::PeerMemory> receivers_buffers;
   aijadaptive::PeerPushPlan plan;
@@ -95,6 +99,8 @@ PetscErrorCode DestroyExchange(std::unique_ptr<PeerExchange> e) {
     aijadaptive::DeviceGuard on(e->device);
     aijadaptive::synchronize_device_quietly();  // this rank's pushes and products are done
     e->plan = {};
+    e->x_ready.reset();
+    e->push_stream.reset();
     e->receivers_buffers.clear();
     e->senders_pushed.clear();
     e->receivers_freed.clear();
@@ -181,6 +187,8 @@ PetscErrorCode SetUp(Mat A, const PetscInt* garray, PetscInt count, PeerGhosts* 
     e->buffer = aijadaptive::DeviceBuffer<PetscScalar>(std::size_t(std::max<PetscInt>(count, 1)));
     e->pushed.emplace();
     e->freed.emplace();
+    e->push_stream.emplace();
+    e->x_ready.emplace();
     own.buffer = aijadaptive::ipc_memory_handle(e->buffer.data());
     own.pushed = e->pushed->handle();
     own.freed = e->freed->handle();
@@ -268,9 +276,12 @@ PetscErrorCode PeerGhostsMult(PeerGhosts* p, Vec x, const std::function<PetscErr
   PetscCall(WaitSent(&e.free_sends));
   PetscCall(VecCUDAGetArrayRead(x, &xd));
   const PetscErrorCode pushed = OnDevice(e.device, [&] {
-    for (const aijadaptive::SharedEvent& freed : e.receivers_freed) freed.wait_on(stream);
-    e.plan.push(xd, sizeof(PetscScalar), stream);
-    e.pushed->record(stream);
+    const aijadaptive::Stream side = e.push_stream->get();
+    e.x_ready->record(stream);
+    e.x_ready->wait_on(side);
+    for (const aijadaptive::SharedEvent& freed : e.receivers_freed) freed.wait_on(side);
+    e.plan.push(xd, sizeof(PetscScalar), side);
+    e.pushed->record(side);
   });
   PetscCall(VecCUDARestoreArrayRead(x, &xd));
   PetscCall(SendTo(e.receivers, kPushedTag, e.comm, &pushed_sends));
@@ -278,6 +289,7 @@ PetscErrorCode PeerGhostsMult(PeerGhosts* p, Vec x, const std::function<PetscErr
   const PetscErrorCode local_status = local();
   PetscCall(ReceiveFrom(e.senders, kPushedTag, e.comm));
   const PetscErrorCode arrived = OnDevice(e.device, [&] {
+    e.pushed->wait_on(stream);  // the push reads x until then: what follows on PETSc's stream may change it
     for (const aijadaptive::SharedEvent& in : e.senders_pushed) in.wait_on(stream);
   });
   PetscErrorCode off_status = PETSC_SUCCESS;

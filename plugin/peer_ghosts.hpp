@@ -8,11 +8,12 @@
 // vectors, the transposes, several nodes, a driver that refuses IPC) keeps
 // PETSc's scatter.
 //
-// Each plain product, on PETSc's stream: a rank waits until the ranks it
-// pushes to are done with their buffers (their last product's message), pushes
-// its entries of x into them, tells them so, runs its local block, waits for
-// the ranks it reads from, runs its off-process block on the pushed values and
-// tells those ranks its buffer is free again. A message orders each cross-process
+// Each plain product: a rank waits until the ranks it pushes to are done with
+// their buffers (their last product's message), pushes its entries of x into
+// them on a stream of its own and tells them so, runs its local block on
+// PETSc's stream meanwhile, waits for the ranks it reads from, runs its
+// off-process block on the pushed values and tells those ranks its buffer is
+// free again. A message orders each cross-process
 // event record before the wait that needs it.
 #pragma once
 

@@ -124,7 +124,12 @@ if has 5; then  # the driver: strong and weak scaling
         -types aijadaptive -baseline 0 $AB_OPTIONS -csv "$OUT/scaling-ab.csv"
     fi
     if [ -n "$BEFORE" ] && [ "$np" != 1 ]; then
-      run stencil27-strong-np$np-before before mpiexec -n $np $S -n $N $common -types aijadaptive -csv "$OUT/scaling-before.csv"
+      wants stencil27-strong && run stencil27-strong-np$np-before before mpiexec -n $np $S -n $N $common \
+        -types aijadaptive -baseline 0 -csv "$OUT/scaling-before.csv"
+      wants fem-strong && run fem-strong-np$np-before before mpiexec -n $np $S -problem fem -n $FEM_N -dof $DOF \
+        $common -types aijadaptive -baseline 0 -csv "$OUT/scaling-before.csv"
+      wants stencil27-weak && run stencil27-weak-np$np-before before mpiexec -n $np $S -n $WEAK_N -weak $common \
+        -types aijadaptive -baseline 0 -csv "$OUT/scaling-before.csv"
     fi
   done
   python3 examples/scaling_plot.py "$OUT/scaling.png" "$OUT/scaling.csv" > "$OUT/scaling-tables.md" 2>&1
