@@ -88,15 +88,15 @@ struct Handles {
 };
 
 // Collective: the last product's messages received, the other ranks' memory
-// and events unmapped on every rank before any rank frees its own.
+// and events unmapped on every rank before any rank frees its own. A failure
+// on the device is reported once every rank has passed the barrier.
 PetscErrorCode DestroyExchange(std::unique_ptr<PeerExchange> e) {
   PetscFunctionBegin;
   if (!e) PetscFunctionReturn(PETSC_SUCCESS);
   if (e->products > 0) PetscCall(ReceiveFrom(e->receivers, kFreeTag, e->comm));
   PetscCall(WaitSent(&e->free_sends));
   PetscCall(VecDestroy(&e->values));
-  {
-    aijadaptive::DeviceGuard on(e->device);
+  std::string why = Attempt(e->device, [&] {
     aijadaptive::synchronize_device_quietly();  // this rank's pushes and products are done
     e->plan = {};
     e->x_ready.reset();
@@ -104,15 +104,16 @@ PetscErrorCode DestroyExchange(std::unique_ptr<PeerExchange> e) {
     e->receivers_buffers.clear();
     e->senders_pushed.clear();
     e->receivers_freed.clear();
-  }
+  });
   PetscCallMPI(MPI_Barrier(e->comm));
-  {
-    aijadaptive::DeviceGuard on(e->device);
+  const std::string freeing = Attempt(e->device, [&] {
     e->buffer = {};
     e->pushed.reset();
     e->freed.reset();
-  }
+  });
   PetscCallMPI(MPI_Comm_free(&e->comm));
+  if (why.empty()) why = freeing;
+  PetscCheck(why.empty(), PETSC_COMM_SELF, PETSC_ERR_GPU, "aijadaptive: releasing the peer exchange: %s", why.c_str());
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
@@ -181,9 +182,10 @@ PetscErrorCode SetUp(Mat A, const PetscInt* garray, PetscInt count, PeerGhosts* 
 
   auto e = std::make_unique<PeerExchange>();
   PetscCallMPI(MPI_Comm_dup(comm, &e->comm));
-  e->device = aijadaptive::current_device();
   Handles own;
-  std::string why = Attempt(e->device, [&] {
+  std::string why = Attempt(-1, [&] {
+    e->device = aijadaptive::current_device();
+    aijadaptive::DeviceGuard on(e->device);
     e->buffer = aijadaptive::DeviceBuffer<PetscScalar>(std::size_t(std::max<PetscInt>(count, 1)));
     e->pushed.emplace();
     e->freed.emplace();
