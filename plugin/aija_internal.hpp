@@ -28,6 +28,11 @@ using Index = std::conditional_t<sizeof(PetscInt) == 8, std::int64_t, std::int32
 static_assert(std::is_same_v<PetscInt, Index>, "PetscInt is not an int32_t/int64_t");
 using Matrix = aijadaptive::AdaptiveMatrix<PetscScalar, PetscInt>;
 
+// When MPI products push their ghosts between the GPUs (-mat_aijadaptive_peer_exchange):
+// auto where every rank has a GPU of its own, always (ranks sharing a GPU too), never.
+enum class PeerChoice { automatic, always, never };
+extern const char* const kPeerChoiceNames[3];
+
 // How host vectors reach a matrix on the GPU (-mat_aijadaptive_host_transfer).
 enum class Transfer { stage, direct, pin };
 extern const char* const kTransferNames[3];
@@ -47,7 +52,7 @@ struct Settings {
   PetscInt tune_candidates = aijadaptive::TuneOptions{}.candidates;  // -mat_aijadaptive_tune_candidates
   PetscInt tune_products = aijadaptive::TuneOptions{}.products;      // -mat_aijadaptive_tune_products
   PetscBool tune_disk = PETSC_FALSE;                                 // -mat_aijadaptive_tune_disk
-  PetscBool peer_exchange = PETSC_TRUE;                              // -mat_aijadaptive_peer_exchange
+  PeerChoice peer_exchange = PeerChoice::automatic;                  // -mat_aijadaptive_peer_exchange
 
   bool operator==(const Settings& o) const {
     return format == o.format && tune_candidates == o.tune_candidates && tune_products == o.tune_products &&

@@ -44,7 +44,8 @@ PetscErrorCode UpgradeBlocks(Mat A) {
   }
   // Products on the host (-mat_aijadaptive_host, MatBindToCPU) push nothing on the GPU.
   const Settings& s = State(A)->settings;
-  State(A)->peer.wanted = s.peer_exchange && !s.force_host && !State(A)->bound;
+  State(A)->peer.wanted = s.peer_exchange != PeerChoice::never && !s.force_host && !State(A)->bound;
+  State(A)->peer.shared_gpus = s.peer_exchange == PeerChoice::always;
   for (Mat& b : blocks) {
     if (!b) continue;
     PetscBool ours;

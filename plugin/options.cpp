@@ -114,6 +114,7 @@ PetscErrorCode InjectFaultFromOptions(Mat A, AijaOptionItems PetscOptionsObject)
 }  // namespace
 
 const char* const kTransferNames[3] = {"stage", "direct", "pin"};
+const char* const kPeerChoiceNames[3] = {"auto", "always", "never"};
 
 PetscErrorCode ChooseDevice(const Settings& s, int* device) {
   int count = 0;
@@ -240,10 +241,21 @@ PetscErrorCode SettingsFromOptions(Mat A, AijaOptionItems PetscOptionsObject, Se
                              "Let formats compile kernels for the matrix at run time (NVRTC, in the background, cached "
                              "on disk under $XDG_CACHE_HOME/aijadaptive); 0: their generic kernels only",
                              "", s->jit, &s->jit, NULL));
-  PetscCall(PetscOptionsBool("-mat_aijadaptive_peer_exchange",
-                             "MPI products with CUDA vectors, all ranks on one node: the ghost values go straight "
-                             "between the ranks' GPUs (CUDA IPC) instead of through PETSc's scatter and the host",
-                             "", s->peer_exchange, &s->peer_exchange, NULL));
+  PetscCall(PetscStrncpy(value, kPeerChoiceNames[int(s->peer_exchange)], sizeof(value)));
+  PetscCall(PetscOptionsString("-mat_aijadaptive_peer_exchange",
+                               "MPI products with CUDA vectors, every rank on one node: push the ghost values "
+                               "straight between the ranks' GPUs (CUDA IPC) instead of PETSc's scatter through the "
+                               "host: auto (where every rank has a GPU of its own), always (ranks sharing a GPU "
+                               "too), never",
+                               "", value, value, sizeof(value), &set));
+  if (set) {
+    int found = -1;
+    for (int k = 0; k < 3; ++k)
+      if (!std::strcmp(value, kPeerChoiceNames[k])) found = k;
+    PetscCheck(found >= 0, PetscObjectComm((PetscObject)A), PETSC_ERR_ARG_OUTOFRANGE,
+               "-mat_aijadaptive_peer_exchange %s: unknown choice; valid choices are: auto, always, never", value);
+    s->peer_exchange = PeerChoice(found);
+  }
   PetscCall(TuningFromOptions(A, PetscOptionsObject, &s->params));
   PetscCall(InjectFaultFromOptions(A, PetscOptionsObject));
   PetscFunctionReturn(PETSC_SUCCESS);

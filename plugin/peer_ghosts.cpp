@@ -4,8 +4,10 @@
 
 #include <algorithm>
 #include <climits>
+#include <cstring>
 #include <exception>
 #include <optional>
+#include <set>
 #include <utility>
 #include <vector>
 
@@ -38,6 +40,7 @@ namespace {
 
 constexpr int kPushedTag = 1;  // "your ghosts from me are in your buffer (once my event passes)"
 constexpr int kFreeTag = 2;    // "I am done with the ghosts you pushed (once my event passes)"
+constexpr int kBusIdBytes = 32;  // a PCI bus id and its end
 
 // The exchange's messages carry nothing: their arrival is the news.
 PetscErrorCode ReceiveFrom(const std::vector<PetscMPIInt>& ranks, int tag, MPI_Comm comm) {
@@ -159,10 +162,29 @@ PetscErrorCode SetUp(Mat A, const PetscInt* garray, PetscInt count, PeerGhosts* 
   int all = 0;
   PetscCallMPI(MPI_Allreduce(&mine, &all, 1, MPI_INT, MPI_MIN, comm));
   if (!all) {
-    p->why_not = !p->wanted         ? "off (-mat_aijadaptive_peer_exchange 0, -mat_aijadaptive_host or MatBindToCPU)"
+    p->why_not = !p->wanted         ? "off (-mat_aijadaptive_peer_exchange never, -mat_aijadaptive_host, MatBindToCPU)"
                  : node_size != size ? "the ranks span several nodes"
                  : !fits             ? "indices beyond 32 bits"
                                      : "refused on another rank";
+    PetscFunctionReturn(PETSC_SUCCESS);
+  }
+  // Ranks that share a GPU keep PETSc's scatter unless asked (peer_ghosts.hpp
+  // says why). Every rank sees the same ids, so every rank decides alike.
+  char bus[kBusIdBytes] = {};
+  (void)Attempt(-1, [&] {
+    const std::string id = aijadaptive::device_bus_id(aijadaptive::current_device());
+    std::strncpy(bus, id.c_str(), sizeof(bus) - 1);
+  });
+  std::vector<char> buses(std::size_t(size) * kBusIdBytes);
+  PetscCallMPI(MPI_Allgather(bus, kBusIdBytes, MPI_CHAR, buses.data(), kBusIdBytes, MPI_CHAR, comm));
+  std::set<std::string> gpus;
+  for (int q = 0; q < size; ++q) gpus.insert(std::string(&buses[std::size_t(q) * kBusIdBytes]));
+  if (gpus.count("")) {
+    p->why_not = "a rank could not read its GPU's bus id";
+    PetscFunctionReturn(PETSC_SUCCESS);
+  }
+  if (int(gpus.size()) < size && !p->shared_gpus) {
+    p->why_not = "ranks share a GPU (-mat_aijadaptive_peer_exchange always pushes all the same)";
     PetscFunctionReturn(PETSC_SUCCESS);
   }
 
@@ -252,9 +274,10 @@ PetscErrorCode PeerGhostsReady(Mat A, const PetscInt* garray, PetscInt count, Ve
   if (!cuda) PetscFunctionReturn(PETSC_SUCCESS);
   // A new pattern, or the option or the binding changed: as collective as the matrix's assembly or options.
   const bool same_pattern = p->nonzerostate == A->nonzerostate && p->garray == garray && p->count == count;
-  if (!same_pattern || p->wanted != p->wanted_at_setup) {
+  if (!same_pattern || p->wanted != p->wanted_at_setup || p->shared_gpus != p->shared_gpus_at_setup) {
     PetscCall(PeerGhostsDestroy(p));
     p->wanted_at_setup = p->wanted;
+    p->shared_gpus_at_setup = p->shared_gpus;
     p->nonzerostate = A->nonzerostate;
     p->garray = garray;
     p->count = count;

@@ -33,10 +33,15 @@ struct PeerGhosts {
   // -mat_aijadaptive_peer_exchange, and the products on the GPU (not
   // -mat_aijadaptive_host, not bound to the CPU): set by the MPI type.
   bool wanted = true;
+  // Also where ranks share a GPU (-mat_aijadaptive_peer_exchange always). By
+  // default they keep PETSc's scatter: their processes take the GPU by turns,
+  // and each cross-process wait of a product can wait for a turn (2 and 4
+  // ranks on one H100: MatMult 3.4-3.7x slower than with the scatter).
+  bool shared_gpus = false;
   std::unique_ptr<PeerExchange> exchange;  // null: PETSc's scatter
   std::string why_not = "no plain product with CUDA vectors yet";
   // What it was made (or refused) for: a new pattern or wish -> set up again.
-  bool wanted_at_setup = false;
+  bool wanted_at_setup = false, shared_gpus_at_setup = false;
   PetscObjectState nonzerostate = -1;
   const PetscInt* garray = nullptr;
   PetscInt count = -1;

@@ -11,7 +11,7 @@
 #                           (a call's 10 minutes may hold only some of them)
 #   BEFORE=.runtime/before  a folder with an older libpetscaijadaptive.so to
 #                           run the driver with too (LD_LIBRARY_PATH), for A/B
-#   AB_OPTIONS="-mat_aijadaptive_peer_exchange 0"  step 5 also runs aijadaptive
+#   AB_OPTIONS="-mat_aijadaptive_peer_exchange never"  step 5 also runs aijadaptive
 #                           alone with these options on several ranks (scaling-ab.csv)
 set -u
 STEPS=${STEPS:-"1 2 3 4 5"}
@@ -62,9 +62,9 @@ fi
 if has 3; then  # copies per product, with and without -use_gpu_aware_mpi
   for np in 2 4; do
     echo "--- np $np, -use_gpu_aware_mpi 0, PETSc's scatter"
-    mpiexec -n $np $B/tests/test_ghosts -require_gpu -n 256 -mat_aijadaptive_peer_exchange 0
+    mpiexec -n $np $B/tests/test_ghosts -require_gpu -n 256 -mat_aijadaptive_peer_exchange never
     echo "--- np $np, -use_gpu_aware_mpi 0, the ghosts pushed between the GPUs"
-    mpiexec -n $np $B/tests/test_ghosts -require_gpu -n 256 -expect_peer_exchange
+    mpiexec -n $np $B/tests/test_ghosts -require_gpu -n 256 -mat_aijadaptive_peer_exchange always -expect_peer_exchange
   done > "$OUT/ghost-copies.txt" 2>&1
   if [ -n "$BEFORE" ]; then
     echo "--- np 2, the plugin in $BEFORE" >> "$OUT/ghost-copies.txt"

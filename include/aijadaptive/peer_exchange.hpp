@@ -10,6 +10,7 @@
 #include <array>
 #include <cstddef>
 #include <cstdint>
+#include <string>
 #include <vector>
 
 #include "aijadaptive/device.hpp"
@@ -22,6 +23,10 @@ namespace aijadaptive {
 struct IpcHandle {
   std::array<unsigned char, 64> bytes{};
 };
+
+// Device `device`'s PCI bus id ("0000:1B:00.0"): processes of one node whose
+// ids are equal share that GPU.
+std::string device_bus_id(int device);
 
 // The handle of a whole DeviceBuffer allocation (cudaMalloc's: IPC needs the
 // start of an allocation made by it). Throws unsupported without CUDA, or

@@ -54,6 +54,12 @@ void launch_push(const void* x, const PeerPush* pushes, std::size_t n, void* con
 
 }  // namespace
 
+std::string device_bus_id(int device) {
+  char id[32] = {};
+  AIJA_CUDA_CHECK(cudaDeviceGetPCIBusId(id, sizeof(id), device));
+  return id;
+}
+
 IpcHandle ipc_memory_handle(const void* allocation) {
   cudaIpcMemHandle_t h;
   AIJA_CUDA_CHECK(cudaIpcGetMemHandle(&h, const_cast<void*>(allocation)));

@@ -12,6 +12,7 @@ namespace {
 }
 }  // namespace
 
+std::string device_bus_id(int) { no_cuda("device_bus_id"); }
 IpcHandle ipc_memory_handle(const void*) { no_cuda("ipc_memory_handle"); }
 PeerMemory::PeerMemory(const IpcHandle&) { no_cuda("PeerMemory"); }
 PeerMemory::~PeerMemory() = default;
