@@ -111,6 +111,28 @@ PetscErrorCode InjectFaultFromOptions(Mat A, AijaOptionItems PetscOptionsObject)
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
+// An option that names one of three choices (`names`, in the enum's order);
+// an unknown name is an error that lists `valid`.
+template <class Choice>
+PetscErrorCode NamedChoice(Mat A, AijaOptionItems PetscOptionsObject, const char* option, const char* help,
+                           const char* const (&names)[3], const char* valid, Choice* choice) {
+  char value[64];
+  PetscBool set;
+
+  PetscFunctionBegin;
+  PetscCall(PetscStrncpy(value, names[int(*choice)], sizeof(value)));
+  PetscCall(PetscOptionsString(option, help, "", value, value, sizeof(value), &set));
+  if (set) {
+    int found = -1;
+    for (int k = 0; k < 3; ++k)
+      if (!std::strcmp(value, names[k])) found = k;
+    PetscCheck(found >= 0, PetscObjectComm((PetscObject)A), PETSC_ERR_ARG_OUTOFRANGE,
+               "%s %s: unknown choice; valid choices are: %s", option, value, valid);
+    *choice = Choice(found);
+  }
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
 }  // namespace
 
 const char* const kTransferNames[3] = {"stage", "direct", "pin"};
@@ -214,19 +236,10 @@ PetscErrorCode SettingsFromOptions(Mat A, AijaOptionItems PetscOptionsObject, Se
                              "", s->memory_limit_mib, &s->memory_limit_mib, NULL));
   PetscCheck(s->memory_limit_mib >= 0, PetscObjectComm((PetscObject)A), PETSC_ERR_ARG_OUTOFRANGE,
              "-mat_aijadaptive_device_memory_limit must be >= 0 (MiB), got %g", (double)s->memory_limit_mib);
-  PetscCall(PetscStrncpy(value, kTransferNames[int(s->transfer)], sizeof(value)));
-  PetscCall(PetscOptionsString("-mat_aijadaptive_host_transfer",
-                               "How host vectors reach the GPU: pin (page-lock the vector arrays once), "
-                               "stage (copy through pinned buffers), direct (pageable copies)",
-                               "", value, value, sizeof(value), &set));
-  if (set) {
-    int found = -1;
-    for (int k = 0; k < 3; ++k)
-      if (!std::strcmp(value, kTransferNames[k])) found = k;
-    PetscCheck(found >= 0, PetscObjectComm((PetscObject)A), PETSC_ERR_ARG_OUTOFRANGE,
-               "-mat_aijadaptive_host_transfer %s: unknown mode; valid choices are: pin, stage, direct", value);
-    s->transfer = Transfer(found);
-  }
+  PetscCall(NamedChoice(A, PetscOptionsObject, "-mat_aijadaptive_host_transfer",
+                        "How host vectors reach the GPU: pin (page-lock the vector arrays once), "
+                        "stage (copy through pinned buffers), direct (pageable copies)",
+                        kTransferNames, "pin, stage, direct", &s->transfer));
   PetscCall(PetscOptionsReal("-mat_aijadaptive_stream_min_mib",
                              "With host vectors whose y has at least this many MiB, send x up, multiply row ranges and "
                              "send y down at the same time (formats that multiply row ranges on their own: the "
@@ -241,21 +254,11 @@ PetscErrorCode SettingsFromOptions(Mat A, AijaOptionItems PetscOptionsObject, Se
                              "Let formats compile kernels for the matrix at run time (NVRTC, in the background, cached "
                              "on disk under $XDG_CACHE_HOME/aijadaptive); 0: their generic kernels only",
                              "", s->jit, &s->jit, NULL));
-  PetscCall(PetscStrncpy(value, kPeerChoiceNames[int(s->peer_exchange)], sizeof(value)));
-  PetscCall(PetscOptionsString("-mat_aijadaptive_peer_exchange",
-                               "MPI products with CUDA vectors, every rank on one node: push the ghost values "
-                               "straight between the ranks' GPUs (CUDA IPC) instead of PETSc's scatter through the "
-                               "host: auto (where every rank has a GPU of its own), always (ranks sharing a GPU "
-                               "too), never",
-                               "", value, value, sizeof(value), &set));
-  if (set) {
-    int found = -1;
-    for (int k = 0; k < 3; ++k)
-      if (!std::strcmp(value, kPeerChoiceNames[k])) found = k;
-    PetscCheck(found >= 0, PetscObjectComm((PetscObject)A), PETSC_ERR_ARG_OUTOFRANGE,
-               "-mat_aijadaptive_peer_exchange %s: unknown choice; valid choices are: auto, always, never", value);
-    s->peer_exchange = PeerChoice(found);
-  }
+  PetscCall(NamedChoice(A, PetscOptionsObject, "-mat_aijadaptive_peer_exchange",
+                        "MPI products with CUDA vectors, every rank on one node: push the ghost values straight "
+                        "between the ranks' GPUs (CUDA IPC) instead of PETSc's scatter through the host: auto (where "
+                        "every rank has a GPU of its own), always (ranks sharing a GPU too), never",
+                        kPeerChoiceNames, "auto, always, never", &s->peer_exchange));
   PetscCall(TuningFromOptions(A, PetscOptionsObject, &s->params));
   PetscCall(InjectFaultFromOptions(A, PetscOptionsObject));
   PetscFunctionReturn(PETSC_SUCCESS);
