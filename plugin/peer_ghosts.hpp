@@ -13,8 +13,8 @@
 // them on a stream of its own and tells them so, runs its local block on
 // PETSc's stream meanwhile, waits for the ranks it reads from, runs its
 // off-process block on the pushed values and tells those ranks its buffer is
-// free again. A message orders each cross-process
-// event record before the wait that needs it.
+// free again. A message orders each cross-process event record before the
+// wait that needs it.
 #pragma once
 
 #include <aijadaptive/peer_exchange.hpp>
@@ -35,8 +35,8 @@ struct PeerGhosts {
   bool wanted = true;
   // Also where ranks share a GPU (-mat_aijadaptive_peer_exchange always). By
   // default they keep PETSc's scatter: their processes take the GPU by turns,
-  // and each cross-process wait of a product can wait for a turn (2 and 4
-  // ranks on one H100: MatMult 3.4-3.7x slower than with the scatter).
+  // and each cross-process wait of a product can wait for a turn (MatMult
+  // several times slower: docs/h200-2026-11-26-several-gpus/).
   bool shared_gpus = false;
   std::unique_ptr<PeerExchange> exchange;  // null: PETSc's scatter
   std::string why_not = "no plain product with CUDA vectors yet";
