@@ -180,6 +180,18 @@ inline const char* ErrorAdvice(aijadaptive::ErrorKind kind) {
     }                                                                                          \
   } while (0)
 
+namespace aija {
+// f() with `device` current, its exception a PETSc error that is returned,
+// not raised, so that the caller can first give back the arrays it holds or
+// send the messages other ranks wait for.
+template <class F>
+PetscErrorCode OnDevice(int device, F&& f) {
+  PetscFunctionBegin;
+  AIJA_CALL(aijadaptive::DeviceGuard on(device); f());
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+}  // namespace aija
+
 extern "C" {
 // Exported by libpetsc but declared only in its uninstalled private headers.
 PETSC_EXTERN PetscErrorCode MatCreate_SeqAIJ(Mat);

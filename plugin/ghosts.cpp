@@ -48,15 +48,6 @@ PetscErrorCode BlockApply(Mat B, Op op, Vec x, Vec y, Vec z) {
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
-// f() with `device` current, its exception a PETSc error that is returned, not
-// raised, so that the caller can give back the arrays it holds first.
-template <class F>
-PetscErrorCode OnDevice(int device, F&& f) {
-  PetscFunctionBegin;
-  AIJA_CALL(aijadaptive::DeviceGuard on(device); f());
-  PetscFunctionReturn(PETSC_SUCCESS);
-}
-
 PetscErrorCode IsHostVector(Vec v, bool* host) {
   PetscBool is;
 

@@ -32,7 +32,8 @@ struct PeerExchange {
   std::vector<aijadaptive::SharedEvent> senders_pushed, receivers_freed;
   std::vector<aijadaptive::PeerMemory> receivers_buffers;
   aijadaptive::PeerPushPlan plan;
-  std::vector<MPI_Request> free_sends;  // the last product's "free" to the senders
+  std::vector<MPI_Request> free_sends;    // the last product's "free" to the senders
+  std::vector<MPI_Request> pushed_sends;  // a product's "pushed" to the receivers (kept: no allocation per product)
   long long products = 0;
 };
 
@@ -75,15 +76,6 @@ std::string Attempt(int device, F&& f) {
   }
 }
 
-// f() on `device`, a core exception a PETSc error returned (not raised), so
-// that the caller can send its messages first.
-template <class F>
-PetscErrorCode OnDevice(int device, F&& f) {
-  PetscFunctionBegin;
-  AIJA_CALL(aijadaptive::DeviceGuard on(device); f());
-  PetscFunctionReturn(PETSC_SUCCESS);
-}
-
 // What each rank tells the others at set-up.
 struct Handles {
   int ok = 0;
@@ -122,11 +114,9 @@ PetscErrorCode DestroyExchange(std::unique_ptr<PeerExchange> e) {
 
 // For each ghost, its owner and its place among the owner's entries, as
 // (source, slot) pairs by owner; false where an index needs more than 32 bits.
-bool GhostSources(Mat A, const PetscInt* garray, PetscInt count, std::vector<int>* per_owner,
+bool GhostSources(Mat A, PetscMPIInt size, const PetscInt* garray, PetscInt count, std::vector<int>* per_owner,
                   std::vector<int>* pairs) {
   const PetscInt* ranges = A->cmap->range;
-  PetscMPIInt size;
-  MPI_Comm_size(PetscObjectComm((PetscObject)A), &size);
   per_owner->assign(size, 0);
   pairs->clear();
   if (count > INT_MAX) return false;
@@ -157,7 +147,7 @@ PetscErrorCode SetUp(Mat A, const PetscInt* garray, PetscInt count, PeerGhosts* 
   PetscCallMPI(MPI_Comm_split_type(comm, MPI_COMM_TYPE_SHARED, 0, MPI_INFO_NULL, &node));
   PetscCallMPI(MPI_Comm_size(node, &node_size));
   PetscCallMPI(MPI_Comm_free(&node));
-  const bool fits = GhostSources(A, garray, count, &asks, &pairs);
+  const bool fits = GhostSources(A, size, garray, count, &asks, &pairs);
   const int mine = p->wanted && node_size == size && fits;
   int all = 0;
   PetscCallMPI(MPI_Allreduce(&mine, &all, 1, MPI_INT, MPI_MIN, comm));
@@ -292,7 +282,6 @@ PetscErrorCode PeerGhostsMult(PeerGhosts* p, Vec x, const std::function<PetscErr
   PeerExchange& e = *p->exchange;
   aijadaptive::Stream stream;
   const PetscScalar* xd;
-  std::vector<MPI_Request> pushed_sends;
 
   PetscFunctionBegin;
   PetscCall(PetscStream(&stream));
@@ -309,7 +298,7 @@ PetscErrorCode PeerGhostsMult(PeerGhosts* p, Vec x, const std::function<PetscErr
     e.pushed->record(side);
   });
   PetscCall(VecCUDARestoreArrayRead(x, &xd));
-  PetscCall(SendTo(e.receivers, kPushedTag, e.comm, &pushed_sends));
+  PetscCall(SendTo(e.receivers, kPushedTag, e.comm, &e.pushed_sends));
   // While the ghost values travel; a failure still ends the exchange.
   const PetscErrorCode local_status = local();
   PetscCall(ReceiveFrom(e.senders, kPushedTag, e.comm));
@@ -324,7 +313,7 @@ PetscErrorCode PeerGhostsMult(PeerGhosts* p, Vec x, const std::function<PetscErr
   }
   const PetscErrorCode freed = OnDevice(e.device, [&] { e.freed->record(stream); });
   PetscCall(SendTo(e.senders, kFreeTag, e.comm, &e.free_sends));
-  PetscCall(WaitSent(&pushed_sends));
+  PetscCall(WaitSent(&e.pushed_sends));
   ++e.products;
   PetscCall(pushed);
   PetscCall(local_status);
