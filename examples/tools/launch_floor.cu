@@ -4,6 +4,8 @@
 // synchronize), and one call between a pair of CUDA events (the benchmark's
 // per-call timing):
 //   empty kernel            the launch alone (runtime API, 54 blocks of 256)
+//   on the legacy stream    the same launch into the legacy default stream (PETSc 3.26's default)
+//   as a one-node graph     the same kernel captured once, then cudaGraphLaunch per call
 //   + checks                with cudaGetDevice and cudaGetLastError around it, as the library does
 //   AdaptiveMatrix::apply   the 7-point stencil of 24^3 (13824 rows), device vectors
 // Usage: aijadaptive-launch-floor [n (grid side, 24)] [calls (20000)]
@@ -69,6 +71,16 @@ int main(int argc, char** argv) {
   cudaStream_t s = nullptr;
   cudaStreamCreateWithFlags(&s, cudaStreamNonBlocking);
   report("empty kernel", calls, s, [&] { empty_kernel<<<54, 256, 0, s>>>(); });
+  report("empty kernel, legacy stream", calls, nullptr, [&] { empty_kernel<<<54, 256, 0, nullptr>>>(); });
+  cudaGraph_t graph = nullptr;
+  cudaGraphExec_t exec = nullptr;
+  cudaStreamBeginCapture(s, cudaStreamCaptureModeThreadLocal);
+  empty_kernel<<<54, 256, 0, s>>>();
+  cudaStreamEndCapture(s, &graph);
+  cudaGraphInstantiate(&exec, graph, 0);
+  report("empty kernel, graph", calls, s, [&] { cudaGraphLaunch(exec, s); });
+  cudaGraphExecDestroy(exec);
+  cudaGraphDestroy(graph);
   report("empty kernel + checks", calls, s, [&] {
     int d = 0;
     (void)cudaGetDevice(&d);
