@@ -46,6 +46,7 @@ struct Settings {
   PetscReal memory_limit_mib = 0;  // 0: no limit beyond the free device memory
   Transfer transfer = Transfer::pin;
   PetscBool jit = PETSC_TRUE;        // -mat_aijadaptive_jit
+  PetscBool graphs = PETSC_TRUE;     // -mat_aijadaptive_graphs
   PetscReal stream_min_mib = 4;      // -mat_aijadaptive_stream_min_mib (< 0: never)
   PetscReal stream_piece_mib = 2;    // -mat_aijadaptive_stream_piece_mib
   aijadaptive::TuningParams params;  // -mat_aijadaptive_<format>_<parameter>
@@ -57,7 +58,7 @@ struct Settings {
   bool operator==(const Settings& o) const {
     return format == o.format && tune_candidates == o.tune_candidates && tune_products == o.tune_products &&
            tune_disk == o.tune_disk && reorder == o.reorder && force_host == o.force_host && device == o.device &&
-           memory_limit_mib == o.memory_limit_mib && transfer == o.transfer && jit == o.jit &&
+           memory_limit_mib == o.memory_limit_mib && transfer == o.transfer && jit == o.jit && graphs == o.graphs &&
            stream_min_mib == o.stream_min_mib && stream_piece_mib == o.stream_piece_mib && params == o.params &&
            peer_exchange == o.peer_exchange;
   }

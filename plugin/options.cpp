@@ -174,6 +174,7 @@ aijadaptive::MatrixOptions ToMatrixOptions(const Settings& s) {
   o.tune.products = int(s.tune_products);
   o.tune.on_disk = s.tune_disk;
   o.jit = s.jit;
+  o.product_graphs = s.graphs;
   o.device_memory_limit = std::size_t(s.memory_limit_mib * 1024.0 * 1024.0);
   // AIJ's assembled arrays are valid by construction: skip the O(nnz) check,
   // the larger part of the analysis time of a large matrix.
@@ -254,6 +255,10 @@ PetscErrorCode SettingsFromOptions(Mat A, AijaOptionItems PetscOptionsObject, Se
                              "Let formats compile kernels for the matrix at run time (NVRTC, in the background, cached "
                              "on disk under $XDG_CACHE_HOME/aijadaptive); 0: their generic kernels only",
                              "", s->jit, &s->jit, NULL));
+  PetscCall(PetscOptionsBool("-mat_aijadaptive_graphs",
+                             "Replay products with device vectors as CUDA graphs (half the host's cost of a kernel "
+                             "launch: what a small matrix's MatMult costs); 0: launch the kernels directly",
+                             "", s->graphs, &s->graphs, NULL));
   PetscCall(NamedChoice(A, PetscOptionsObject, "-mat_aijadaptive_peer_exchange",
                         "MPI products with CUDA vectors, every rank on one node: push the ghost values straight "
                         "between the ranks' GPUs (CUDA IPC) instead of PETSc's scatter through the host: auto (where "

@@ -26,6 +26,7 @@ class AdaptiveMethod final : public Method<V, I> {
     o.reorder = adaptive.reorder;
     o.params = adaptive.params;
     o.jit = adaptive.jit;
+    o.product_graphs = adaptive.graphs;
     o.force_host = host_mode;
     if (!adaptive.prefetch) o.prefetch_min_nnz = SIZE_MAX;
     o.narrow_indices = adaptive.narrow_indices;

@@ -80,6 +80,11 @@ Options parse_command_line(int argc, const char* const* argv) {
       }
       return value;
     };
+    const auto zero_or_one = [&] {
+      const std::string& v = need();
+      if (v != "0" && v != "1") throw UsageError(arg + " " + v + ": valid choices are: 0, 1");
+      return v == "1";
+    };
     if (arg == "--help") {
       flag();
       o.help = true;
@@ -131,17 +136,13 @@ Options parse_command_line(int argc, const char* const* argv) {
       if (!choice) throw UsageError("--reorder " + r + ": valid choices are: auto, none, rcm");
       o.adaptive.reorder = *choice;
     } else if (arg == "--jit") {
-      const std::string& j = need();
-      if (j != "0" && j != "1") throw UsageError("--jit " + j + ": valid choices are: 0, 1");
-      o.adaptive.jit = j == "1";
+      o.adaptive.jit = zero_or_one();
+    } else if (arg == "--graphs") {
+      o.adaptive.graphs = zero_or_one();
     } else if (arg == "--prefetch") {
-      const std::string& j = need();
-      if (j != "0" && j != "1") throw UsageError("--prefetch " + j + ": valid choices are: 0, 1");
-      o.adaptive.prefetch = j == "1";
+      o.adaptive.prefetch = zero_or_one();
     } else if (arg == "--narrow") {
-      const std::string& j = need();
-      if (j != "0" && j != "1") throw UsageError("--narrow " + j + ": valid choices are: 0, 1");
-      o.adaptive.narrow_indices = j == "1";
+      o.adaptive.narrow_indices = zero_or_one();
     } else if (arg == "--slab-max-nnz") {
       o.adaptive.slab_max_nnz = parse_number<std::int64_t>(arg, need(), 1);
       if (o.adaptive.slab_max_nnz > std::numeric_limits<std::int32_t>::max())
@@ -198,6 +199,7 @@ std::string usage_text() {
        "  --reorder R           reordering of aijadaptive's methods: auto (default: the selector decides),\n"
        "                        none, or rcm (reverse Cuthill-McKee on every square matrix)\n"
        "  --jit 0|1             formats may compile kernels for the matrix at run time (default 1)\n"
+       "  --graphs 0|1          products replayed as CUDA graphs once captured (default 1)\n"
        "  --tune-candidates N   method tune: how many of the selector's candidates it times (default 4)\n"
        "  --tune-products N     method tune: products timed per candidate, after one untimed (default 5)\n"
        "  --prefetch 0|1        send a large matrix's CSR arrays to the GPU during its analysis (default 1)\n"

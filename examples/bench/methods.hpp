@@ -84,6 +84,7 @@ struct AdaptiveSettings {
   ReorderChoice reorder = ReorderChoice::automatic;
   TuningParams params;  // --param <format>.<name>=<value>
   bool jit = true;      // --jit 0: no kernels compiled at run time
+  bool graphs = true;   // --graphs 0: products launched directly (MatrixOptions::product_graphs)
   bool prefetch = true; // --prefetch 0: the CSR arrays sent after the analysis (MatrixOptions::prefetch_min_nnz)
   bool narrow_indices = true;  // --narrow 0: 64-bit indices kept on the device (MatrixOptions::narrow_indices)
   std::int64_t slab_max_nnz = MatrixOptions{}.slab_max_nnz;  // --slab-max-nnz: narrowed matrices' row slabs

@@ -97,6 +97,18 @@ struct MatrixOptions {
   // Formats may compile kernels for the matrix at run time (NVRTC, in the
   // background, cached on disk); off: their generic kernels only.
   bool jit = true;
+  // Products with device vectors replayed as CUDA graphs, one per operation,
+  // pair of vectors and alpha/beta, captured the second time they come: half
+  // the host's cost of a launch, which is a small matrix's product (core/
+  // product_graphs.hpp). Off: every product launches its kernels directly.
+  bool product_graphs = true;
+};
+
+// How the products with device vectors ran as CUDA graphs (product_graphs).
+struct ProductGraphStats {
+  std::uint64_t captured = 0;  // graphs made
+  std::uint64_t replayed = 0;  // products run by launching a cached graph
+  std::string off;             // why graphs are off for this matrix; empty: on
 };
 
 template <class V>
@@ -188,6 +200,7 @@ class AdaptiveMatrix {
   bool reordered() const;
   // Whether the core made its CSR copy for a transpose the format lacks.
   bool transpose_fallback_built() const;
+  const ProductGraphStats& product_graph_stats() const;
   const Features& features() const;
   std::size_t device_bytes() const;
   int device() const;  // -1 on the host

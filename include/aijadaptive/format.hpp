@@ -147,6 +147,10 @@ class DeviceFormat {
   // for the matrix) and puts its result to use: products before it is done
   // are right but may run a slower kernel.
   virtual void finish_background_work() {}
+  // Whether apply() will go on launching the same work for the same
+  // arguments: the core replays products captured as CUDA graphs only then.
+  // False while a kernel for the matrix is still being made in the background.
+  virtual bool launches_settled() const { return true; }
 };
 
 // The core calls these only where the capabilities say so.

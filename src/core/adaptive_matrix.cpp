@@ -7,6 +7,7 @@
 #include "aijadaptive/csr_prefetch.hpp"
 #include "aijadaptive/device.hpp"
 #include "aijadaptive/errors.hpp"
+#include "aijadaptive/fault_injection.hpp"
 #include "aijadaptive/formats/csr.hpp"
 #include "aijadaptive/instantiate.hpp"
 #include "aijadaptive/reordered_format.hpp"
@@ -15,6 +16,7 @@
 #include "core/cusparse_bytes.hpp"
 #include "core/host_vectors.hpp"
 #include "core/megabytes.hpp"
+#include "core/product_graphs.hpp"
 #include "core/slabbed_matrix.hpp"
 #include "core/streamed_apply.hpp"
 
@@ -31,6 +33,14 @@ using detail::megabytes;
 // Failures that are not the caller's: the candidate steps aside for the next.
 bool steps_aside(ErrorKind kind) {
   return kind == ErrorKind::unsupported || kind == ErrorKind::out_of_device_memory || kind == ErrorKind::compile;
+}
+
+// describe()'s line on the products' graphs.
+std::string describe_graphs(bool wanted, const ProductGraphStats& g) {
+  if (!wanted) return "products: launched directly (CUDA graphs turned off)";
+  if (!g.off.empty()) return "products: launched directly: " + g.off;
+  return "products with device vectors: CUDA graphs (" + std::to_string(g.captured) + " captured, " +
+         std::to_string(g.replayed) + " replayed)";
 }
 
 }  // namespace
@@ -70,6 +80,8 @@ struct AdaptiveMatrix<V, I>::Impl {
   std::optional<OwnedStream> stream;
   int stream_device = -1;
   StreamFence fence;
+  // Dropped with the format they replay (forget()), and released with the stream.
+  detail::ProductGraphs graphs;
   detail::HostVectorStaging<V> staging;
   detail::StreamedHostProduct<V, I> streamed;  // its plan is the format's: forgotten with it
   // Host halves before device halves: a device half refers to its host half,
@@ -122,6 +134,7 @@ struct AdaptiveMatrix<V, I>::Impl {
     transpose_host.reset();
     staging.forget_x();
     streamed.forget();
+    graphs.forget();
   }
 
   // A build on another device than the last: the stream, its fence and the
@@ -131,6 +144,7 @@ struct AdaptiveMatrix<V, I>::Impl {
     const DeviceGuard old(stream_device);
     staging = detail::HostVectorStaging<V>{};
     streamed.release();
+    graphs.release();
     fence = StreamFence{};
     stream.reset();
   }
@@ -457,6 +471,7 @@ struct AdaptiveMatrix<V, I>::Impl {
     tuner.active = false;
     tuner.marks.clear();
     streamed.forget();
+    graphs.forget();
     tuner.record.chosen = format_name;
     tuner.origin = "timed on this matrix's first plain products";
     remember_tune(tuner.key, tuner.record);
@@ -479,20 +494,31 @@ struct AdaptiveMatrix<V, I>::Impl {
       if (!streamed.planned()) streamed.plan(*dev, a, options.stream_piece_bytes);
       return streamed.run(*dev, alpha, x, y.data, mode, staging, s);
     }
+    // Device vectors: the product replayed as a graph where one is kept. Not
+    // while candidates are timed (each has its own arrays, and goes), nor while
+    // faults are injected or counted (each launch check is then made).
+    if (options.product_graphs && !tuner.active && x.space == MemSpace::device && y.space == MemSpace::device &&
+        !detail::fault_hooks_active() && dev->launches_settled()) {
+      const auto key = detail::product_key(int(op), alpha, x.data, beta, y.data);
+      if (graphs.run(key, s, [&](Stream cs) { enqueue_product(op, alpha, x.data, beta, y.data, cs); })) return {};
+    }
     const TransferBytes moved =
         staging.with_device_vectors(x, nx, y, ny, beta != V(0), mode, s, [&](const V* dx, V* dy) {
-          if (op == Op::plain) {
-            if (timed) mark(s, 0);
-            dev->apply(alpha, dx, beta, dy, s);
-            if (timed) mark(s, 1);
-          } else if (op == Op::transpose) {
-            transposer(op, s).apply_transpose(alpha, dx, beta, dy, s);
-          } else {
-            transposer(op, s).apply_conjugate_transpose(alpha, dx, beta, dy, s);
-          }
+          if (timed) mark(s, 0);
+          enqueue_product(op, alpha, dx, beta, dy, s);
+          if (timed) mark(s, 1);
         });
     if (timed) count_tuned_product();
     return moved;
+  }
+
+  void enqueue_product(Op op, V alpha, const V* dx, V beta, V* dy, Stream s) {
+    if (op == Op::plain)
+      dev->apply(alpha, dx, beta, dy, s);
+    else if (op == Op::transpose)
+      transposer(op, s).apply_transpose(alpha, dx, beta, dy, s);
+    else
+      transposer(op, s).apply_conjugate_transpose(alpha, dx, beta, dy, s);
   }
 
   // The (conjugate) transpose of a format that has none: cuSPARSE on a CSR
@@ -619,6 +645,7 @@ void AdaptiveMatrix<V, I>::refill(const CsrView<V, I>& a) {
   if (m.transpose_dev) m.transpose_dev->upload_values(s);
   if (m.tuner.best_dev) m.tuner.best_dev->upload_values(s);
   synchronize(s);
+  m.graphs.forget();  // a format may have put its values elsewhere
 }
 
 template <class V, class I>
@@ -706,9 +733,15 @@ std::vector<std::string> AdaptiveMatrix<V, I>::describe() const {
   std::vector<std::string> lines;
   if (!m.tuner.origin.empty()) lines = describe_tune(m.tuner.record, m.tuner.origin);
   if (!m.prefetch_note.empty()) lines.push_back(m.prefetch_note);
+  lines.push_back(describe_graphs(m.options.product_graphs, m.graphs.stats()));
   for (std::string& line : m.host->describe()) lines.push_back(std::move(line));
   for (std::string& line : m.dev->describe()) lines.push_back(std::move(line));
   return lines;
+}
+template <class V, class I>
+const ProductGraphStats& AdaptiveMatrix<V, I>::product_graph_stats() const {
+  if (impl_->narrow) return impl_->narrow->product_graph_stats();
+  return impl_->graphs.stats();
 }
 template <class V, class I>
 const TuneRecord& AdaptiveMatrix<V, I>::tune_record() const {

@@ -56,6 +56,7 @@ class ReorderedDeviceFormat final : public DeviceFormat<V, I> {
 
   std::vector<std::string> describe() const override { return inner_->describe(); }
   void finish_background_work() override { inner_->finish_background_work(); }
+  bool launches_settled() const override { return inner_->launches_settled(); }
 
  private:
   std::unique_ptr<DeviceFormat<V, I>> inner_;

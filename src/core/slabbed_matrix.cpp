@@ -193,6 +193,10 @@ template <class V>
 const TuneRecord& SlabbedMatrix<V>::tune_record() const {
   return slabs_[0]->tune_record();
 }
+template <class V>
+const ProductGraphStats& SlabbedMatrix<V>::product_graph_stats() const {
+  return slabs_[0]->product_graph_stats();
+}
 
 template <class V>
 bool SlabbedMatrix<V>::tuning() const {

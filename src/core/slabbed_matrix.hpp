@@ -45,6 +45,7 @@ class SlabbedMatrix {
   const std::vector<SkippedCandidate>& skipped() const;
   std::vector<std::string> describe() const;
   const TuneRecord& tune_record() const;  // the first slab's
+  const ProductGraphStats& product_graph_stats() const;  // the first slab's
   bool tuning() const;
   bool reordered() const;
   bool transpose_fallback_built() const;

@@ -250,6 +250,9 @@ class DiagonalDeviceFormat final : public DeviceFormat<V, I> {
     if (pending_) take_generated_kernel();
   }
 
+  // Until the generated kernel is taken, the generic one runs (apply_blocks).
+  bool launches_settled() const override { return !pending_; }
+
   std::vector<std::string> describe() const override {
     char text[200];
     if (generated_)
