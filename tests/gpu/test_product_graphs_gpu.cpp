@@ -147,38 +147,46 @@ class ProductGraphsPolicyGpu : public ::testing::Test {
   }
 };
 
+// ipcsr on the banded matrix, one x and several y: y_k = A x, with and
+// without graphs.
+struct ManyOutputs {
+  explicit ManyOutputs(int count)
+      : p(FormatId::ipcsr, banded_matrix()),
+        x(test::to_device(test::random_vector<double>(n, 1))),
+        y0(test::random_vector<double>(n, 3)),
+        y_without(n) {
+    for (int k = 0; k < count; ++k) ys.emplace_back(n);
+  }
+  void product(std::size_t k) { expect_same_product(p, Op::plain, 1.0, x, 0.0, ys[k], y_without, y0); }
+
+  const std::size_t n = std::size_t(banded_matrix().rows);
+  Pair p;
+  DeviceBuffer<double> x;
+  std::vector<double> y0;
+  DeviceBuffer<double> y_without;
+  std::vector<DeviceBuffer<double>> ys;
+};
+
 // Each y comes twice, then never again: every graph is made for two products,
 // which costs more than launching directly; the matrix stops making them.
 TEST_F(ProductGraphsPolicyGpu, VectorsThatChangeAtEveryCallTurnGraphsOff) {
-  Pair p(FormatId::ipcsr, banded_matrix());
-  const std::size_t n = std::size_t(banded_matrix().rows);
-  auto x = test::to_device(test::random_vector<double>(n, 1));
-  const auto y0 = test::random_vector<double>(n, 3);
-  DeviceBuffer<double> y_without(n);
-  std::vector<DeviceBuffer<double>> ys;
-  for (int k = 0; k < 80; ++k) ys.emplace_back(n);
-  for (auto& y : ys)
-    for (int twice = 0; twice < 2; ++twice) expect_same_product(p, Op::plain, 1.0, x, 0.0, y, y_without, y0);
-  const ProductGraphStats& s = p.with.product_graph_stats();
+  ManyOutputs v(80);
+  for (std::size_t k = 0; k < v.ys.size(); ++k)
+    for (int twice = 0; twice < 2; ++twice) v.product(k);
+  const ProductGraphStats& s = v.p.with.product_graph_stats();
   EXPECT_EQ(s.captured, 64u);
   EXPECT_NE(s.off.find("changed too often"), std::string::npos) << s.off;
-  EXPECT_NE(describe(p.with).find("launched directly: the vectors changed too often"), std::string::npos)
-      << describe(p.with);
+  EXPECT_NE(describe(v.p.with).find("launched directly: the vectors changed too often"), std::string::npos)
+      << describe(v.p.with);
 }
 
 // GMRES goes round its basis vectors (30 by default), a pair of vectors per
 // product: the second round captures them all, the third replays them all.
 TEST_F(ProductGraphsPolicyGpu, ACycleOfThirtyPairsIsReplayed) {
-  Pair p(FormatId::ipcsr, banded_matrix());
-  const std::size_t n = std::size_t(banded_matrix().rows);
-  auto x = test::to_device(test::random_vector<double>(n, 1));
-  const auto y0 = test::random_vector<double>(n, 3);
-  DeviceBuffer<double> y_without(n);
-  std::vector<DeviceBuffer<double>> ys;
-  for (int k = 0; k < 30; ++k) ys.emplace_back(n);
+  ManyOutputs v(30);
   for (int round = 0; round < 3; ++round)
-    for (auto& y : ys) expect_same_product(p, Op::plain, 1.0, x, 0.0, y, y_without, y0);
-  const ProductGraphStats& s = p.with.product_graph_stats();
+    for (std::size_t k = 0; k < v.ys.size(); ++k) v.product(k);
+  const ProductGraphStats& s = v.p.with.product_graph_stats();
   EXPECT_TRUE(s.off.empty()) << s.off;
   EXPECT_EQ(s.captured, 30u);
   EXPECT_EQ(s.replayed, 30u);
