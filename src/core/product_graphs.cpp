@@ -68,19 +68,19 @@ void ProductGraphs::launch(Graph& g, Stream s) {
   g.used = ++clock_;
 }
 
+std::size_t ProductGraphs::find(const ProductKey& key) const {
+  if (last_ < graphs_.size() && graphs_[last_].key == key) return last_;  // the usual case: the same key again
+  return std::size_t(std::find_if(graphs_.begin(), graphs_.end(), [&](const Graph& g) { return g.key == key; }) -
+                     graphs_.begin());
+}
+
 bool ProductGraphs::run_erased(const ProductKey& key, Stream s, Erased call, void* enqueue) {
-  if (last_ < graphs_.size() && graphs_[last_].key == key) {
-    launch(graphs_[last_], s);
+  if (const std::size_t i = find(key); i < graphs_.size()) {
+    last_ = i;
+    launch(graphs_[i], s);
     ++stats_.replayed;
     return true;
   }
-  for (std::size_t i = 0; i < graphs_.size(); ++i)
-    if (graphs_[i].key == key) {
-      last_ = i;
-      launch(graphs_[i], s);
-      ++stats_.replayed;
-      return true;
-    }
   if (!seen_before(key)) return false;
   void* exec = capture(call, enqueue);
   if (!exec) return false;

@@ -97,6 +97,8 @@ class ProductGraphs {
   // The graph of one product, instantiated; null (graphs turned off) when it
   // cannot be captured.
   void* capture(Erased call, void* enqueue);
+  // The index of key's graph; graphs_.size() if none.
+  std::size_t find(const ProductKey& key) const;
   bool seen_before(const ProductKey& key);
   void launch(Graph& g, Stream s);
 

@@ -20,6 +20,13 @@
 
 namespace aijadaptive::test {
 
+// Lines (a matrix's describe()) as one text, for messages and searches.
+inline std::string joined(const std::vector<std::string>& lines) {
+  std::string s;
+  for (const std::string& l : lines) s += l + "\n";
+  return s;
+}
+
 // y = alpha * op(A) * x + beta * y for both ops and three (alpha, beta),
 // with host vectors and then device vectors, each within twice the error
 // bound of what `reference` (built on m) gives.

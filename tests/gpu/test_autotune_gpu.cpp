@@ -16,6 +16,7 @@
 #include <string>
 #include <vector>
 
+#include "adaptive_checks.hpp"
 #include "csr_test_formats.hpp"
 #include "device_vectors.hpp"
 #include "diagonal_checks.hpp"
@@ -29,6 +30,7 @@ namespace {
 using V = double;
 using I = std::int32_t;
 using test::expect_close;
+using test::joined;
 using test::OwnedCsr;
 using test::to_device;
 using test::to_host;
@@ -107,12 +109,6 @@ int products_until_tuned(AdaptiveMatrix<V, I>& m, const OwnedCsr<V, I>& a) {
     if (::testing::Test::HasFatalFailure()) break;
   }
   return n;
-}
-
-std::string joined(const std::vector<std::string>& lines) {
-  std::string s;
-  for (const std::string& l : lines) s += l + "\n";
-  return s;
 }
 
 TEST_F(AutotuneGpu, TimesEveryCandidateOnTheFirstProductsAndKeepsTheFastest) {

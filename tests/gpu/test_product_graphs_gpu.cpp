@@ -15,6 +15,7 @@
 #include <string>
 #include <vector>
 
+#include "adaptive_checks.hpp"
 #include "device_vectors.hpp"
 #include "diagonal_checks.hpp"
 #include "irregular_csr.hpp"
@@ -47,12 +48,6 @@ MatrixOptions options_for(FormatId id, bool graphs) {
                         "suraa.long_launch=device", "suraa.streams_min_entries=0"})
     o.params.set(p);
   return o;
-}
-
-std::string describe(const Matrix& a) {
-  std::string text;
-  for (const std::string& line : a.describe()) text += line + "\n";
-  return text;
 }
 
 // Two matrices, one with graphs and one without, given the same calls.
@@ -109,8 +104,8 @@ TEST_P(ProductGraphsGpu, ReplayedProductsGiveTheBitsOfDirectOnes) {
     const auto y0 = test::random_vector<double>(n, 3);
     // The same vectors again and again: run directly, captured, then replayed.
     for (int k = 0; k < 4; ++k) expect_same_product(p, Op::plain, 1.0, x, 0.0, y_with, y_without, y0);
-    EXPECT_EQ(p.with.product_graph_stats().captured, 1u) << describe(p.with);
-    EXPECT_EQ(p.with.product_graph_stats().replayed, 2u) << describe(p.with);
+    EXPECT_EQ(p.with.product_graph_stats().captured, 1u) << test::joined(p.with.describe());
+    EXPECT_EQ(p.with.product_graph_stats().replayed, 2u) << test::joined(p.with.describe());
     // New values in x, at the same address: the replay reads them.
     copy_to_device(x.data(), test::random_vector<double>(n, 4).data(), x.bytes(), nullptr);
     expect_same_product(p, Op::plain, 1.0, x, 0.0, y_with, y_without, y0);
@@ -129,11 +124,12 @@ TEST_P(ProductGraphsGpu, ReplayedProductsGiveTheBitsOfDirectOnes) {
     for (int k = 0; k < 3; ++k) expect_same_product(p, Op::plain, 1.0, x, 0.0, y_with, y_without, y0);
     const ProductGraphStats& s = p.with.product_graph_stats();
     EXPECT_TRUE(s.off.empty()) << s.off;
-    EXPECT_EQ(s.captured, 5u) << describe(p.with);  // x, x2, alpha/beta, transpose; again after the refill
-    EXPECT_GE(s.replayed, 10u) << describe(p.with);
-    EXPECT_NE(describe(p.with).find("CUDA graphs (5 captured"), std::string::npos) << describe(p.with);
+    const std::string view = test::joined(p.with.describe()), view_without = test::joined(p.without.describe());
+    EXPECT_EQ(s.captured, 5u) << view;  // x, x2, alpha/beta, transpose; again after the refill
+    EXPECT_GE(s.replayed, 10u) << view;
+    EXPECT_NE(view.find("CUDA graphs (5 captured"), std::string::npos) << view;
     EXPECT_EQ(p.without.product_graph_stats().captured, 0u);
-    EXPECT_NE(describe(p.without).find("CUDA graphs turned off"), std::string::npos) << describe(p.without);
+    EXPECT_NE(view_without.find("CUDA graphs turned off"), std::string::npos) << view_without;
   }
 }
 
@@ -176,8 +172,8 @@ TEST_F(ProductGraphsPolicyGpu, VectorsThatChangeAtEveryCallTurnGraphsOff) {
   const ProductGraphStats& s = v.p.with.product_graph_stats();
   EXPECT_EQ(s.captured, 64u);
   EXPECT_NE(s.off.find("changed too often"), std::string::npos) << s.off;
-  EXPECT_NE(describe(v.p.with).find("launched directly: the vectors changed too often"), std::string::npos)
-      << describe(v.p.with);
+  const std::string view = test::joined(v.p.with.describe());
+  EXPECT_NE(view.find("launched directly: the vectors changed too often"), std::string::npos) << view;
 }
 
 // GMRES goes round its basis vectors (30 by default), a pair of vectors per
@@ -221,29 +217,25 @@ TEST_F(ProductGraphsPolicyGpu, TunedMatricesCaptureOnlyTheChosenFormat) {
       if (tuning) EXPECT_EQ(a.product_graph_stats().captured, 0u);
     }
   EXPECT_FALSE(a.tuning());
-  EXPECT_EQ(a.product_graph_stats().captured, 2u) << describe(a);
-  EXPECT_GE(a.product_graph_stats().replayed, 10u) << describe(a);
+  EXPECT_EQ(a.product_graph_stats().captured, 2u) << test::joined(a.describe());
+  EXPECT_GE(a.product_graph_stats().replayed, 10u) << test::joined(a.describe());
 }
 
 // Fault injection counts each launch check: no graph hides them.
 TEST_F(ProductGraphsPolicyGpu, NoGraphsWhileFaultsAreCounted) {
-  Pair p(FormatId::ipcsr, banded_matrix());
-  const std::size_t n = std::size_t(banded_matrix().rows);
-  auto x = test::to_device(test::random_vector<double>(n, 1));
-  DeviceBuffer<double> y_with(n), y_without(n);
-  const auto y0 = test::random_vector<double>(n, 3);
+  ManyOutputs v(1);
   faults::set_counting(true);
   const faults::Counts c0 = faults::counts();
-  for (int k = 0; k < 4; ++k) expect_same_product(p, Op::plain, 1.0, x, 0.0, y_with, y_without, y0);
+  for (int k = 0; k < 4; ++k) v.product(0);
   const std::uint64_t launches = faults::counts().launches - c0.launches;
   faults::set_counting(false);
-  EXPECT_EQ(p.with.product_graph_stats().captured, 0u);
+  EXPECT_EQ(v.p.with.product_graph_stats().captured, 0u);
   EXPECT_EQ(launches % 8, 0u) << "both matrices launch alike, every time";
   EXPECT_GT(launches, 0u);
   // Counting over: the next ones are captured and replayed.
-  for (int k = 0; k < 3; ++k) expect_same_product(p, Op::plain, 1.0, x, 0.0, y_with, y_without, y0);
-  EXPECT_EQ(p.with.product_graph_stats().captured, 1u);
-  EXPECT_EQ(p.with.product_graph_stats().replayed, 1u);
+  for (int k = 0; k < 3; ++k) v.product(0);
+  EXPECT_EQ(v.p.with.product_graph_stats().captured, 1u);
+  EXPECT_EQ(v.p.with.product_graph_stats().replayed, 1u);
 }
 
 }  // namespace
