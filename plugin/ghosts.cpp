@@ -11,14 +11,11 @@ namespace {
 
 using aijadaptive::Op;
 
-PetscErrorCode MakeGhosts(Mat A, Mat Ao, const PetscInt* garray, bool on_device, Ghosts* g) {
-  PetscInt count;
-  IS from;
-  Vec layout;  // x's layout, without an array: VecScatterCreate needs only that
-
+// The ghost values' vector, on the GPU or the host (rank-local: the scatter
+// takes either).
+PetscErrorCode MakeGhostValues(PetscInt count, bool on_device, Ghosts* g) {
   PetscFunctionBegin;
-  PetscCall(GhostsDestroy(g));
-  PetscCall(MatGetLocalSize(Ao, nullptr, &count));
+  PetscCall(VecDestroy(&g->values));
   PetscCall(VecCreate(PETSC_COMM_SELF, &g->values));
   PetscCall(VecSetSizes(g->values, count, count));
 #if AIJA_PETSC_HAS_CUDA
@@ -26,15 +23,25 @@ PetscErrorCode MakeGhosts(Mat A, Mat Ao, const PetscInt* garray, bool on_device,
 #else
   PetscCall(VecSetType(g->values, VECSEQ));
 #endif
+  g->on_device = on_device;
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+// Collective over A's ranks.
+PetscErrorCode MakeGhosts(Mat A, const PetscInt* garray, PetscInt count, bool on_device, Ghosts* g) {
+  IS from;
+  Vec layout;  // x's layout, without an array: VecScatterCreate needs only that
+
+  PetscFunctionBegin;
+  PetscCall(GhostsDestroy(g));
+  PetscCall(MakeGhostValues(count, on_device, g));
   PetscCall(ISCreateGeneral(PETSC_COMM_SELF, count, garray, PETSC_USE_POINTER, &from));
   PetscCall(VecCreateMPIWithArray(PetscObjectComm((PetscObject)A), 1, A->cmap->n, A->cmap->N, nullptr, &layout));
   PetscCall(VecScatterCreate(layout, from, g->values, nullptr, &g->scatter));
   PetscCall(VecDestroy(&layout));
   PetscCall(ISDestroy(&from));
   g->nonzerostate = A->nonzerostate;
-  g->count = count;
-  g->garray = garray;
-  g->on_device = on_device;
+  g->columns.record(garray, count);
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
@@ -138,9 +145,13 @@ PetscErrorCode MpiApply(Mat A, Ghosts* g, PeerGhosts* peer, Op op, Vec x, Vec y,
   }
   PetscCall(MatGetLocalSize(Ao, nullptr, &count));
   const bool on_device = AIJA_PETSC_HAS_CUDA && SeqRunsOnDevice(Ao);
-  if (!g->values || g->nonzerostate != A->nonzerostate || g->count != count || g->garray != garray ||
-      g->on_device != on_device)
-    PetscCall(MakeGhosts(A, Ao, garray, on_device, g));
+  // Decided alike on every rank (ghost_columns.hpp); the rest is local.
+  if (!g->values || g->nonzerostate != A->nonzerostate) {
+    PetscCall(MakeGhosts(A, garray, count, on_device, g));
+  } else {
+    PetscCall(CheckGhostColumns(&g->columns, garray, count));
+    if (g->on_device != on_device) PetscCall(MakeGhostValues(count, on_device, g));
+  }
   // Host ghosts only: the path was measured with Debian's PETSc; a CUDA
   // PETSc unpacks the ghosts on its own stream (not tried with host vectors).
   bool result_on_device = op == Op::plain && count && !g->on_device && SeqRunsOnDevice(Ad) && SeqRunsOnDevice(Ao);

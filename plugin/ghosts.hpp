@@ -12,6 +12,7 @@
 #include <aijadaptive/format.hpp>
 
 #include "aija_internal.hpp"
+#include "ghost_columns.hpp"
 #include "peer_ghosts.hpp"
 
 namespace aija {
@@ -19,11 +20,11 @@ namespace aija {
 struct Ghosts {
   Vec values = nullptr;
   VecScatter scatter = nullptr;  // x's ghost entries -> values
-  // What they were made for: any change -> made again.
+  // What they were made for: a new nonzero state -> made again (on every
+  // rank alike); the columns are the rank's own, checked (ghost_columns.hpp).
   PetscObjectState nonzerostate = -1;
-  PetscInt count = -1;
-  const PetscInt* garray = nullptr;
-  bool on_device = false;
+  GhostColumns columns;
+  bool on_device = false;  // where `values` lives; the scatter serves either
   // With host vectors and ghosts and both blocks on the GPU: the result kept
   // there between the two blocks' products (the local rows; made on first use).
   aijadaptive::DeviceBuffer<PetscScalar> device_result;

@@ -51,19 +51,25 @@ PetscErrorCode UpgradeBlocks(Mat A) {
     PetscBool ours;
     PetscCall(PetscObjectTypeCompare((PetscObject)b, MATSEQAIJADAPTIVE, &ours));
     if (!ours) PetscCall(MatConvert_SeqAIJ_SeqAIJAdaptive(b, MATSEQAIJADAPTIVE, MAT_INPLACE_MATRIX, &b));
-    // The blocks launch their products directly: replayed as CUDA graphs, 3
-    // ranks sharing one GPU hung at their first COO assembly (test_reassembly
-    // -banded, inode and dia), the GPU idle; the cause is not known yet.
-    Settings block = State(A)->settings;
-    block.graphs = PETSC_FALSE;
-    PetscCall(SeqSetSettings(b, block));
+    PetscCall(SeqSetSettings(b, State(A)->settings));
     PetscCall(SeqBindToCPU(b, State(A)->bound ? PETSC_TRUE : PETSC_FALSE));
   }
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
+// New blocks, whose nonzero states may sum to the old ones': the ghosts go on
+// every rank, and the next product sets them up again on every rank
+// (ghost_columns.hpp). Collective, as the preallocations are.
+PetscErrorCode ForgetGhosts(Mat A) {
+  PetscFunctionBegin;
+  PetscCall(GhostsDestroy(&State(A)->ghosts));
+  PetscCall(PeerGhostsDestroy(&State(A)->peer));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
 PetscErrorCode SetPreallocation(Mat A, PetscInt d_nz, const PetscInt d_nnz[], PetscInt o_nz, const PetscInt o_nnz[]) {
   PetscFunctionBegin;
+  PetscCall(ForgetGhosts(A));
   PetscCall(State(A)->base_preallocation(A, d_nz, d_nnz, o_nz, o_nnz));
   PetscCall(UpgradeBlocks(A));
   PetscFunctionReturn(PETSC_SUCCESS);
@@ -71,6 +77,7 @@ PetscErrorCode SetPreallocation(Mat A, PetscInt d_nz, const PetscInt d_nnz[], Pe
 
 PetscErrorCode SetPreallocationCOO(Mat A, PetscCount n, PetscInt i[], PetscInt j[]) {
   PetscFunctionBegin;
+  PetscCall(ForgetGhosts(A));
   PetscCall(State(A)->base_coo(A, n, i, j));
   PetscCall(UpgradeBlocks(A));
   PetscFunctionReturn(PETSC_SUCCESS);

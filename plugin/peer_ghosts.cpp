@@ -262,16 +262,18 @@ PetscErrorCode PeerGhostsReady(Mat A, const PetscInt* garray, PetscInt count, Ve
   // The vector type is the same on every rank, so the test keeps the ranks together.
   PetscCall(PetscObjectTypeCompareAny((PetscObject)x, &cuda, VECMPICUDA, VECSEQCUDA, ""));
   if (!cuda) PetscFunctionReturn(PETSC_SUCCESS);
-  // A new pattern, or the option or the binding changed: as collective as the matrix's assembly or options.
-  const bool same_pattern = p->nonzerostate == A->nonzerostate && p->garray == garray && p->count == count;
-  if (!same_pattern || p->wanted != p->wanted_at_setup || p->shared_gpus != p->shared_gpus_at_setup) {
+  // A new pattern, or the option or the binding changed: as collective as the
+  // matrix's assembly or options. The columns alone decide nothing (ghost_columns.hpp).
+  if (p->nonzerostate != A->nonzerostate || p->wanted != p->wanted_at_setup ||
+      p->shared_gpus != p->shared_gpus_at_setup) {
     PetscCall(PeerGhostsDestroy(p));
     p->wanted_at_setup = p->wanted;
     p->shared_gpus_at_setup = p->shared_gpus;
     p->nonzerostate = A->nonzerostate;
-    p->garray = garray;
-    p->count = count;
+    p->columns.record(garray, count);
     PetscCall(SetUp(A, garray, count, p));
+  } else {
+    PetscCall(CheckGhostColumns(&p->columns, garray, count));
   }
   *ready = p->exchange != nullptr;
   PetscFunctionReturn(PETSC_SUCCESS);
@@ -327,8 +329,8 @@ std::string PeerGhostsDescribe(const PeerGhosts& p) {
   if (!p.exchange) return "ghost exchange: PETSc's scatter (peer exchange: " + p.why_not + ")";
   const PeerExchange& e = *p.exchange;
   return "ghost exchange: pushed between the ranks' GPUs (CUDA IPC): " + std::to_string(e.plan.size()) +
-         " values to " + std::to_string(e.receivers.size()) + " rank(s), " + std::to_string(p.count) + " from " +
-         std::to_string(e.senders.size()) + " rank(s)";
+         " values to " + std::to_string(e.receivers.size()) + " rank(s), " + std::to_string(p.columns.count()) +
+         " from " + std::to_string(e.senders.size()) + " rank(s)";
 }
 
 #else  // a PETSc without CUDA: its vectors are on the host, PETSc's scatter it is
@@ -362,8 +364,7 @@ PetscErrorCode PeerGhostsDestroy(PeerGhosts* p) {
   PetscCall(DestroyExchange(std::move(p->exchange)));
   p->why_not = "no plain product with CUDA vectors yet";
   p->nonzerostate = -1;
-  p->garray = nullptr;
-  p->count = -1;
+  p->columns.clear();
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 

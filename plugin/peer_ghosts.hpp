@@ -24,6 +24,7 @@
 #include <string>
 
 #include "aija_internal.hpp"
+#include "ghost_columns.hpp"
 
 namespace aija {
 
@@ -42,9 +43,8 @@ struct PeerGhosts {
   std::string why_not = "no plain product with CUDA vectors yet";
   // What it was made (or refused) for: a new pattern or wish -> set up again.
   bool wanted_at_setup = false, shared_gpus_at_setup = false;
-  PetscObjectState nonzerostate = -1;
-  const PetscInt* garray = nullptr;
-  PetscInt count = -1;
+  PetscObjectState nonzerostate = -1;  // decides, alike on every rank
+  GhostColumns columns;                 // checked (ghost_columns.hpp)
 
   PeerGhosts();
   ~PeerGhosts();  // the exchange must be gone (PeerGhostsDestroy) by then
