@@ -8,8 +8,8 @@
 // start a set-up on some ranks only. Three ranks hung so at a COO
 // preallocation: two got a new garray address and set up again, the third
 // was given its old address back by malloc and went on to the scatter. The map
-// is checked instead, and a change the matrix's state did not announce is an
-// error on that rank.
+// is checked instead, once per product for both (MpiApply), and a change the
+// matrix's state did not announce is an error on that rank.
 #pragma once
 
 #include <petscsys.h>
@@ -25,7 +25,6 @@ class GhostColumns {
     garray_ = garray;
     columns_.assign(garray, garray + count);
   }
-  PetscInt count() const { return PetscInt(columns_.size()); }
   void clear() {
     garray_ = nullptr;
     columns_.clear();

@@ -270,10 +270,8 @@ PetscErrorCode PeerGhostsReady(Mat A, const PetscInt* garray, PetscInt count, Ve
     p->wanted_at_setup = p->wanted;
     p->shared_gpus_at_setup = p->shared_gpus;
     p->nonzerostate = A->nonzerostate;
-    p->columns.record(garray, count);
+    p->count = count;
     PetscCall(SetUp(A, garray, count, p));
-  } else {
-    PetscCall(CheckGhostColumns(&p->columns, garray, count));
   }
   *ready = p->exchange != nullptr;
   PetscFunctionReturn(PETSC_SUCCESS);
@@ -329,8 +327,8 @@ std::string PeerGhostsDescribe(const PeerGhosts& p) {
   if (!p.exchange) return "ghost exchange: PETSc's scatter (peer exchange: " + p.why_not + ")";
   const PeerExchange& e = *p.exchange;
   return "ghost exchange: pushed between the ranks' GPUs (CUDA IPC): " + std::to_string(e.plan.size()) +
-         " values to " + std::to_string(e.receivers.size()) + " rank(s), " + std::to_string(p.columns.count()) +
-         " from " + std::to_string(e.senders.size()) + " rank(s)";
+         " values to " + std::to_string(e.receivers.size()) + " rank(s), " + std::to_string(p.count) + " from " +
+         std::to_string(e.senders.size()) + " rank(s)";
 }
 
 #else  // a PETSc without CUDA: its vectors are on the host, PETSc's scatter it is
@@ -364,7 +362,7 @@ PetscErrorCode PeerGhostsDestroy(PeerGhosts* p) {
   PetscCall(DestroyExchange(std::move(p->exchange)));
   p->why_not = "no plain product with CUDA vectors yet";
   p->nonzerostate = -1;
-  p->columns.clear();
+  p->count = -1;
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 

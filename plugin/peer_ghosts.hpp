@@ -24,7 +24,6 @@
 #include <string>
 
 #include "aija_internal.hpp"
-#include "ghost_columns.hpp"
 
 namespace aija {
 
@@ -43,8 +42,8 @@ struct PeerGhosts {
   std::string why_not = "no plain product with CUDA vectors yet";
   // What it was made (or refused) for: a new pattern or wish -> set up again.
   bool wanted_at_setup = false, shared_gpus_at_setup = false;
-  PetscObjectState nonzerostate = -1;  // decides, alike on every rank
-  GhostColumns columns;                 // checked (ghost_columns.hpp)
+  PetscObjectState nonzerostate = -1;  // decides, alike on every rank (ghost_columns.hpp)
+  PetscInt count = -1;                  // ghosts received
 
   PeerGhosts();
   ~PeerGhosts();  // the exchange must be gone (PeerGhostsDestroy) by then
@@ -56,7 +55,8 @@ PetscErrorCode PeerGhostsDestroy(PeerGhosts* p);
 
 // Whether a plain product of A with x may push its ghosts, setting the exchange
 // up (collectively) at the first such product of a new pattern. `count`
-// ghosts, in the off-process block's column order `garray`.
+// ghosts, in the off-process block's column order `garray`, which the caller
+// has checked against the one the ghosts were made for (MpiApply).
 PetscErrorCode PeerGhostsReady(Mat A, const PetscInt* garray, PetscInt count, Vec x, PeerGhosts* p, bool* ready);
 
 // z = A x (+ y) with the ghosts pushed: `local()` runs the local block while
