@@ -20,6 +20,9 @@ namespace aijadaptive::detail {
 // the limits are set to take matrices like dia3 (738 lists, 4009 diagonals).
 inline constexpr std::int64_t kMaxGeneratedLists = 1024;
 inline constexpr std::int64_t kMaxGeneratedTerms = 8192;  // diagonals summed over all cases
+// Runs of evenly advancing blocks up to which a generated kernel computes its
+// blocks' descriptors instead of loading them (generator.cpp).
+inline constexpr int kMaxComputedBlockRuns = 16;
 
 struct GeneratedDiagonalKernel {
   std::string key;      // what the source depends on, for the kernel cache

@@ -83,8 +83,12 @@ __global__ void __launch_bounds__(1024)
   } else {
 #pragma unroll 8
     for (int k = 0; k < count; ++k) {
+      // Every load made (a column outside reads an edge of x) and its term
+      // dropped: loads under a branch would each wait for the one before.
       const long long c = row + off[k];
-      if (c >= 0 && c < cols) multiply_add(sum, load_once<kStream>(v + k * s), __ldg(x + c));
+      V t = sum;
+      multiply_add(t, load_once<kStream>(v + k * s), __ldg(x + (c < 0 ? 0 : c < cols ? c : cols - 1)));
+      if (c >= 0 && c < cols) sum = t;
     }
   }
   y[row] = diagonal_update(alpha, sum, beta, y[row]);
@@ -278,16 +282,17 @@ class DiagonalDeviceFormat final : public DeviceFormat<V, I> {
     if (b1 <= b0) return;
     if (pending_ && pending_->ready()) take_generated_kernel();
     long long cols = host_.layout().cols;
-    const DiagonalBlock* b = blocks_.data() + b0;
     const unsigned grid = unsigned(b1 - b0);
     if (generated_) {  // (its value type has V's layout: generator.cpp)
+      const DiagonalBlock* all = blocks_.data();
+      long long first = (long long)b0;
       const V* v = values_.data();
-      void* args[] = {&b, &v, &cols, &x, &alpha, &beta, &y};
+      void* args[] = {&all, &first, &v, &cols, &x, &alpha, &beta, &y};
       generated_->launch(grid, unsigned(host_.block_threads()), 0, stream, args);
       return;
     }
     kernel_<<<grid, unsigned(host_.block_threads()), 0, static_cast<cudaStream_t>(stream)>>>(
-        b, offsets_.data(), list_begin_.data(), detail::dev_ptr(values_.data()), cols, detail::dev_ptr(x),
+        blocks_.data() + b0, offsets_.data(), list_begin_.data(), detail::dev_ptr(values_.data()), cols, detail::dev_ptr(x),
         detail::dev_value(alpha), detail::dev_value(beta), detail::dev_ptr(y));
     AIJA_CUDA_CHECK_LAUNCH();
   }

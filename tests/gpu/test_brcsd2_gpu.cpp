@@ -23,6 +23,13 @@ TYPED_TEST(Brcsd2Gpu, DeviceHalfAgainstTheHostAndTheGeneratedKernelAgainstTheGen
   test::check_diagonal_format_gpu<typename TypeParam::first_type, typename TypeParam::second_type>(FormatId::brcsd2);
 }
 
+TYPED_TEST(Brcsd2Gpu, ShortPiecesTheGeneratedKernelLoadsItsDescriptorsFor) {
+  TuningParams params;
+  params.set("brcsd2.piece_rows=32");
+  test::check_diagonal_format_gpu<typename TypeParam::first_type, typename TypeParam::second_type>(FormatId::brcsd2,
+                                                                                                  params);
+}
+
 TYPED_TEST(Brcsd2Gpu, ThroughTheAdaptiveMatrix) {
   test::check_diagonal_format_adaptive<typename TypeParam::first_type, typename TypeParam::second_type>(FormatId::brcsd2);
 }

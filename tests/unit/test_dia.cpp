@@ -5,6 +5,8 @@
 #include <aijadaptive/formats/dia.hpp>
 #include <gtest/gtest.h>
 
+#include <tuple>
+
 #include "core/row_parts.hpp"
 #include "diagonal_checks.hpp"
 #include "type_pairs.hpp"
@@ -181,6 +183,28 @@ TEST(DiaGenerator, TheGeneratedSourceCompilesForEveryLayout) {
   compile_generated_kernels<std::complex<double>>();
   compile_generated_kernels<std::complex<float>>();
 #endif
+}
+
+// A generated kernel computes its blocks' descriptors from constants when they
+// come in few runs (one piece: a guarded head and tail, a middle), and loads
+// them when there are many (brcsd2's 32-row pieces, a run each).
+TEST(DiaGenerator, BlockDescriptorsAreComputedForFewRunsAndLoadedForMany) {
+  const auto m = test::banded<double, std::int32_t>({3000, 3000, {-1200, -1, 0, 1, 900}});
+  TuningParams t;
+  t.set("brcsd2.piece_rows=32");
+  FormatContext short_pieces;
+  short_pieces.params = t;
+  for (const auto& [id, context, loads] :
+       {std::tuple{FormatId::dia, FormatContext{}, false}, std::tuple{FormatId::brcsd2, short_pieces, true}}) {
+    SCOPED_TRACE(format_name(id));
+    auto f = make_host_format<double, std::int32_t>(id, context);
+    f->build(m.view());
+    const auto& d = dynamic_cast<const DiagonalHostFormat<double, std::int32_t>&>(*f);
+    ASSERT_EQ(d.blocks().size() > std::size_t(detail::kMaxComputedBlockRuns), loads);
+    const auto g = detail::generate_diagonal_kernel(d.layout(), d.blocks(), d.block_threads(), false);
+    ASSERT_FALSE(g.source.empty()) << g.why_not;
+    EXPECT_EQ(g.source.find("b = blocks[k];") != std::string::npos, loads) << g.source;
+  }
 }
 
 TEST(DiaGenerator, TooManyListsAreLeftToTheGenericKernel) {
