@@ -35,7 +35,7 @@ std::string complex_prelude(const char* part, const char* vector, int align) {
 // advance by whole blocks (a piece's guarded head, unguarded middle, guarded
 // tail); when they are few, each run is a comparison and the descriptor is
 // computed from constants, so that the loads of the products wait for no load
-// of the descriptor (0.2-0.4 us of a 7- or 27-point product on 24^3, H100:
+// of the descriptor (0.2-0.3 us of a 7- or 27-point product on 24^3, H100:
 // docs/h100-2026-11-26-small-stencil-kernel/). Otherwise it is read from `blocks`.
 std::string block_descriptor(const std::vector<DiagonalBlock>& blocks, int block_threads) {
   struct Run {

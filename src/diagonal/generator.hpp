@@ -1,6 +1,7 @@
 // The code generator of DIA-Adaptive: a kernel for one layout with its
 // diagonal offsets as constants and the loop over them unrolled, one case per
-// (offset list, bounds checked or not), compiled at run time (NVRTC, through
+// (offset list, bounds checked or not), its blocks' descriptors computed from
+// constants where they are few runs, compiled at run time (NVRTC, through
 // the kernel cache). It computes exactly what the generic kernel
 // (src/diagonal/kernels.cu) computes, in the same order, so the two give the
 // same bits and a format can switch from one to the other once it is ready.
