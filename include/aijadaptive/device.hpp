@@ -136,6 +136,11 @@ class StreamFence {
   std::unique_ptr<OwnedEvent> event_;  // made on the first switch
 };
 
+// Whether host memory at p is page-locked (pinned or registered with the
+// driver), so that a copy from or to it returns to the host at once. False
+// for pageable or device memory, and without CUDA.
+bool page_locked(const void* p);
+
 // Page-locks an existing host array so copies from and to it run at full
 // PCIe/NVLink speed. Undone on destruction. ok() is false when the driver
 // refused (the array is then simply copied as pageable memory).

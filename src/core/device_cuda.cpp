@@ -199,6 +199,15 @@ double OwnedEvent::milliseconds_since(const OwnedEvent& start) const {
   return ms;
 }
 
+bool page_locked(const void* p) {
+  cudaPointerAttributes a{};
+  if (!p || cudaPointerGetAttributes(&a, p) != cudaSuccess) {
+    (void)cudaGetLastError();
+    return false;
+  }
+  return a.type == cudaMemoryTypeHost;
+}
+
 HostRegistration::HostRegistration(void* p, std::size_t bytes) : p_(p), bytes_(bytes) {
   if (!p || !bytes) return;
   ok_ = cudaHostRegister(p, bytes, cudaHostRegisterDefault) == cudaSuccess;

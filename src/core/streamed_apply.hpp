@@ -32,6 +32,9 @@ namespace aijadaptive::detail {
 // there are, until each copy is too small to keep PCIe busy (the pieces'
 // size is MatrixOptions::stream_piece_bytes).
 inline constexpr std::size_t kMaxStreamPieces = 64;
+// Pieces of x enqueued beyond those the next row range reads, so that the
+// copies never wait for the host's launches between them.
+inline constexpr std::size_t kPiecesAhead = 2;
 
 template <class V, class I>
 class StreamedHostProduct {
@@ -90,45 +93,61 @@ class StreamedHostProduct {
     start_->record(s);
     start_->wait_on(up_->get());
     start_->wait_on(down_->get());
-    // Three loops, each stream's work enqueued in one go: a copy from or to
-    // pageable memory makes the host wait for it, and should not hold back
-    // the launches behind it.
     const bool send_x = !staging.holds_x(x, nx);
-    if (send_x) {
-      V* pinned = staged ? staging.pinned_x(nx) : nullptr;
-      for (std::size_t j = 0; j + 1 < cols_.size(); ++j) {
-        const std::size_t c0 = std::size_t(cols_[j]), n = std::size_t(cols_[j + 1] - cols_[j]);
+    V* pinned = send_x && staged ? staging.pinned_x(nx) : nullptr;
+    V* back = staged ? staging.pinned_y(ny) : y;
+    std::size_t sent = 0;  // x's pieces enqueued
+    const auto send_through = [&](std::size_t pieces) {
+      for (; sent < pieces; ++sent) {
+        const std::size_t c0 = std::size_t(cols_[sent]), n = std::size_t(cols_[sent + 1] - cols_[sent]);
         if (staged && n) std::memcpy(pinned + c0, x.data + c0, n * sizeof(V));
         copy_to_device(dx + c0, (staged ? pinned : x.data) + c0, n * sizeof(V), up_->get());
-        x_sent_[j]->record(up_->get());
+        x_sent_[sent]->record(up_->get());
       }
-      moved.to_device = nx * sizeof(V);
-    }
+    };
+    const std::size_t x_pieces = send_x ? cols_.size() - 1 : 0;
+    // A copy from or to pageable memory makes the host wait for it. With
+    // page-locked memory on both sides each stream's work is enqueued as it
+    // becomes ready (a range's pieces of x, a couple ahead; its product; its
+    // part of y), so that y starts down as soon as the first rows are done;
+    // otherwise in three loops, each stream's in one go, so that no copy holds
+    // back the launches behind it.
+    const bool in_order = staged || ((!send_x || page_locked(x.data)) && page_locked(y));
+    if (!in_order) send_through(x_pieces);
     for (std::size_t k = 0; k + 1 < rows_.size(); ++k) {
+      if (in_order) send_through(std::min(x_pieces, needs_[k] + kPiecesAhead));
       if (send_x && needs_[k] > 0) x_sent_[needs_[k] - 1]->wait_on(s);
       dev.apply_rows(rows_[k], rows_[k + 1], alpha, dx, V(0), dy, s);
       y_done_[k]->record(s);
+      if (in_order) copy_down(k, dy, back);
     }
+    send_through(x_pieces);
     // Later work on s (the next product) may overwrite dx: after all of x.
     if (send_x) x_sent_[cols_.size() - 2]->wait_on(s);
-    V* back = staged ? staging.pinned_y(ny) : y;
-    for (std::size_t k = 0; k + 1 < rows_.size(); ++k) {
-      y_done_[k]->wait_on(down_->get());
-      copy_to_host(back + rows_[k], dy + rows_[k], std::size_t(rows_[k + 1] - rows_[k]) * sizeof(V), down_->get());
-      y_back_[k]->record(down_->get());
-    }
+    if (!in_order)
+      for (std::size_t k = 0; k + 1 < rows_.size(); ++k) copy_down(k, dy, back);
     for (std::size_t k = 0; k + 1 < rows_.size(); ++k) {
       y_back_[k]->synchronize();
       if (staged && rows_[k + 1] > rows_[k])
         std::memcpy(y + rows_[k], back + rows_[k], std::size_t(rows_[k + 1] - rows_[k]) * sizeof(V));
     }
     synchronize(up_->get());  // the caller may change x once we return
-    if (send_x) staging.sent_x(x, nx);
+    if (send_x) {
+      staging.sent_x(x, nx);
+      moved.to_device = nx * sizeof(V);
+    }
     moved.to_host = ny * sizeof(V);
     return moved;
   }
 
  private:
+  // Row range k's part of y, once its product is done, down on the third stream.
+  void copy_down(std::size_t k, const V* dy, V* back) {
+    y_done_[k]->wait_on(down_->get());
+    copy_to_host(back + rows_[k], dy + rows_[k], std::size_t(rows_[k + 1] - rows_[k]) * sizeof(V), down_->get());
+    y_back_[k]->record(down_->get());
+  }
+
   void make_streams() {
     if (!up_) {
       up_.emplace();

@@ -13,6 +13,7 @@
 
 #include <complex>
 #include <cstdint>
+#include <memory>
 #include <string>
 
 #include "adaptive_checks.hpp"
@@ -411,12 +412,16 @@ TEST_F(AdaptiveMatrixGpu, RefillsOfLayoutFormatsGoThroughKeptArraysInPieces) {
 // and y down overlapping, for each transfer mode: the same bits as the
 // unstreamed path, an unchanged x not sent again, and a matrix whose first
 // rows read x's last columns (it waits for all of x) still right.
+// Direct copies from pageable vectors take the three loops, from page-locked
+// ones (as PETSc's pinned vectors) the work in the order it becomes ready.
 void expect_streamed_same_bits(const test::OwnedCsr<double, std::int32_t>& m, FormatId id, std::size_t piece_bytes) {
-  const auto x = test::random_vector<double>(std::size_t(m.cols), 5);
+  auto x = test::random_vector<double>(std::size_t(m.cols), 5);
   auto x2 = x;
   x2[std::size_t(m.cols) - 1] += 1.0;  // only the last column changes
-  for (HostTransfer mode : {HostTransfer::staged, HostTransfer::direct}) {
-    SCOPED_TRACE(std::string(format_name(id)) + (mode == HostTransfer::staged ? ", staged" : ", direct"));
+  for (auto [mode, lock] : {std::pair{HostTransfer::staged, false}, std::pair{HostTransfer::direct, false},
+                            std::pair{HostTransfer::direct, true}}) {
+    SCOPED_TRACE(std::string(format_name(id)) + (mode == HostTransfer::staged ? ", staged" : ", direct") +
+                 (lock ? ", page-locked vectors" : ""));
     MatrixOptions o;
     o.format = FormatChoice::fixed(id);
     o.reorder = ReorderChoice::never;
@@ -430,6 +435,13 @@ void expect_streamed_same_bits(const test::OwnedCsr<double, std::int32_t>& m, Fo
     streamed.build(m.view());
     ASSERT_EQ(streamed.format_name(), format_name(id));
     std::vector<double> expect(std::size_t(m.rows)), got(std::size_t(m.rows), -7.0);
+    std::vector<std::unique_ptr<HostRegistration>> locks;
+    if (lock)
+      for (std::vector<double>* v : {&x, &x2, &got}) {
+        locks.push_back(std::make_unique<HostRegistration>(v->data(), v->size() * sizeof(double)));
+        ASSERT_TRUE(locks.back()->ok());
+        ASSERT_TRUE(page_locked(v->data()));
+      }
     whole.apply(Op::plain, 1.5, {x.data()}, 0.0, {expect.data()});
     TransferBytes moved = streamed.apply(Op::plain, 1.5, {x.data(), MemSpace::host, 11}, 0.0, {got.data()});
     EXPECT_EQ(got, expect);
@@ -465,6 +477,23 @@ TEST_F(AdaptiveMatrixGpu, StreamedHostVectorsGiveTheSameBits) {
                                                                  [](std::int64_t) { return 3; }),
                             FormatId::inode, std::size_t(64) << 10);
   expect_streamed_same_bits(m, FormatId::inode, std::size_t(8) << 10);
+}
+
+TEST_F(AdaptiveMatrixGpu, PageLockedMemoryIsRecognised) {
+  std::vector<double> pageable(1 << 16, 1.0);
+  EXPECT_FALSE(page_locked(pageable.data()));
+  EXPECT_FALSE(page_locked(nullptr));
+  {
+    HostRegistration registered(pageable.data(), pageable.size() * sizeof(double));
+    ASSERT_TRUE(registered.ok());
+    EXPECT_TRUE(page_locked(pageable.data()));
+    EXPECT_TRUE(page_locked(pageable.data() + 100));
+  }
+  EXPECT_FALSE(page_locked(pageable.data()));  // unregistered again
+  PinnedBuffer<double> pinned(1000);
+  EXPECT_TRUE(page_locked(pinned.data()));
+  DeviceBuffer<double> device(1000);
+  EXPECT_FALSE(page_locked(device.data()));
 }
 
 TEST_F(AdaptiveMatrixGpu, TheCallersCurrentDeviceIsLeftAlone) {
