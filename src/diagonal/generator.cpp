@@ -66,8 +66,12 @@ std::string block_descriptor(const std::vector<DiagonalBlock>& blocks, int block
     s << "  " << (r ? "else " : "");
     if (r + 1 < runs.size()) s << "if (k <= " << runs[r].last << "LL) ";
     s << "{ const long long j = (k - " << runs[r].first << "LL) * " << block_threads << "LL; b.values = " << f.values
-      << "LL + j; b.row0 = " << f.row0 << "LL + j; b.stride = " << f.stride << "LL; b.rows = k == " << runs[r].last
-      << "LL ? " << l.rows << " : " << block_threads << "; b.list_guard = " << f.list_guard << "; }\n";
+      << "LL + j; b.row0 = " << f.row0 << "LL + j; b.stride = " << f.stride << "LL; b.rows = ";
+    if (l.rows == block_threads)  // every block of the run full
+      s << block_threads;
+    else
+      s << "k == " << runs[r].last << "LL ? " << l.rows << " : " << block_threads;
+    s << "; b.list_guard = " << f.list_guard << "; }\n";
   }
   return s.str();
 }
