@@ -17,7 +17,8 @@ template <class V, class I>
 class AdaptiveMethod final : public Method<V, I> {
  public:
   AdaptiveMethod(const MethodName& name, bool host_mode, const AdaptiveSettings& adaptive)
-      : automatic_(name.kind == MethodName::Kind::automatic || name.kind == MethodName::Kind::tuned) {
+      : automatic_(name.kind == MethodName::Kind::automatic || name.kind == MethodName::Kind::tuned),
+        host_vectors_(adaptive.host_vectors) {
     MatrixOptions o;
     o.format = name.kind == MethodName::Kind::tuned ? FormatChoice::tuned()
                : automatic_                         ? FormatChoice::automatic_choice()
@@ -32,6 +33,8 @@ class AdaptiveMethod final : public Method<V, I> {
     o.narrow_indices = adaptive.narrow_indices;
     o.slab_max_nnz = adaptive.slab_max_nnz;
     o.check_input = false;  // the runner checked the matrix once, untimed
+    o.stream_min_bytes = adaptive.stream_min_bytes;
+    if (host_vectors_) o.host_transfer = HostTransfer::direct;  // the runner page-locks them
     matrix_.set_options(o);
   }
 
@@ -42,9 +45,9 @@ class AdaptiveMethod final : public Method<V, I> {
     // A kernel compiled for the matrix in the background: timed once ready
     // (its compile is not set-up: the describe lines in the note give it).
     matrix_.finish_background_work();
-    const bool on_device = matrix_.placement() == Placement::device;
-    x_ = {on_device ? v.device_x : v.host_x, on_device ? MemSpace::device : MemSpace::host, 0};
-    y_ = {on_device ? v.device_y : v.host_y, on_device ? MemSpace::device : MemSpace::host};
+    const bool device_vectors = matrix_.placement() == Placement::device && !host_vectors_;
+    x_ = {device_vectors ? v.device_x : v.host_x, device_vectors ? MemSpace::device : MemSpace::host, 0};
+    y_ = {device_vectors ? v.device_y : v.host_y, device_vectors ? MemSpace::device : MemSpace::host};
     stream_ = stream;
     tune_products_ = 0;
     if (matrix_.tuning()) {
@@ -60,6 +63,8 @@ class AdaptiveMethod final : public Method<V, I> {
     }
     return t;
   }
+
+  bool host_vectors() const override { return host_vectors_ && where() == Where::device; }
 
   Where where() const override {
     return matrix_.placement() == Placement::device ? Where::device : Where::host;
@@ -89,6 +94,7 @@ class AdaptiveMethod final : public Method<V, I> {
 
  private:
   bool automatic_;
+  bool host_vectors_;
   AdaptiveMatrix<V, I> matrix_;
   int tune_products_ = 0;
   std::string tune_note_;

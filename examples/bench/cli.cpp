@@ -157,6 +157,17 @@ Options parse_command_line(int argc, const char* const* argv) {
       } catch (const Error& e) {
         throw UsageError(std::string("--param ") + e.what());
       }
+    } else if (arg == "--vectors") {
+      const std::string& v = need();
+      if (v != "device" && v != "host") throw UsageError("--vectors " + v + ": valid choices are: device, host");
+      o.adaptive.host_vectors = v == "host";
+    } else if (arg == "--stream-min-mib") {
+      const std::string& text = need();
+      double mib = 0;
+      const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), mib);
+      if (ec != std::errc() || end != text.data() + text.size() || text.empty() || !(mib >= 0 || mib == -1))
+        throw UsageError("--stream-min-mib " + text + ": expected MiB >= 0, or -1 (never)");
+      o.adaptive.stream_min_bytes = mib < 0 ? SIZE_MAX : std::size_t(mib * 1024 * 1024);
     } else if (arg == "--copy-mib") {
       o.copy_mib = parse_number<std::size_t>(arg, need(), 1);
     } else {
@@ -206,6 +217,10 @@ std::string usage_text() {
        "  --narrow 0|1          with --index 64, run matrices whose rows and columns fit 32 bits with 32-bit\n"
        "                        indices (default 1), in row slabs beyond --slab-max-nnz nonzeros\n"
        "  --slab-max-nnz N      most nonzeros per row slab of a narrowed matrix (default 2^30)\n"
+       "  --vectors V           device (default) or host: aijadaptive's GPU products take x and y in page-locked\n"
+       "                        host memory, as with PETSc's host vectors (timed on the host, copies included)\n"
+       "  --stream-min-mib M    with host vectors, a y of at least M MiB (default 4) is streamed: x up, the\n"
+       "                        products of row ranges and y down overlapping; -1: never, one after the other\n"
        "  --param F.P=V         tuning parameter P of format F (repeatable), e.g. ipcsr.block_threads=256;\n"
        "                        " << param_list() << "\n"
        "  --help                this text\n"

@@ -66,6 +66,8 @@ template <class V, class I>
 class Method {
  public:
   virtual ~Method() = default;
+  // Whether its products on the GPU take host vectors (timed on the host clock).
+  virtual bool host_vectors() const { return false; }
   virtual SetupTimes prepare(const CsrView<V, I>& a, const Vectors<V>& v, Stream stream) = 0;
   // Known after prepare(): an adaptive matrix may stay on the host.
   virtual Where where() const = 0;
@@ -89,6 +91,10 @@ struct AdaptiveSettings {
   bool narrow_indices = true;  // --narrow 0: 64-bit indices kept on the device (MatrixOptions::narrow_indices)
   std::int64_t slab_max_nnz = MatrixOptions{}.slab_max_nnz;  // --slab-max-nnz: narrowed matrices' row slabs
   TuneOptions tune;            // method tune: --tune-candidates, --tune-products
+  // --vectors host: on the GPU, aijadaptive's products take x and y in host
+  // memory, page-locked, as the plugin's with PETSc's host vectors (-mat_aijadaptive_host_transfer pin).
+  bool host_vectors = false;
+  std::size_t stream_min_bytes = MatrixOptions{}.stream_min_bytes;  // --stream-min-mib (-1: SIZE_MAX)
 };
 
 // Whether the method can run in this mode; if not, *why_not says why

@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <cstdio>
 #include <limits>
+#include <optional>
 #include <sstream>
 
 #include <aijadaptive/analysis.hpp>
@@ -82,9 +83,12 @@ Result measure(Method<V, I>& m, const MethodName& name, const HostCsr<V, I>& a, 
   r.build_s = setup.build_s;
   r.upload_s = setup.upload_s;
   r.selected = m.selected();
-  const bool on_device = m.where() == Where::device;
+  // With host vectors a product returns once y is back: the host's clock
+  // times it, copies included.
+  const bool on_device = m.where() == Where::device && !m.host_vectors();
   r.where = where_name(m.where());
   if (!c.host_mode) r.note = m.note();
+  if (m.host_vectors()) r.note = "host vectors (page-locked); " + r.note;
   // NaN first: an entry the kernel never writes cannot pass the check.
   const std::size_t y_bytes = y.size() * sizeof(V);
   if (on_device)
@@ -158,6 +162,12 @@ MatrixReport run_typed(const MatrixSource& source, const RunConfig& config) {
   csr_reference_apply(a.view(), Op::plain, V(1), x.data(), V(0), ref.data());
 
   Vectors<V> vec{x.data(), y.data(), nullptr, nullptr};
+  // Page-locked as the plugin locks PETSc's host vectors (when the driver lets it).
+  std::optional<HostRegistration> locked_x, locked_y;
+  if (!c.host_mode && c.adaptive.host_vectors) {
+    locked_x.emplace(x.data(), x.size() * sizeof(V));
+    locked_y.emplace(y.data(), y.size() * sizeof(V));
+  }
   DeviceBuffer<V> dx, dy;
   if (!c.host_mode) {
     dx = DeviceBuffer<V>(x.size());
