@@ -135,6 +135,10 @@ Options parse_command_line(int argc, const char* const* argv) {
       const auto choice = parse_reorder_choice(r);
       if (!choice) throw UsageError("--reorder " + r + ": valid choices are: auto, none, rcm");
       o.adaptive.reorder = *choice;
+    } else if (arg == "--renumber") {
+      const std::string& r = need();
+      if (r != "none" && r != "rcm") throw UsageError("--renumber " + r + ": valid choices are: none, rcm");
+      o.renumber_rcm = r == "rcm";
     } else if (arg == "--jit") {
       o.adaptive.jit = zero_or_one();
     } else if (arg == "--graphs") {
@@ -209,6 +213,8 @@ std::string usage_text() {
        "  --copy-mib N          size of the copy-bandwidth buffer (default max(1 GiB, 4 x L2); host 256)\n"
        "  --reorder R           reordering of aijadaptive's methods: auto (default: the selector decides),\n"
        "                        none, or rcm (reverse Cuthill-McKee on every square matrix)\n"
+       "  --renumber R          none (default) or rcm: each matrix renumbered by RCM before every method,\n"
+       "                        cuSPARSE's too (a mesh numbered for locality); aijadaptive may still reorder it\n"
        "  --jit 0|1             formats may compile kernels for the matrix at run time (default 1)\n"
        "  --graphs 0|1          products replayed as CUDA graphs once captured (default 1)\n"
        "  --tune-candidates N   method tune: how many of the selector's candidates it times (default 4)\n"

@@ -35,6 +35,7 @@ struct Options {
   std::uint64_t seed = 1;
   std::size_t copy_mib = 0;  // 0: max(1 GiB, 4 x L2) on the device, 256 MiB on the host
   AdaptiveSettings adaptive;  // --reorder, --param and --jit, of aijadaptive's methods
+  bool renumber_rcm = false;  // --renumber rcm (RunConfig::renumber_rcm)
 };
 
 // Throws UsageError naming the option and the valid choices.

@@ -81,6 +81,7 @@ int run(const ab::Options& o) {
   config.mtx = o.mtx;
   config.seed = o.seed;
   config.adaptive = o.adaptive;
+  config.renumber_rcm = o.renumber_rcm;
   for (const ab::MethodName& m : o.methods) {
     std::string why;
     if (ab::method_available(m, config.host_mode, &why)) {

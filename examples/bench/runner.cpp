@@ -7,12 +7,15 @@
 #include <limits>
 #include <optional>
 #include <sstream>
+#include <tuple>
+#include <utility>
 
 #include <aijadaptive/analysis.hpp>
 #include <aijadaptive/device.hpp>
 #include <aijadaptive/device_buffer.hpp>
 #include <aijadaptive/errors.hpp>
 #include <aijadaptive/formats/csr.hpp>
+#include <aijadaptive/reordering.hpp>
 #include <aijadaptive/scalar.hpp>
 
 #include <complex>
@@ -72,6 +75,24 @@ HostCsr<V, I> load(const MatrixSource& source, const RunConfig& c) {
   if (!source.problem.empty()) throw InputError(source.problem);
   if (source.generator) return generate<V, I>(*source.generator);
   return read_matrix_market<V, I>(source.path, c.mtx);
+}
+
+// A = P A P^T with P from RCM, each row's columns put back in increasing order.
+template <class V, class I>
+void renumber_rcm(HostCsr<V, I>& a) {
+  AIJA_REQUIRE(a.rows == a.cols, invalid_argument, "--renumber rcm needs square matrices");
+  PermutedCsr<V, I> b = permute_symmetric(a.view(), rcm_order(a.view()));
+  std::vector<std::pair<I, V>> row;
+  for (I i = 0; i < a.rows; ++i) {
+    const std::size_t begin = std::size_t(b.row_ptr[std::size_t(i)]), end = std::size_t(b.row_ptr[std::size_t(i) + 1]);
+    row.clear();
+    for (std::size_t k = begin; k < end; ++k) row.emplace_back(b.col_idx[k], b.values[k]);
+    std::sort(row.begin(), row.end(), [](const auto& l, const auto& r) { return l.first < r.first; });
+    for (std::size_t k = begin; k < end; ++k) std::tie(b.col_idx[k], b.values[k]) = row[k - begin];
+  }
+  a.row_ptr = std::move(b.row_ptr);
+  a.col_idx = std::move(b.col_idx);
+  a.values = std::move(b.values);
 }
 
 template <class V, class I>
@@ -145,6 +166,10 @@ MatrixReport run_typed(const MatrixSource& source, const RunConfig& config) {
     // Once here, so that the methods' set-up is timed as PETSc sees it
     // (AdaptiveMethod turns the matrix's own check off, as the plugin does).
     check_csr(a.view());
+    if (c.renumber_rcm) {
+      renumber_rcm(a);
+      report.label += " renumbered by RCM";
+    }
   } catch (const std::exception& e) {
     report.error = e.what();
     return report;

@@ -31,6 +31,10 @@ struct RunConfig {
   Stream stream = nullptr;  // device mode: the one stream every method runs on
   double copy_bytes_per_second = 0;
   AdaptiveSettings adaptive;  // reordering and tuning of aijadaptive's methods
+  // --renumber rcm: each matrix renumbered by RCM (rows and columns alike,
+  // each row's columns sorted) before any method sees it, as a mesh numbered
+  // for locality would come; every method, cuSPARSE too, gets the same matrix.
+  bool renumber_rcm = false;
   // Set per matrix: a complex Matrix Market file runs in complex arithmetic
   // (std::complex of the precision), its values twice as large.
   bool complex_values = false;
