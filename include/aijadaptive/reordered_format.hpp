@@ -4,13 +4,20 @@
 //   y = A x = P^T (B (P x))
 //   x --gather--> xp (B's numbering) --inner format--> rows of B x --> y
 //
-// The rows come back to the caller's numbering in the inner format's own pass
-// where it has the row_map capability (the map, new_to_old, set once at
-// upload), or through a scatter from a scratch vector otherwise. The transpose
-// is the inner format's through the same permutations (A^T = P^T B^T P), where
-// it has one; else the core's transpose fallback runs on A itself.
+// The rows come back to the caller's numbering in one of two ways:
+// - in the inner format's own pass, where it has the row_map capability (the
+//   map, new_to_old, set once at upload) and y is small enough to stay in L2
+//   while its rows are written all over it;
+// - otherwise into a scratch vector in B's numbering, then gathered back: y
+//   written in order, the scratch read from L2. Scattered 8-byte writes of a
+//   large y cost more (H100, scalar FEM n=120: suraa 20 us, cuSPARSE 30 us a
+//   product; docs/h100-2026-11-27-small-matmult-profile/).
+// The transpose is the inner format's through the same permutations
+// (A^T = P^T B^T P), where it has one; else the core's transpose fallback runs
+// on A itself.
 #pragma once
 
+#include <cstddef>
 #include <memory>
 
 #include "aijadaptive/format.hpp"
@@ -45,16 +52,20 @@ class ReorderedHostFormat final : public HostFormat<V, I> {
 
   const HostFormat<V, I>& inner() const { return *inner_; }
   const Reordering<V, I>& reordering() const { return *reordering_; }
-  // Whether the device half needs a scratch vector in B's numbering for y.
-  bool scatters() const {
-    const Capabilities c = inner_->capabilities();
-    return !c.row_map || c.transpose || c.conjugate_transpose;
-  }
+  // Whether the device half writes y into a scratch vector in B's numbering
+  // and gathers it back, instead of the inner format's row map.
+  bool gathers_back() const;
+  // The largest y (bytes) the inner format writes through its row map. On
+  // the H100 (50 MB of L2) the row map won on scalar FEM of 2.7 MB of y (2.5
+  // us of 50) and lost on 13.8 MB (3-20 us of 230).
+  static constexpr std::size_t kRowMapMaxBytes = std::size_t(8) << 20;
+  void set_row_map_max_bytes(std::size_t bytes) { row_map_max_bytes_ = bytes; }
 
  private:
   std::shared_ptr<Reordering<V, I>> reordering_;
   std::unique_ptr<HostFormat<V, I>> inner_;
   CsrView<V, I> a_;
+  std::size_t row_map_max_bytes_ = kRowMapMaxBytes;
   mutable std::vector<V> xp_, yp_;  // the oracle's vectors in B's numbering
 };
 

@@ -22,12 +22,12 @@ __global__ void gather_kernel(const V* __restrict__ x, const I* __restrict__ new
 }
 
 template <class V, class I>
-__global__ void scatter_kernel(V alpha, const V* __restrict__ y_new, const I* __restrict__ new_to_old,
-                               std::int64_t n, V beta, V* __restrict__ y) {
-  const std::int64_t i = std::int64_t(blockIdx.x) * kThreads + threadIdx.x;
-  if (i >= n) return;
-  const I to = new_to_old[i];
-  y[to] = beta == V(0) ? alpha * y_new[i] : alpha * y_new[i] + beta * y[to];
+__global__ void back_kernel(V alpha, const V* __restrict__ y_new, const I* __restrict__ old_to_new, std::int64_t n,
+                            V beta, V* __restrict__ y) {
+  const std::int64_t j = std::int64_t(blockIdx.x) * kThreads + threadIdx.x;
+  if (j >= n) return;
+  const V p = y_new[old_to_new[j]];
+  y[j] = beta == V(0) ? alpha * p : alpha * p + beta * y[j];
 }
 
 }  // namespace
@@ -41,16 +41,16 @@ void permute_gather(const V* x, const I* new_to_old, std::int64_t n, V* x_new, S
 }
 
 template <class V, class I>
-void permute_scatter(V alpha, const V* y_new, const I* new_to_old, std::int64_t n, V beta, V* y, Stream stream) {
+void permute_back(V alpha, const V* y_new, const I* old_to_new, std::int64_t n, V beta, V* y, Stream stream) {
   if (n == 0) return;
-  scatter_kernel<<<blocks_for(n), kThreads, 0, static_cast<cudaStream_t>(stream)>>>(
-      dev_value(alpha), dev_ptr(y_new), new_to_old, n, dev_value(beta), dev_ptr(y));
+  back_kernel<<<blocks_for(n), kThreads, 0, static_cast<cudaStream_t>(stream)>>>(
+      dev_value(alpha), dev_ptr(y_new), old_to_new, n, dev_value(beta), dev_ptr(y));
   AIJA_CUDA_CHECK_LAUNCH();
 }
 
 #define AIJA_INSTANTIATE(V, I)                                                                    \
   template void permute_gather<V, I>(const V*, const I*, std::int64_t, V*, Stream);              \
-  template void permute_scatter<V, I>(V, const V*, const I*, std::int64_t, V, V*, Stream);
+  template void permute_back<V, I>(V, const V*, const I*, std::int64_t, V, V*, Stream);
 AIJA_FOR_EACH_TYPE_PAIR(AIJA_INSTANTIATE)
 
 }  // namespace aijadaptive::detail

@@ -13,9 +13,11 @@ namespace aijadaptive::detail {
 template <class V, class I>
 void permute_gather(const V* x, const I* new_to_old, std::int64_t n, V* x_new, Stream stream);
 
-// y[new_to_old[i]] = alpha * y_new[i] + beta * y[new_to_old[i]] (beta == 0:
-// y is not read): B's product back in the caller's numbering.
+// y[j] = alpha * y_new[old_to_new[j]] + beta * y[j] (beta == 0: y is not
+// read): B's product back in the caller's numbering, as a gather. y is written
+// in order, whole sectors; y_new, just written, is read from L2. (Scattered
+// 8-byte writes of y cost more: docs/h100-2026-11-27-small-matmult-profile/.)
 template <class V, class I>
-void permute_scatter(V alpha, const V* y_new, const I* new_to_old, std::int64_t n, V beta, V* y, Stream stream);
+void permute_back(V alpha, const V* y_new, const I* old_to_new, std::int64_t n, V beta, V* y, Stream stream);
 
 }  // namespace aijadaptive::detail

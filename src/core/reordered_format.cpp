@@ -16,13 +16,17 @@ template <class V, class I>
 class ReorderedDeviceFormat final : public DeviceFormat<V, I> {
  public:
   ReorderedDeviceFormat(const ReorderedHostFormat<V, I>& host, Stream stream)
-      : inner_(host.inner().upload(stream)), writes_rows_(host.inner().capabilities().row_map) {
+      : inner_(host.inner().upload(stream)), writes_rows_(!host.gathers_back()) {
     const Permutation<I>& p = host.reordering().permutation;
     n_ = p.size();
     new_to_old_ = DeviceBuffer<I>(p.new_to_old.size());
     copy_to_device(new_to_old_.data(), p.new_to_old.data(), new_to_old_.bytes(), stream);
     xp_ = DeviceBuffer<V>(std::size_t(n_));
-    if (host.scatters()) yp_ = DeviceBuffer<V>(std::size_t(n_));
+    if (host.gathers_back()) {
+      old_to_new_ = DeviceBuffer<I>(p.old_to_new.size());
+      copy_to_device(old_to_new_.data(), p.old_to_new.data(), old_to_new_.bytes(), stream);
+      yp_ = DeviceBuffer<V>(std::size_t(n_));
+    }
     if (writes_rows_) inner_->set_row_map(new_to_old_.data());
   }
 
@@ -33,25 +37,25 @@ class ReorderedDeviceFormat final : public DeviceFormat<V, I> {
       return;
     }
     inner_->apply(V(1), xp_.data(), V(0), yp_.data(), stream);
-    detail::permute_scatter(alpha, yp_.data(), new_to_old_.data(), n_, beta, y, stream);
+    detail::permute_back(alpha, yp_.data(), old_to_new_.data(), n_, beta, y, stream);
   }
 
   void apply_transpose(V alpha, const V* x, V beta, V* y, Stream stream) override {
     detail::permute_gather(x, new_to_old_.data(), n_, xp_.data(), stream);
     inner_->apply_transpose(V(1), xp_.data(), V(0), yp_.data(), stream);
-    detail::permute_scatter(alpha, yp_.data(), new_to_old_.data(), n_, beta, y, stream);
+    detail::permute_back(alpha, yp_.data(), old_to_new_.data(), n_, beta, y, stream);
   }
 
   void apply_conjugate_transpose(V alpha, const V* x, V beta, V* y, Stream stream) override {
     detail::permute_gather(x, new_to_old_.data(), n_, xp_.data(), stream);
     inner_->apply_conjugate_transpose(V(1), xp_.data(), V(0), yp_.data(), stream);
-    detail::permute_scatter(alpha, yp_.data(), new_to_old_.data(), n_, beta, y, stream);
+    detail::permute_back(alpha, yp_.data(), old_to_new_.data(), n_, beta, y, stream);
   }
 
   void upload_values(Stream stream) override { inner_->upload_values(stream); }
 
   std::size_t device_bytes() const override {
-    return inner_->device_bytes() + new_to_old_.bytes() + xp_.bytes() + yp_.bytes();
+    return inner_->device_bytes() + new_to_old_.bytes() + old_to_new_.bytes() + xp_.bytes() + yp_.bytes();
   }
 
   std::vector<std::string> describe() const override { return inner_->describe(); }
@@ -60,10 +64,10 @@ class ReorderedDeviceFormat final : public DeviceFormat<V, I> {
 
  private:
   std::unique_ptr<DeviceFormat<V, I>> inner_;
-  bool writes_rows_;  // the inner format writes y through the row map: no scatter
+  bool writes_rows_;  // the inner format writes y through the row map: no scratch vector
   std::int64_t n_ = 0;
-  DeviceBuffer<I> new_to_old_;
-  DeviceBuffer<V> xp_, yp_;  // x and (when scattered) y in B's numbering
+  DeviceBuffer<I> new_to_old_, old_to_new_;  // the second only where y is gathered back
+  DeviceBuffer<V> xp_, yp_;  // x and (when gathered back) y in B's numbering
 };
 
 }  // namespace
@@ -81,6 +85,13 @@ Capabilities ReorderedHostFormat<V, I>::capabilities() const {
   c.transpose = inner_->capabilities().transpose;
   c.conjugate_transpose = inner_->capabilities().conjugate_transpose;
   return c;
+}
+
+template <class V, class I>
+bool ReorderedHostFormat<V, I>::gathers_back() const {
+  const Capabilities c = inner_->capabilities();
+  const std::size_t y_bytes = reordering_->permutation.new_to_old.size() * sizeof(V);
+  return !c.row_map || c.transpose || c.conjugate_transpose || y_bytes > row_map_max_bytes_;
 }
 
 template <class V, class I>
@@ -120,7 +131,7 @@ std::size_t ReorderedHostFormat<V, I>::extra_host_bytes() const {
 template <class V, class I>
 std::size_t ReorderedHostFormat<V, I>::device_bytes_needed() const {
   const std::size_t n = reordering_->permutation.new_to_old.size();
-  return inner_->device_bytes_needed() + n * (sizeof(I) + (scatters() ? 2 : 1) * sizeof(V));
+  return inner_->device_bytes_needed() + n * (gathers_back() ? 2 * (sizeof(I) + sizeof(V)) : sizeof(I) + sizeof(V));
 }
 
 template <class V, class I>
@@ -131,8 +142,7 @@ std::unique_ptr<DeviceFormat<V, I>> ReorderedHostFormat<V, I>::upload(Stream str
 template <class V, class I>
 std::vector<std::string> ReorderedHostFormat<V, I>::describe() const {
   std::vector<std::string> lines{std::string("reordered (RCM): x gathered into the new numbering, y ") +
-                                 (inner_->capabilities().row_map ? "written in yours by the format itself"
-                                                                 : "scattered back to yours")};
+                                 (gathers_back() ? "gathered back into yours" : "written in yours by the format itself")};
   for (std::string& line : inner_->describe()) lines.push_back(std::move(line));
   return lines;
 }

@@ -1,17 +1,19 @@
-// A reordered matrix (B = P A P^T, RCM) on the GPU: every format (ipcsr writes
-// the caller's rows itself, csr goes through the scatter), plain and transpose,
+// A reordered matrix (B = P A P^T, RCM) on the GPU: every format (inode writes
+// the caller's rows itself, csr's are gathered back), plain and transpose,
 // host and device vectors, against the CSR reference on the original matrix;
 // beta == 0 with NaN in y; refill.
 #include <aijadaptive/adaptive_matrix.hpp>
 #include <aijadaptive/device.hpp>
 #include <aijadaptive/device_buffer.hpp>
 #include <aijadaptive/formats/csr.hpp>
+#include <aijadaptive/reordered_format.hpp>
 #include <gtest/gtest.h>
 
 #include <limits>
 #include <string>
 
 #include "device_vectors.hpp"
+#include "diagonal_gpu_checks.hpp"  // test::device_apply
 #include "random_csr.hpp"
 #include "type_pairs.hpp"
 
@@ -84,6 +86,38 @@ TYPED_TEST(ReorderingGpuTyped, EveryFormatInTheCallersNumbering) {
                                       {300, 200, 0.05, 0, 0, 4}};      // rectangular: not reordered
   for (const auto& s : shapes)
     for (FormatId f : all_formats()) check(test::random_csr<V, I>(s), f);
+}
+
+// The formats that write y through the row map, made to gather it back from
+// a scratch vector (as they do for a y over kRowMapMaxBytes): the same
+// products, beta == 0 with NaN in y too.
+TEST_F(ReorderingGpu, RowMapFormatsGatherYBackForLargeVectors) {
+  using R = ReorderedHostFormat<double, std::int32_t>;
+  const auto m = test::random_csr<double, std::int32_t>({3000, 3000, 0.003, 0, 1, 11});
+  const auto x = test::random_vector<double>(3000, 12);
+  const auto y0 = test::random_vector<double>(3000, 13);
+  auto r = std::make_shared<Reordering<double, std::int32_t>>();
+  r->permutation = rcm_order(m.view());
+  r->matrix = permute_symmetric(m.view(), r->permutation);
+  FormatContext ctx;
+  ctx.device = device_info(current_device());
+  for (FormatId format : all_formats()) {
+    if (!make_host_format<double, std::int32_t>(format, ctx)->capabilities().row_map) continue;
+    for (std::size_t max_bytes : {R::kRowMapMaxBytes, std::size_t(0)}) {
+      SCOPED_TRACE(std::string(format_name(format)) + (max_bytes ? ", row map" : ", gathered back"));
+      R f(r, make_host_format<double, std::int32_t>(format, ctx));
+      f.set_row_map_max_bytes(max_bytes);
+      f.build(m.view());
+      ASSERT_EQ(f.gathers_back(), max_bytes == 0 || f.inner().capabilities().transpose);
+      const auto dev = f.upload(nullptr);
+      for (auto [alpha, beta] : {std::pair<double, double>{1, 0}, {-1.5, 0.25}}) {
+        std::vector<double> expect = y0;
+        csr_reference_apply(m.view(), Op::plain, alpha, x.data(), beta, expect.data());
+        const double bound = 2 * test::error_bound(m.view(), false, alpha, x, beta, y0);
+        expect_close(test::device_apply(*dev, Op::plain, alpha, x, beta, y0), expect, bound);
+      }
+    }
+  }
 }
 
 TEST_F(ReorderingGpu, RefillUploadsThePermutedValues) {

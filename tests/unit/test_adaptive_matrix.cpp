@@ -344,6 +344,25 @@ TEST(ReorderedFormat, BetaZeroDoesNotReadYAndRefillPermutesTheNewValues) {
   }
 }
 
+// y through the inner format's row map only where it has one, no transpose
+// of its own (whose product needs the scratch vector anyway) and a y small
+// enough; else into a scratch vector, gathered back.
+TEST(ReorderedFormat, YIsGatheredBackUnlessTheRowMapSuitsIt) {
+  const auto m = shuffled_grid(40, 3);
+  const auto inode = reordered(m, FormatId::inode);
+  ASSERT_TRUE(inode);
+  EXPECT_FALSE(inode->gathers_back());
+  EXPECT_NE(inode->describe()[0].find("written in yours by the format itself"), std::string::npos);
+  inode->set_row_map_max_bytes(std::size_t(m.rows) * sizeof(double) - 1);
+  EXPECT_TRUE(inode->gathers_back());
+  EXPECT_NE(inode->describe()[0].find("gathered back into yours"), std::string::npos);
+  EXPECT_TRUE(reordered(m, FormatId::csr)->gathers_back());
+  EXPECT_TRUE(reordered(m, FormatId::ipcsr)->gathers_back());
+  const std::size_t just_fits = std::size_t(m.rows) * sizeof(double);
+  inode->set_row_map_max_bytes(just_fits);
+  EXPECT_FALSE(inode->gathers_back());
+}
+
 TEST(ReorderedFormat, RefusesAMatrixItsReorderingWasNotMadeFrom) {
   const auto m = shuffled_grid(10, 1);
   auto r = std::make_shared<Reordering<double, std::int32_t>>();
