@@ -52,9 +52,13 @@ class ReorderedHostFormat final : public HostFormat<V, I> {
 
   const HostFormat<V, I>& inner() const { return *inner_; }
   const Reordering<V, I>& reordering() const { return *reordering_; }
-  // Whether the device half writes y into a scratch vector in B's numbering
-  // and gathers it back, instead of the inner format's row map.
-  bool gathers_back() const;
+  // Whether the plain product writes the caller's rows through the inner
+  // format's row map (else into a scratch vector in B's numbering, gathered back).
+  bool writes_rows() const;
+  // Whether the device half keeps that scratch vector (and old_to_new): for
+  // the plain product without the row map, and for the inner format's own
+  // transposes, which always go through it.
+  bool needs_scratch() const;
   // The largest y (bytes) the inner format writes through its row map. On
   // the H100 (50 MB of L2) the row map won on scalar FEM of 2.7 MB of y (2.5
   // us of 50) and lost on 13.8 MB (3-20 us of 230).

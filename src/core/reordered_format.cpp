@@ -16,13 +16,13 @@ template <class V, class I>
 class ReorderedDeviceFormat final : public DeviceFormat<V, I> {
  public:
   ReorderedDeviceFormat(const ReorderedHostFormat<V, I>& host, Stream stream)
-      : inner_(host.inner().upload(stream)), writes_rows_(!host.gathers_back()) {
+      : inner_(host.inner().upload(stream)), writes_rows_(host.writes_rows()) {
     const Permutation<I>& p = host.reordering().permutation;
     n_ = p.size();
     new_to_old_ = DeviceBuffer<I>(p.new_to_old.size());
     copy_to_device(new_to_old_.data(), p.new_to_old.data(), new_to_old_.bytes(), stream);
     xp_ = DeviceBuffer<V>(std::size_t(n_));
-    if (host.gathers_back()) {
+    if (host.needs_scratch()) {
       old_to_new_ = DeviceBuffer<I>(p.old_to_new.size());
       copy_to_device(old_to_new_.data(), p.old_to_new.data(), old_to_new_.bytes(), stream);
       yp_ = DeviceBuffer<V>(std::size_t(n_));
@@ -66,8 +66,8 @@ class ReorderedDeviceFormat final : public DeviceFormat<V, I> {
   std::unique_ptr<DeviceFormat<V, I>> inner_;
   bool writes_rows_;  // the inner format writes y through the row map: no scratch vector
   std::int64_t n_ = 0;
-  DeviceBuffer<I> new_to_old_, old_to_new_;  // the second only where y is gathered back
-  DeviceBuffer<V> xp_, yp_;  // x and (when gathered back) y in B's numbering
+  DeviceBuffer<I> new_to_old_, old_to_new_;  // the second only with the scratch vector
+  DeviceBuffer<V> xp_, yp_;  // x and (with the scratch vector) y in B's numbering
 };
 
 }  // namespace
@@ -88,10 +88,15 @@ Capabilities ReorderedHostFormat<V, I>::capabilities() const {
 }
 
 template <class V, class I>
-bool ReorderedHostFormat<V, I>::gathers_back() const {
-  const Capabilities c = inner_->capabilities();
+bool ReorderedHostFormat<V, I>::writes_rows() const {
   const std::size_t y_bytes = reordering_->permutation.new_to_old.size() * sizeof(V);
-  return !c.row_map || c.transpose || c.conjugate_transpose || y_bytes > row_map_max_bytes_;
+  return inner_->capabilities().row_map && y_bytes <= row_map_max_bytes_;
+}
+
+template <class V, class I>
+bool ReorderedHostFormat<V, I>::needs_scratch() const {
+  const Capabilities c = inner_->capabilities();
+  return !writes_rows() || c.transpose || c.conjugate_transpose;
 }
 
 template <class V, class I>
@@ -131,7 +136,7 @@ std::size_t ReorderedHostFormat<V, I>::extra_host_bytes() const {
 template <class V, class I>
 std::size_t ReorderedHostFormat<V, I>::device_bytes_needed() const {
   const std::size_t n = reordering_->permutation.new_to_old.size();
-  return inner_->device_bytes_needed() + n * (gathers_back() ? 2 * (sizeof(I) + sizeof(V)) : sizeof(I) + sizeof(V));
+  return inner_->device_bytes_needed() + n * (needs_scratch() ? 2 * (sizeof(I) + sizeof(V)) : sizeof(I) + sizeof(V));
 }
 
 template <class V, class I>
@@ -142,7 +147,7 @@ std::unique_ptr<DeviceFormat<V, I>> ReorderedHostFormat<V, I>::upload(Stream str
 template <class V, class I>
 std::vector<std::string> ReorderedHostFormat<V, I>::describe() const {
   std::vector<std::string> lines{std::string("reordered (RCM): x gathered into the new numbering, y ") +
-                                 (gathers_back() ? "gathered back into yours" : "written in yours by the format itself")};
+                                 (writes_rows() ? "written in yours by the format itself" : "gathered back into yours")};
   for (std::string& line : inner_->describe()) lines.push_back(std::move(line));
   return lines;
 }

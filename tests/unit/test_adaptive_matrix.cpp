@@ -344,23 +344,30 @@ TEST(ReorderedFormat, BetaZeroDoesNotReadYAndRefillPermutesTheNewValues) {
   }
 }
 
-// y through the inner format's row map only where it has one, no transpose
-// of its own (whose product needs the scratch vector anyway) and a y small
-// enough; else into a scratch vector, gathered back.
+// The plain product writes the caller's rows through the inner format's row
+// map where it has one and y is small enough; else into the scratch vector,
+// gathered back. A format with transposes of its own keeps the scratch vector
+// for them either way.
 TEST(ReorderedFormat, YIsGatheredBackUnlessTheRowMapSuitsIt) {
   const auto m = shuffled_grid(40, 3);
+  const std::size_t y_bytes = std::size_t(m.rows) * sizeof(double);
   const auto inode = reordered(m, FormatId::inode);
   ASSERT_TRUE(inode);
-  EXPECT_FALSE(inode->gathers_back());
+  EXPECT_TRUE(inode->writes_rows());
+  EXPECT_FALSE(inode->needs_scratch());
   EXPECT_NE(inode->describe()[0].find("written in yours by the format itself"), std::string::npos);
-  inode->set_row_map_max_bytes(std::size_t(m.rows) * sizeof(double) - 1);
-  EXPECT_TRUE(inode->gathers_back());
+  inode->set_row_map_max_bytes(y_bytes - 1);
+  EXPECT_FALSE(inode->writes_rows());
+  EXPECT_TRUE(inode->needs_scratch());
   EXPECT_NE(inode->describe()[0].find("gathered back into yours"), std::string::npos);
-  EXPECT_TRUE(reordered(m, FormatId::csr)->gathers_back());
-  EXPECT_TRUE(reordered(m, FormatId::ipcsr)->gathers_back());
-  const std::size_t just_fits = std::size_t(m.rows) * sizeof(double);
-  inode->set_row_map_max_bytes(just_fits);
-  EXPECT_FALSE(inode->gathers_back());
+  inode->set_row_map_max_bytes(y_bytes);
+  EXPECT_TRUE(inode->writes_rows());
+  const auto csr = reordered(m, FormatId::csr);
+  EXPECT_FALSE(csr->writes_rows());
+  EXPECT_TRUE(csr->needs_scratch());
+  const auto ipcsr = reordered(m, FormatId::ipcsr);
+  EXPECT_TRUE(ipcsr->writes_rows());
+  EXPECT_TRUE(ipcsr->needs_scratch());
 }
 
 TEST(ReorderedFormat, RefusesAMatrixItsReorderingWasNotMadeFrom) {
