@@ -105,20 +105,20 @@ Result measure(Method<V, I>& m, const MethodName& name, const HostCsr<V, I>& a, 
   r.upload_s = setup.upload_s;
   r.selected = m.selected();
   // With host vectors a product returns once y is back: the host's clock
-  // times it, copies included.
-  const bool on_device = m.where() == Where::device && !m.host_vectors();
+  // times it, copies included, as it does the host kernels.
+  const bool device_vectors = m.where() == Where::device && !m.host_vectors();
   r.where = where_name(m.where());
   if (!c.host_mode) r.note = m.note();
   if (m.host_vectors()) r.note = "host vectors (page-locked); " + r.note;
   // NaN first: an entry the kernel never writes cannot pass the check.
   const std::size_t y_bytes = y.size() * sizeof(V);
-  if (on_device)
+  if (device_vectors)
     fill_nan_device(vec.device_y, y_bytes, c.stream);
   else
     std::fill(y.begin(), y.end(), std::numeric_limits<V>::quiet_NaN());
   const auto op = [&] { m.apply(); };
-  r.time = summarize(on_device ? time_device(c.stream, c.warmup, c.reps, op) : time_host(c.warmup, c.reps, op));
-  if (on_device) {
+  r.time = summarize(device_vectors ? time_device(c.stream, c.warmup, c.reps, op) : time_host(c.warmup, c.reps, op));
+  if (device_vectors) {
     copy_to_host(y.data(), vec.device_y, y_bytes, c.stream);
     synchronize(c.stream);
     // As a solver's loop calls it: `reps` calls back to back, no events in

@@ -1,10 +1,11 @@
 // Host <-> device copies of test vectors, NaN-filled vectors (a y that
-// beta == 0 must not read), and element-wise closeness and bit equality,
-// shared by the GPU tests.
+// beta == 0 must not read), element-wise closeness and bit equality, and a
+// format's device half run on host vectors, shared by the GPU tests.
 #pragma once
 
 #include <aijadaptive/device.hpp>
 #include <aijadaptive/device_buffer.hpp>
+#include <aijadaptive/format.hpp>
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -55,6 +56,19 @@ void expect_close(const std::vector<V>& got, const std::vector<V>& expect, doubl
   ASSERT_EQ(got.size(), expect.size());
   for (std::size_t r = 0; r < got.size(); ++r)
     ASSERT_LE(distance(got[r], expect[r]), bound) << "entry " << r;
+}
+
+// Runs op on the device half and returns y; beta == 0 starts from NaN.
+template <class V, class I>
+std::vector<V> device_apply(DeviceFormat<V, I>& dev, Op op, V alpha, const std::vector<V>& x, V beta,
+                            const std::vector<V>& y0) {
+  const DeviceBuffer<V> dx = to_device(x);
+  DeviceBuffer<V> dy = to_device(beta == V(0) ? nans<V>(y0.size()) : y0);
+  if (op == Op::plain)
+    dev.apply(alpha, dx.data(), beta, dy.data(), nullptr);
+  else
+    dev.apply_transpose(alpha, dx.data(), beta, dy.data(), nullptr);
+  return to_host(dy);
 }
 
 }  // namespace aijadaptive::test

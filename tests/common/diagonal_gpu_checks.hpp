@@ -13,19 +13,6 @@
 
 namespace aijadaptive::test {
 
-// Runs op on the device half and returns y; beta == 0 starts from NaN.
-template <class V, class I>
-std::vector<V> device_apply(DeviceFormat<V, I>& dev, Op op, V alpha, const std::vector<V>& x, V beta,
-                            const std::vector<V>& y0) {
-  const DeviceBuffer<V> dx = to_device(x);
-  DeviceBuffer<V> dy = to_device(beta == V(0) ? std::vector<V>(y0.size(), nan<V>()) : y0);
-  if (op == Op::plain)
-    dev.apply(alpha, dx.data(), beta, dy.data(), nullptr);
-  else
-    dev.apply_transpose(alpha, dx.data(), beta, dy.data(), nullptr);
-  return to_host(dy);
-}
-
 // With `params` (brcsd2's short pieces), blocks in more runs than a generated
 // kernel computes its descriptors for: it loads them, as the generic one does.
 template <class V, class I>

@@ -13,7 +13,6 @@
 #include <string>
 
 #include "device_vectors.hpp"
-#include "diagonal_gpu_checks.hpp"  // test::device_apply
 #include "random_csr.hpp"
 #include "type_pairs.hpp"
 
