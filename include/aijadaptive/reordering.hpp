@@ -30,6 +30,7 @@
 // Definite Systems" (1981), ch. 4 (reversal, pseudo-peripheral start nodes).
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <vector>
 
@@ -55,6 +56,9 @@ template <class I>
 struct Permutation {
   std::vector<I> new_to_old;  // [n] old index of new row/column i'
   std::vector<I> old_to_new;  // [n] inverse of new_to_old
+  // 0, or every index stays in its window of `window` consecutive indices
+  // (windowed_order): then x's gather and y's way back are local.
+  std::int64_t window = 0;
   std::int64_t size() const { return std::int64_t(new_to_old.size()); }
 };
 
@@ -74,6 +78,22 @@ void check_permutation(const Permutation<I>& p, std::int64_t n);
 // Throws invalid_argument if the matrix is not square.
 template <class V, class I>
 Permutation<I> rcm_order(const CsrView<V, I>& a);
+
+// A global order confined to windows: each node stays in its window of `window` consecutive old
+// indices ([w * window, (w + 1) * window)), and the nodes of a window keep the relative order
+// they have in `global`. Why: a mesh numbered piece by piece (random inside each piece) keeps its
+// pieces' order and needs only the order inside them; so x's gather and y's way back stay inside
+// windows (sectors reused while the window is read, the row map's writes local), and the
+// bandwidth stays near the original's. O(n). Throws invalid_argument if window < 1.
+template <class I>
+Permutation<I> windowed_order(const Permutation<I>& global, std::int64_t window);
+// The windows the analysis tries, smallest first; it keeps the first whose gathers touch no more
+// sectors than RCM over the whole matrix (H100, gen:fem, a mesh numbered at random within blocks,
+// reordered inside aijadaptive: docs/h100-2026-11-27-windowed-rcm/). A small window keeps the
+// permutations most local and the bandwidth lowest (16-bit column offsets), but helps only where
+// the mesh's pieces line up with the windows; 65536 rows (512 KiB of x in double) did for pieces
+// of 1000 to 20000 nodes.
+inline constexpr std::array<std::int64_t, 3> kRcmWindows{4096, 16384, 65536};
 
 // B = P A P^T, owning its arrays (see the picture above).
 template <class V, class I>
@@ -120,6 +140,12 @@ void unpermute_vector(const Permutation<I>& p, const V* yp, V* y) {
 // Throws invalid_argument if group_rows < 1 or max_groups < 1.
 template <class V, class I>
 double gather_sector_ratio(const CsrView<V, I>& a, int group_rows = kGatherGroupRows,
+                           std::int64_t max_groups = kGatherMaxGroups);
+// The same of P A P^T, read from A through p without building it (the same value as
+// gather_sector_ratio(permute_symmetric(a, p).view(), ...)). Throws invalid_argument as that
+// one does, or if A is not square or p is not a permutation of its size.
+template <class V, class I>
+double gather_sector_ratio(const CsrView<V, I>& a, const Permutation<I>& p, int group_rows = kGatherGroupRows,
                            std::int64_t max_groups = kGatherMaxGroups);
 
 }  // namespace aijadaptive

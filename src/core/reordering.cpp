@@ -235,6 +235,23 @@ Permutation<I> rcm_order(const CsrView<V, I>& a) {
   return p;
 }
 
+template <class I>
+Permutation<I> windowed_order(const Permutation<I>& global, std::int64_t window) {
+  AIJA_REQUIRE(window >= 1, invalid_argument, "windowed_order: window " + std::to_string(window) + " < 1");
+  const std::int64_t n = global.size();
+  const std::int64_t windows = (n + window - 1) / window;
+  // A counting sort by window, stable: the global order is read from first to last.
+  std::vector<std::int64_t> next(std::size_t(windows) + 1, 0);
+  for (std::int64_t w = 0; w < windows; ++w) next[std::size_t(w)] = w * window;
+  Permutation<I> p;
+  p.window = window;
+  p.new_to_old.resize(std::size_t(n));
+  p.old_to_new.resize(std::size_t(n));
+  for (const I old : global.new_to_old) p.new_to_old[std::size_t(next[std::size_t(old / window)]++)] = old;
+  for (std::int64_t i = 0; i < n; ++i) p.old_to_new[std::size_t(p.new_to_old[std::size_t(i)])] = I(i);
+  return p;
+}
+
 template <class V, class I>
 PermutedCsr<V, I> permute_symmetric(const CsrView<V, I>& a, const Permutation<I>& p) {
   require_square(a, "permute_symmetric");
@@ -296,8 +313,12 @@ void permute_values(const CsrView<V, I>& a, const Permutation<I>& p, PermutedCsr
   }
 }
 
-template <class V, class I>
-double gather_sector_ratio(const CsrView<V, I>& a, int group_rows, std::int64_t max_groups) {
+namespace {
+
+// gather_sector_ratio of the matrix whose row i is A's row row_of(i) with every column c read as
+// col_of(c): A itself, or P A P^T through the permutation.
+template <class V, class I, class RowOf, class ColOf>
+double sector_ratio(const CsrView<V, I>& a, int group_rows, std::int64_t max_groups, RowOf row_of, ColOf col_of) {
   AIJA_REQUIRE(group_rows >= 1 && max_groups >= 1, invalid_argument,
                "gather_sector_ratio: group_rows (" + std::to_string(group_rows) + ") and max_groups (" +
                    std::to_string(max_groups) + ") must be at least 1");
@@ -313,11 +334,16 @@ double gather_sector_ratio(const CsrView<V, I>& a, int group_rows, std::int64_t 
     const std::int64_t g = samples == 1 ? (groups - 1) / 2 : s * step + s * rest / gaps;  // no overflow
     return detail::RowPart{g * group_rows, std::min(rows, g * group_rows + group_rows)};
   };
+  const auto entries_of = [&](const detail::RowPart& r) {
+    std::int64_t n = 0;
+    for (std::int64_t i = r.begin; i < r.end; ++i) {
+      const std::int64_t row = row_of(i);
+      n += std::int64_t(a.row_ptr[row + 1]) - std::int64_t(a.row_ptr[row]);
+    }
+    return n;
+  };
   std::int64_t total_nnz = 0;
-  for (std::int64_t s = 0; s < samples; ++s) {
-    const detail::RowPart r = group_rows_of(s);
-    total_nnz += std::int64_t(a.row_ptr[r.end]) - std::int64_t(a.row_ptr[r.begin]);
-  }
+  for (std::int64_t s = 0; s < samples; ++s) total_nnz += entries_of(group_rows_of(s));
   if (total_nnz == 0) return 0.0;
   // The samples cut among threads (at 6-10 ns an entry on the H100's host, a
   // quarter of a million entries are worth a thread), each counting with a set
@@ -337,20 +363,23 @@ double gather_sector_ratio(const CsrView<V, I>& a, int group_rows, std::int64_t 
     std::int64_t found = 0;  // summed at the end: threads never write one cache line in the loop
     for (std::int64_t s = parts[p].begin; s < parts[p].end; ++s) {
       const detail::RowPart r = group_rows_of(s);
-      const std::int64_t k0 = a.row_ptr[r.begin], k1 = a.row_ptr[r.end];
-      if (k0 == k1) continue;
+      const std::int64_t entries = entries_of(r);
+      if (entries == 0) continue;
       int bits = 4;
-      while ((std::int64_t(1) << bits) < 2 * (k1 - k0)) ++bits;
+      while ((std::int64_t(1) << bits) < 2 * entries) ++bits;
       if (set.size() < (std::size_t(1) << bits)) set.resize(std::size_t(1) << bits);
       const std::size_t mask = (std::size_t(1) << bits) - 1;
-      for (std::int64_t k = k0; k < k1; ++k) {
-        const std::int64_t sector = std::int64_t(a.col_idx[k]) >> sector_shift;
-        std::size_t h =
-            std::size_t((std::uint64_t(sector) * 0x9E3779B97F4A7C15ull) >> (64 - bits));  // Fibonacci
-        while (set[h].group == s && set[h].sector != sector) h = (h + 1) & mask;
-        if (set[h].group != s) {
-          ++found;
-          set[h] = {sector, s};
+      for (std::int64_t i = r.begin; i < r.end; ++i) {
+        const std::int64_t row = row_of(i);
+        for (std::int64_t k = a.row_ptr[row], end = a.row_ptr[row + 1]; k < end; ++k) {
+          const std::int64_t sector = std::int64_t(col_of(a.col_idx[k])) >> sector_shift;
+          std::size_t h =
+              std::size_t((std::uint64_t(sector) * 0x9E3779B97F4A7C15ull) >> (64 - bits));  // Fibonacci
+          while (set[h].group == s && set[h].sector != sector) h = (h + 1) & mask;
+          if (set[h].group != s) {
+            ++found;
+            set[h] = {sector, s};
+          }
         }
       }
     }
@@ -361,13 +390,34 @@ double gather_sector_ratio(const CsrView<V, I>& a, int group_rows, std::int64_t 
   return double(total_sectors) / double(total_nnz);
 }
 
+}  // namespace
+
+template <class V, class I>
+double gather_sector_ratio(const CsrView<V, I>& a, int group_rows, std::int64_t max_groups) {
+  return sector_ratio(a, group_rows, max_groups, [](std::int64_t i) { return i; }, [](I c) { return c; });
+}
+
+template <class V, class I>
+double gather_sector_ratio(const CsrView<V, I>& a, const Permutation<I>& p, int group_rows, std::int64_t max_groups) {
+  require_square(a, "gather_sector_ratio");
+  check_permutation(p, a.rows);
+  const I* to_old = p.new_to_old.data();
+  const I* to_new = p.old_to_new.data();
+  return sector_ratio(
+      a, group_rows, max_groups, [to_old](std::int64_t i) { return std::int64_t(to_old[i]); },
+      [to_new](I c) { return to_new[c]; });
+}
+
 #define AIJA_INSTANTIATE(V, I)                                                                         \
   template Permutation<I> rcm_order<V, I>(const CsrView<V, I>&);                                       \
   template PermutedCsr<V, I> permute_symmetric<V, I>(const CsrView<V, I>&, const Permutation<I>&);     \
   template void permute_values<V, I>(const CsrView<V, I>&, const Permutation<I>&, PermutedCsr<V, I>&); \
-  template double gather_sector_ratio<V, I>(const CsrView<V, I>&, int, std::int64_t);
+  template double gather_sector_ratio<V, I>(const CsrView<V, I>&, int, std::int64_t);                 \
+  template double gather_sector_ratio<V, I>(const CsrView<V, I>&, const Permutation<I>&, int, std::int64_t);
 AIJA_FOR_EACH_TYPE_PAIR(AIJA_INSTANTIATE)
 template void check_permutation<std::int32_t>(const Permutation<std::int32_t>&, std::int64_t);
+template Permutation<std::int32_t> windowed_order(const Permutation<std::int32_t>&, std::int64_t);
+template Permutation<std::int64_t> windowed_order(const Permutation<std::int64_t>&, std::int64_t);
 template void check_permutation<std::int64_t>(const Permutation<std::int64_t>&, std::int64_t);
 
 }  // namespace aijadaptive

@@ -434,6 +434,83 @@ TEST(RcmOrder, ShuffledGridBandwidthBelowTwiceItsSide) {
   }
 }
 
+// ---- windowed_order ---------------------------------------------------------------------
+
+template <class Call>
+void expect_invalid(Call&& call, const char* what) {
+  try {
+    call();
+    ADD_FAILURE() << what << " was accepted";
+  } catch (const Error& e) {
+    EXPECT_EQ(e.kind(), ErrorKind::invalid_argument) << what << ": " << e.what();
+  }
+}
+
+// Every index stays in its window, the window's indices keep the global order's
+// relative order, and old_to_new is the inverse.
+template <class I>
+void expect_windowed(const Permutation<I>& global, const Permutation<I>& w, std::int64_t window) {
+  ASSERT_NO_THROW(check_permutation(w, global.size()));
+  EXPECT_EQ(w.window, window);
+  for (std::int64_t i = 0; i < w.size(); ++i) {
+    ASSERT_EQ(std::int64_t(w.new_to_old[std::size_t(i)]) / window, i / window) << "new index " << i;
+    if (i + 1 < w.size() && (i + 1) / window == i / window)
+      ASSERT_LT(global.old_to_new[std::size_t(w.new_to_old[std::size_t(i)])],
+                global.old_to_new[std::size_t(w.new_to_old[std::size_t(i + 1)])])
+          << "new indices " << i << " and " << i + 1 << " out of the global order";
+  }
+}
+
+TEST(WindowedOrder, KeepsEachIndexInItsWindowInTheGlobalOrder) {
+  const auto m = from_rows<double, std::int32_t>(shuffled(grid5(37), 4));  // 1369 rows
+  const Permutation<std::int32_t> global = rcm_order(m.view());
+  for (std::int64_t window : {1, 2, 100, 128, 1368, 1369, 5000}) {
+    SCOPED_TRACE("window " + std::to_string(window));
+    const Permutation<std::int32_t> w = windowed_order(global, window);
+    expect_windowed(global, w, window);
+    if (window == 1) {
+      for (std::int64_t i = 0; i < w.size(); ++i) ASSERT_EQ(w.new_to_old[std::size_t(i)], i);
+    }
+    if (window >= m.rows) EXPECT_EQ(w.new_to_old, global.new_to_old);
+  }
+  const auto m64 = from_rows<float, std::int64_t>(shuffled(chain(1000), 9));
+  const Permutation<std::int64_t> global64 = rcm_order(m64.view());
+  expect_windowed(global64, windowed_order(global64, 77), 77);
+  EXPECT_EQ(windowed_order(Permutation<std::int32_t>{}, 16).size(), 0);
+  expect_invalid([&] { windowed_order(global, 0); }, "window 0");
+}
+
+// A grid numbered at random only within blocks of its own lines (a mesh
+// numbered piece by piece): RCM in windows of those blocks keeps the bandwidth
+// near the original's, where RCM over the whole grid gives about its side,
+// and its gathers touch few sectors.
+TEST(WindowedOrder, OnABlockNumberedGridLocalAndNarrow) {
+  const std::int64_t n = 200, block = 4 * n;
+  auto rows = grid5(n);
+  std::vector<std::int64_t> to_new(rows.size());
+  std::iota(to_new.begin(), to_new.end(), 0);
+  std::mt19937_64 rng(3);
+  for (std::size_t b = 0; b < to_new.size(); b += std::size_t(block))
+    std::shuffle(to_new.begin() + std::ptrdiff_t(b), to_new.begin() + std::ptrdiff_t(b + std::size_t(block)), rng);
+  std::vector<std::vector<std::int64_t>> numbered(rows.size());
+  for (std::size_t i = 0; i < rows.size(); ++i)
+    for (std::int64_t c : rows[i]) numbered[std::size_t(to_new[i])].push_back(to_new[std::size_t(c)]);
+  for (auto& r : numbered) std::sort(r.begin(), r.end());
+  const auto m = from_rows<double, std::int32_t>(numbered);
+  const Permutation<std::int32_t> global = rcm_order(m.view());
+  const Permutation<std::int32_t> local = windowed_order(global, block);
+  const double before = gather_sector_ratio(m.view()), after_global = gather_sector_ratio(m.view(), global),
+               after_local = gather_sector_ratio(m.view(), local);
+  EXPECT_GE(before, 0.6);  // 0.67: a node's neighbours along its line share a block, at random in it
+  EXPECT_LE(after_local, 0.4);
+  EXPECT_LE(after_local, 1.1 * after_global);
+  const std::int64_t wide = bandwidth(m.view());
+  const std::int64_t narrow = bandwidth(permute_symmetric(m.view(), local).view());
+  EXPECT_LE(narrow, wide) << "windows keep the pieces' order";
+  std::printf("block-numbered grid: x sectors per nonzero %.3f; RCM %.3f; RCM in windows %.3f; bandwidth %lld -> %lld\n",
+              before, after_global, after_local, (long long)wide, (long long)narrow);
+}
+
 // ---- gather_sector_ratio --------------------------------------------------------------
 
 // All groups, counted the plain way: distinct (column / per_sector) per group of rows.
@@ -506,6 +583,24 @@ TEST(GatherSectorRatio, OnSeveralThreadsTheSameAsThePlainCount) {
   EXPECT_DOUBLE_EQ(gather_sector_ratio(z.view(), 32, 100000), all_groups_ratio(z.view(), 32));
 #endif
   EXPECT_DOUBLE_EQ(gather_sector_ratio(d.view(), 3, 100000), all_groups_ratio(d.view(), 3));
+}
+
+// Through a permutation: the ratio of P A P^T without building it, sampled or not.
+TEST(GatherSectorRatio, ThroughAPermutationTheRatioOfThePermutedMatrix) {
+  const auto m = from_rows<double, std::int32_t>(shuffled(grid5(120), 6));
+  const auto m64 = from_rows<float, std::int64_t>(shuffled(grid5(60), 2));
+  for (const auto& p : {rcm_order(m.view()), random_permutation<std::int32_t>(m.rows, 5),
+                        windowed_order(rcm_order(m.view()), 500)}) {
+    const auto b = permute_symmetric(m.view(), p);
+    EXPECT_DOUBLE_EQ(gather_sector_ratio(m.view(), p), gather_sector_ratio(b.view()));
+    EXPECT_DOUBLE_EQ(gather_sector_ratio(m.view(), p, 7, 50), gather_sector_ratio(b.view(), 7, 50));
+  }
+  const auto p64 = rcm_order(m64.view());
+  EXPECT_DOUBLE_EQ(gather_sector_ratio(m64.view(), p64, 32, 100000),
+                   all_groups_ratio(permute_symmetric(m64.view(), p64).view(), 32));
+  expect_invalid([&] { gather_sector_ratio(m.view(), random_permutation<std::int32_t>(10, 1)); }, "a wrong size");
+  const auto rect = test::random_csr<double, std::int32_t>(RandomShape{30, 20, 0.2, 0, 0, 3});
+  expect_invalid([&] { gather_sector_ratio(rect.view(), random_permutation<std::int32_t>(30, 1)); }, "not square");
 }
 
 TEST(GatherSectorRatio, ZeroWithoutNonzeros) {
