@@ -14,6 +14,7 @@ struct Features {
   std::int64_t rows = 0;
   std::int64_t cols = 0;
   std::int64_t nnz = 0;
+  std::int64_t value_bytes = 0;  // of one value (sizeof(V))
   std::int64_t empty_rows = 0;
   std::int64_t min_row = 0;   // fewest nonzeros in a row
   std::int64_t max_row = 0;   // most nonzeros in a row
@@ -27,6 +28,10 @@ struct Features {
   // not computed: it costs an RCM order, so the analysis computes it only when
   // the selector asks (wants_rcm_ratio, selector.hpp).
   double rcm_gather_sector_ratio = -1.0;
+  // The window of the RCM order that ratio is of: 0 for RCM over the whole
+  // matrix, else RCM confined to windows of that many rows (windowed_order),
+  // taken where its gathers touch no more sectors.
+  std::int64_t rcm_window = 0;
   // Share of rows whose columns are those of the row before (sampled): rows
   // of one mesh node, I-nodes (format inode). 2/3 for 3 unknowns per node.
   double repeated_rows = 0.0;

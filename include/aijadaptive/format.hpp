@@ -66,6 +66,10 @@ struct Capabilities {
   bool row_ranges = false;
   // op(A) = A^H for complex values (else the core's cuSPARSE CSR copy runs it).
   bool conjugate_transpose = false;
+  // Its product writes the rows in their order, give or take a short window
+  // (no global sort): through a row map that keeps indices in their windows
+  // (a windowed reordering's), its writes stay local at any size.
+  bool rows_in_order = false;
 };
 
 // What the builders and uploads are given, instead of asking the device or the

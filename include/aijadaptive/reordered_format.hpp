@@ -25,6 +25,15 @@
 
 namespace aijadaptive {
 
+// The largest y (bytes) the inner format writes through its row map. On
+// the H100 (50 MB of L2) the row map won on scalar FEM of 2.7 MB of y (2.5
+// us of 50) and lost on 13.8 MB (3-20 us of 230) under a global RCM order.
+// Beyond it only a format that writes its rows in order, under a windowed
+// order, keeps the row map: its writes stay local (fem n=120 in windows of
+// 4096 rows, inode: 200.8 us with the row map, 212.2 gathered back;
+// docs/h100-2026-11-27-windowed-rcm/).
+inline constexpr std::size_t kReorderRowMapMaxBytes = std::size_t(8) << 20;
+
 // The permutation and B, computed once by the analysis and shared by the
 // candidates the matrix tries in turn.
 template <class V, class I>
@@ -59,10 +68,7 @@ class ReorderedHostFormat final : public HostFormat<V, I> {
   // the plain product without the row map, and for the inner format's own
   // transposes, which always go through it.
   bool needs_scratch() const;
-  // The largest y (bytes) the inner format writes through its row map. On
-  // the H100 (50 MB of L2) the row map won on scalar FEM of 2.7 MB of y (2.5
-  // us of 50) and lost on 13.8 MB (3-20 us of 230).
-  static constexpr std::size_t kRowMapMaxBytes = std::size_t(8) << 20;
+  static constexpr std::size_t kRowMapMaxBytes = kReorderRowMapMaxBytes;
   void set_row_map_max_bytes(std::size_t bytes) { row_map_max_bytes_ = bytes; }
 
  private:

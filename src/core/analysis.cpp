@@ -2,6 +2,7 @@
 
 #include <optional>
 #include <string>
+#include <utility>
 
 #include "aijadaptive/instantiate.hpp"
 
@@ -30,16 +31,29 @@ Analysis<V, I> analyse_matrix(const CsrView<V, I>& a, const FormatChoice& format
                                                   : std::string("not searched: the format is fixed (") +
                                                         format_name(format.format) + ")";
   }
-  std::optional<Reordering<V, I>> rcm;
+  std::optional<Permutation<I>> order;
   const bool requested = reorder == ReorderChoice::always && a.rows == a.cols;
   if (requested || wants_rcm_ratio(r.features, reorder)) {
-    rcm.emplace();
-    rcm->permutation = rcm_order(a);
-    rcm->matrix = permute_symmetric(a, rcm->permutation);
-    r.features.rcm_gather_sector_ratio = gather_sector_ratio(rcm->matrix.view());
+    // RCM over the whole matrix, or confined to windows where that gathers no
+    // more sectors: its permutations then stay local (reordering.hpp).
+    order.emplace(rcm_order(a));
+    r.features.rcm_gather_sector_ratio = gather_sector_ratio(a, *order);
+    for (const std::int64_t window : kRcmWindows) {
+      if (a.rows <= window) break;
+      Permutation<I> local = windowed_order(*order, window);
+      const double ratio = gather_sector_ratio(a, local);
+      if (ratio > r.features.rcm_gather_sector_ratio) continue;
+      r.features.rcm_gather_sector_ratio = ratio;
+      r.features.rcm_window = window;
+      order.emplace(std::move(local));
+      break;
+    }
   }
   r.selection = select_format(r.features, format, reorder, tune_candidates);
-  if (r.selection.reorder) r.reordering = std::make_shared<Reordering<V, I>>(std::move(*rcm));
+  if (r.selection.reorder) {
+    PermutedCsr<V, I> b = permute_symmetric(a, *order);
+    r.reordering = std::make_shared<Reordering<V, I>>(Reordering<V, I>{std::move(*order), std::move(b)});
+  }
   return r;
 }
 

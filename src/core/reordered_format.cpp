@@ -89,8 +89,10 @@ Capabilities ReorderedHostFormat<V, I>::capabilities() const {
 
 template <class V, class I>
 bool ReorderedHostFormat<V, I>::writes_rows() const {
+  const Capabilities c = inner_->capabilities();
   const std::size_t y_bytes = reordering_->permutation.new_to_old.size() * sizeof(V);
-  return inner_->capabilities().row_map && y_bytes <= row_map_max_bytes_;
+  const bool local = reordering_->permutation.window > 0 && c.rows_in_order;
+  return c.row_map && (y_bytes <= row_map_max_bytes_ || local);
 }
 
 template <class V, class I>
@@ -146,8 +148,12 @@ std::unique_ptr<DeviceFormat<V, I>> ReorderedHostFormat<V, I>::upload(Stream str
 
 template <class V, class I>
 std::vector<std::string> ReorderedHostFormat<V, I>::describe() const {
-  std::vector<std::string> lines{std::string("reordered (RCM): x gathered into the new numbering, y ") +
-                                 (writes_rows() ? "written in yours by the format itself" : "gathered back into yours")};
+  const std::int64_t window = reordering_->permutation.window;
+  std::vector<std::string> lines{
+      std::string("reordered (RCM") +
+      (window > 0 ? " within windows of " + std::to_string(window) + " rows" : std::string()) +
+      "): x gathered into the new numbering, y " +
+      (writes_rows() ? "written in yours by the format itself" : "gathered back into yours")};
   for (std::string& line : inner_->describe()) lines.push_back(std::move(line));
   return lines;
 }

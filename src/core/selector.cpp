@@ -6,6 +6,8 @@
 #include <tuple>
 #include <utility>
 
+#include "aijadaptive/reordered_format.hpp"
+
 namespace aijadaptive {
 
 namespace {
@@ -89,12 +91,14 @@ std::pair<bool, std::string> choose_reordering(const Features& f, ReorderChoice 
     case ReorderChoice::never:
       return {false, ""};
     case ReorderChoice::always:
-      return {true, "; reordered (RCM) as requested"};
+      return {true, f.rcm_window > 0 ? "; reordered (RCM within windows of " + std::to_string(f.rcm_window) +
+                                           " rows) as requested"
+                                     : std::string("; reordered (RCM) as requested")};
     case ReorderChoice::automatic:
       break;
   }
   if (!reordering_may_pay(f)) return {false, ""};
-  char text[240];
+  char text[320];
   if (f.rcm_gather_sector_ratio < 0 || f.rcm_gather_sector_ratio > kReorderKeep * f.gather_sector_ratio) {
     std::snprintf(text, sizeof(text),
                   "; not reordered: regular rows with scattered columns (%.2f x sectors per nonzero >= %.2f), but "
@@ -102,10 +106,12 @@ std::pair<bool, std::string> choose_reordering(const Features& f, ReorderChoice 
                   f.gather_sector_ratio, kScatteredRatio, f.rcm_gather_sector_ratio, kReorderKeep);
     return {false, text};
   }
+  char how[64] = "RCM";
+  if (f.rcm_window > 0) std::snprintf(how, sizeof(how), "RCM within windows of %lld rows", (long long)f.rcm_window);
   std::snprintf(text, sizeof(text),
-                "; reordered (RCM): regular rows with scattered columns (%.2f x sectors per nonzero >= %.2f) -> %.2f "
-                "x sectors per nonzero after RCM",
-                f.gather_sector_ratio, kScatteredRatio, f.rcm_gather_sector_ratio);
+                "; reordered (%s): regular rows with scattered columns (%.2f x sectors per nonzero >= %.2f) -> %.2f "
+                "x sectors per nonzero after %s",
+                how, f.gather_sector_ratio, kScatteredRatio, f.rcm_gather_sector_ratio, how);
   return {true, text};
 }
 
@@ -117,6 +123,21 @@ bool diagonal_format(FormatId id) {
 }
 
 bool inode_rule(const Features& f) { return f.repeated_rows >= kRepeatedRows && f.nnz >= kLargeNnz; }
+
+// After RCM within windows (reordering.hpp), where y is beyond what a format
+// that sorts its rows globally writes through the row map: suraa's products
+// then go through a scratch y gathered back, inode's (rows in order) write the
+// caller's y directly, and its offsets fit 16 bits in the narrow band. H100,
+// 2026-11-27 (docs/h100-2026-11-27-windowed-rcm, call 6), auto's suraa against
+// inode, us: gen:fem n=120 211.6 / 201.4, block=5000 213.6 / 213.0,
+// block=20000 216.2 / 213.9; below the limit suraa writes through the row map
+// too and wins (n=70: 40.2 / 48.4, n=100 (call 5): 105.6 / 114.4).
+const char* const kInodeAfterWindowedRcm =
+    "regular rows reordered within windows, y beyond the row map's limit for globally sorted rows: rows in order "
+    "write y directly";
+bool inode_after_windowed_rcm(const Features& f) {
+  return f.rcm_window > 0 && f.rows * f.value_bytes > std::int64_t(kReorderRowMapMaxBytes);
+}
 
 // The last device candidate, whatever came before it.
 const char* const kLastResort = "the last device candidate: csr through cuSPARSE";
@@ -238,11 +259,15 @@ bool wants_diagonal_search(const Features& f, const FormatChoice& choice) {
 
 Selection select_format(const Features& f, const FormatChoice& choice, ReorderChoice reorder, int tune_candidates) {
   Selection s;
+  std::tie(s.reorder, s.reorder_reason) = choose_reordering(f, reorder);
   s.candidates = select_storage(f, choice);
+  if (choice.automatic && s.reorder && inode_after_windowed_rcm(f) && s.first() == FormatId::suraa) {
+    s.candidates.front() = {FormatId::inode, "auto: inode, " + std::string(kInodeAfterWindowedRcm) + " (" +
+                                                 describe(f) + ")"};
+  }
   if (choice.automatic && choice.tune) {
     s.candidates = tune_storage(f, s.candidates, tune_candidates, &s.timed);
   }
-  std::tie(s.reorder, s.reorder_reason) = choose_reordering(f, reorder);
   return s;
 }
 

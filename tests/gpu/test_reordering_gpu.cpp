@@ -88,32 +88,38 @@ TYPED_TEST(ReorderingGpuTyped, EveryFormatInTheCallersNumbering) {
 }
 
 // The formats that write y through the row map, made to gather it back from
-// a scratch vector (as they do for a y over kRowMapMaxBytes): the same
-// products, beta == 0 with NaN in y too.
+// a scratch vector (as they do for a y over kRowMapMaxBytes), under RCM over
+// the whole matrix and within windows (where a format with its rows in order
+// keeps the row map): the same products, beta == 0 with NaN in y too.
 TEST_F(ReorderingGpu, RowMapFormatsGatherYBackForLargeVectors) {
   using R = ReorderedHostFormat<double, std::int32_t>;
   const auto m = test::random_csr<double, std::int32_t>({3000, 3000, 0.003, 0, 1, 11});
   const auto x = test::random_vector<double>(3000, 12);
   const auto y0 = test::random_vector<double>(3000, 13);
-  auto r = std::make_shared<Reordering<double, std::int32_t>>();
-  r->permutation = rcm_order(m.view());
-  r->matrix = permute_symmetric(m.view(), r->permutation);
   FormatContext ctx;
   ctx.device = device_info(current_device());
-  for (FormatId format : all_formats()) {
-    if (!make_host_format<double, std::int32_t>(format, ctx)->capabilities().row_map) continue;
-    for (std::size_t max_bytes : {R::kRowMapMaxBytes, std::size_t(0)}) {
-      SCOPED_TRACE(std::string(format_name(format)) + (max_bytes ? ", row map" : ", gathered back"));
-      R f(r, make_host_format<double, std::int32_t>(format, ctx));
-      f.set_row_map_max_bytes(max_bytes);
-      f.build(m.view());
-      ASSERT_EQ(f.writes_rows(), max_bytes != 0);
-      const auto dev = f.upload(nullptr);
-      for (auto [alpha, beta] : {std::pair<double, double>{1, 0}, {-1.5, 0.25}}) {
-        std::vector<double> expect = y0;
-        csr_reference_apply(m.view(), Op::plain, alpha, x.data(), beta, expect.data());
-        const double bound = 2 * test::error_bound(m.view(), false, alpha, x, beta, y0);
-        expect_close(test::device_apply(*dev, Op::plain, alpha, x, beta, y0), expect, bound);
+  for (std::int64_t window : {0, 512}) {
+    auto r = std::make_shared<Reordering<double, std::int32_t>>();
+    r->permutation = rcm_order(m.view());
+    if (window > 0) r->permutation = windowed_order(r->permutation, window);
+    r->matrix = permute_symmetric(m.view(), r->permutation);
+    for (FormatId format : all_formats()) {
+      const Capabilities c = make_host_format<double, std::int32_t>(format, ctx)->capabilities();
+      if (!c.row_map) continue;
+      for (std::size_t max_bytes : {R::kRowMapMaxBytes, std::size_t(0)}) {
+        SCOPED_TRACE(std::string(format_name(format)) + (max_bytes ? ", row map" : ", gathered back") +
+                     ", window " + std::to_string(window));
+        R f(r, make_host_format<double, std::int32_t>(format, ctx));
+        f.set_row_map_max_bytes(max_bytes);
+        f.build(m.view());
+        ASSERT_EQ(f.writes_rows(), max_bytes != 0 || (window > 0 && c.rows_in_order));
+        const auto dev = f.upload(nullptr);
+        for (auto [alpha, beta] : {std::pair<double, double>{1, 0}, {-1.5, 0.25}}) {
+          std::vector<double> expect = y0;
+          csr_reference_apply(m.view(), Op::plain, alpha, x.data(), beta, expect.data());
+          const double bound = 2 * test::error_bound(m.view(), false, alpha, x, beta, y0);
+          expect_close(test::device_apply(*dev, Op::plain, alpha, x, beta, y0), expect, bound);
+        }
       }
     }
   }

@@ -11,8 +11,11 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cstdint>
+#include <cstdio>
 #include <limits>
 #include <random>
+#include <set>
 
 #include "random_csr.hpp"
 
@@ -147,11 +150,15 @@ TEST(AdaptiveMatrix, WithoutAGpuItSaysWhyItRunsOnTheHost) {
 
 // A 2D 5-point grid of n x n with its unknowns numbered at random: scattered
 // columns, the case the reordering is for.
-test::OwnedCsr<double, std::int32_t> shuffled_grid(int n, std::uint64_t seed) {
+// With `block`, numbered at random only within blocks of that many nodes (a
+// mesh numbered piece by piece, as gen:fem does).
+test::OwnedCsr<double, std::int32_t> shuffled_grid(int n, std::uint64_t seed, std::size_t block = SIZE_MAX) {
   std::vector<std::int32_t> label(std::size_t(n) * n);
   for (std::size_t i = 0; i < label.size(); ++i) label[i] = std::int32_t(i);
   std::mt19937_64 rng(seed);
-  std::shuffle(label.begin(), label.end(), rng);
+  for (std::size_t b = 0; b < label.size(); b += std::min(block, label.size()))
+    std::shuffle(label.begin() + std::ptrdiff_t(b), label.begin() + std::ptrdiff_t(std::min(label.size(), b + block)),
+                 rng);
   std::vector<std::vector<std::pair<std::int32_t, double>>> rows(label.size());
   std::uniform_real_distribution<double> value(-1.0, 1.0);
   for (int y = 0; y < n; ++y)
@@ -208,6 +215,11 @@ TEST(Analysis, AutoKeepsRcmOnlyWhenItMakesTheGathersLocal) {
   ASSERT_TRUE(g.reordering);
   EXPECT_EQ(g.reordering->matrix.size(), grid.rows);
   EXPECT_NE(g.selection.reorder_reason.find("after RCM"), std::string::npos) << g.selection.reorder_reason;
+  // Numbered at random throughout: RCM confined to windows would leave the
+  // windows' neighbours scattered, so the whole matrix is reordered.
+  EXPECT_EQ(g.features.rcm_window, 0);
+  EXPECT_EQ(g.reordering->permutation.window, 0);
+  EXPECT_EQ(g.selection.reorder_reason.find("windows"), std::string::npos) << g.selection.reorder_reason;
   // Random columns have no local order: RCM cannot help, and auto says so.
   const auto random = random_columns(20000, 60, 8);
   ASSERT_GE(random.view().nnz(), 1000000);
@@ -225,6 +237,64 @@ TEST(Analysis, AutoKeepsRcmOnlyWhenItMakesTheGathersLocal) {
   const auto small = analyse_matrix(shuffled_grid(40, 9).view(), any, ReorderChoice::automatic);
   EXPECT_LT(small.features.rcm_gather_sector_ratio, 0.0);
   EXPECT_FALSE(small.selection.reorder);
+}
+
+// A grid numbered at random only within blocks of the first window's size:
+// RCM confined to windows of that size gathers no more sectors than RCM over
+// the whole matrix, and keeps every index in its window.
+TEST(Analysis, RcmWithinWindowsWhereTheNumberingIsLocalAlready) {
+  const std::int64_t window = kRcmWindows.front();
+  ASSERT_EQ(window, 4096);  // the words below
+  const auto grid = shuffled_grid(500, 7, std::size_t(window));
+  const auto g = analyse_matrix(grid.view(), FormatChoice::automatic_choice(), ReorderChoice::automatic);
+  EXPECT_GT(g.features.gather_sector_ratio, 0.5);
+  ASSERT_TRUE(g.selection.reorder) << g.selection.reorder_reason;
+  EXPECT_EQ(g.features.rcm_window, window);
+  ASSERT_TRUE(g.reordering);
+  const Permutation<std::int32_t>& p = g.reordering->permutation;
+  EXPECT_EQ(p.window, window);
+  for (std::int64_t i = 0; i < p.size(); ++i) ASSERT_EQ(p.new_to_old[std::size_t(i)] / window, i / window) << "new row " << i;
+  const Permutation<std::int32_t> global = rcm_order(grid.view());
+  EXPECT_LE(g.features.rcm_gather_sector_ratio, gather_sector_ratio(grid.view(), global));
+  EXPECT_NE(g.selection.reorder_reason.find("RCM within windows of 4096 rows"), std::string::npos)
+      << g.selection.reorder_reason;
+  // The reordered matrix is the one of that permutation.
+  const auto b = permute_symmetric(grid.view(), p);
+  EXPECT_EQ(g.reordering->matrix.col_idx, b.col_idx);
+  // Asked for by name, the same choice.
+  const auto always = analyse_matrix(grid.view(), FormatChoice::fixed(FormatId::ipcsr), ReorderChoice::always);
+  EXPECT_EQ(always.reordering->permutation.window, window);
+  EXPECT_NE(always.selection.reorder_reason.find("within windows of 4096 rows) as requested"), std::string::npos)
+      << always.selection.reorder_reason;
+}
+
+// Pieces that do not line up with the smallest window: the analysis keeps the
+// first window, smallest first, whose gathers touch no more sectors than RCM
+// over the whole matrix, else that one (window 0).
+TEST(Analysis, TheFirstWindowThatGathersNoMoreSectorsThanRcm) {
+  std::set<std::int64_t> chosen;
+  for (std::size_t block : {std::size_t(1500), std::size_t(5000), SIZE_MAX}) {
+    const auto grid = shuffled_grid(500, 11, block);
+    const Permutation<std::int32_t> global = rcm_order(grid.view());
+    const double global_ratio = gather_sector_ratio(grid.view(), global);
+    std::int64_t expect = 0;
+    for (std::int64_t window : kRcmWindows)
+      if (grid.rows > window && gather_sector_ratio(grid.view(), windowed_order(global, window)) <= global_ratio) {
+        expect = window;
+        break;
+      }
+    const auto a = analyse_matrix(grid.view(), FormatChoice::fixed(FormatId::ipcsr), ReorderChoice::always);
+    EXPECT_EQ(a.features.rcm_window, expect) << "pieces of " << block;
+    ASSERT_TRUE(a.reordering);
+    EXPECT_EQ(a.reordering->permutation.window, expect);
+    EXPECT_LE(a.features.rcm_gather_sector_ratio, global_ratio);
+    chosen.insert(expect);
+    std::printf("pieces of %s nodes: window %lld (x sectors per nonzero %.3f, RCM %.3f)\n",
+                block == SIZE_MAX ? "all" : std::to_string(block).c_str(), (long long)expect,
+                a.features.rcm_gather_sector_ratio, global_ratio);
+  }
+  // Pieces of 1500 nodes: windows of 4096 rows; numbered at random throughout: the whole grid.
+  EXPECT_EQ(chosen, (std::set<std::int64_t>{0, kRcmWindows.front()}));
 }
 
 TEST(Analysis, TheDiagonalSearchRunsOnlyWhereItsAnswerIsUsed) {
@@ -271,9 +341,11 @@ TEST(Analysis, RectangularMatricesAreNeverReordered) {
 // that CSR sums stay bit for bit), and the diagonal formats need increasing
 // columns; they refuse as unsupported, the fallback chain's cue.
 template <class V, class I>
-std::unique_ptr<ReorderedHostFormat<V, I>> reordered(const test::OwnedCsr<V, I>& m, FormatId format) {
+std::unique_ptr<ReorderedHostFormat<V, I>> reordered(const test::OwnedCsr<V, I>& m, FormatId format,
+                                                     std::int64_t window = 0) {
   auto r = std::make_shared<Reordering<V, I>>();
   r->permutation = rcm_order(m.view());
+  if (window > 0) r->permutation = windowed_order(r->permutation, window);
   r->matrix = permute_symmetric(m.view(), r->permutation);
   FormatContext ctx;
   auto f = std::make_unique<ReorderedHostFormat<V, I>>(r, make_host_format<V, I>(format, ctx));
@@ -368,6 +440,19 @@ TEST(ReorderedFormat, YIsGatheredBackUnlessTheRowMapSuitsIt) {
   const auto ipcsr = reordered(m, FormatId::ipcsr);
   EXPECT_TRUE(ipcsr->writes_rows());
   EXPECT_TRUE(ipcsr->needs_scratch());
+  // Under a windowed order, a format that writes its rows in order keeps the
+  // row map at any size; one that sorts its rows globally (suraa) does not.
+  const auto local_inode = reordered(m, FormatId::inode, 256);
+  local_inode->set_row_map_max_bytes(0);
+  EXPECT_TRUE(local_inode->writes_rows());
+  EXPECT_FALSE(local_inode->needs_scratch());
+  EXPECT_NE(local_inode->describe()[0].find("reordered (RCM within windows of 256 rows)"), std::string::npos)
+      << local_inode->describe()[0];
+  const auto local_suraa = reordered(m, FormatId::suraa, 256);
+  EXPECT_TRUE(local_suraa->writes_rows());  // y under 8 MiB
+  local_suraa->set_row_map_max_bytes(0);
+  EXPECT_FALSE(local_suraa->writes_rows());
+  EXPECT_TRUE(local_suraa->needs_scratch());
 }
 
 TEST(ReorderedFormat, RefusesAMatrixItsReorderingWasNotMadeFrom) {

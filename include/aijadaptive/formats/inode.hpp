@@ -124,8 +124,9 @@ template <class V, class I>
 class InodeHostFormat final : public HostFormat<V, I> {
  public:
   InodeHostFormat(const InodeParams& params, std::weak_ptr<CsrPrefetchBase> csr_prefetch = {});
-  // Transpose through the core's cuSPARSE fallback; row map and row ranges native.
-  Capabilities capabilities() const override { return {false, true, true}; }
+  // Transpose through the core's cuSPARSE fallback; row map and row ranges
+  // native; rows sorted within windows of window_rows only.
+  Capabilities capabilities() const override { return {false, true, true, false, true}; }
   void build(const CsrView<V, I>& a) override;
   void refill(const CsrView<V, I>& a) override;
   // Walks the slices as the kernel does: offsets decoded, values read at the
