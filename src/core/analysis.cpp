@@ -4,6 +4,7 @@
 #include <string>
 #include <utility>
 
+#include "aijadaptive/errors.hpp"
 #include "aijadaptive/instantiate.hpp"
 
 namespace aijadaptive {
@@ -51,6 +52,7 @@ Analysis<V, I> analyse_matrix(const CsrView<V, I>& a, const FormatChoice& format
   }
   r.selection = select_format(r.features, format, reorder, tune_candidates);
   if (r.selection.reorder) {
+    AIJA_REQUIRE(order.has_value(), internal, "the selector reordered a matrix whose RCM order was not computed");
     PermutedCsr<V, I> b = permute_symmetric(a, *order);
     r.reordering = std::make_shared<Reordering<V, I>>(Reordering<V, I>{std::move(*order), std::move(b)});
   }

@@ -241,7 +241,7 @@ Permutation<I> windowed_order(const Permutation<I>& global, std::int64_t window)
   const std::int64_t n = global.size();
   const std::int64_t windows = (n + window - 1) / window;
   // A counting sort by window, stable: the global order is read from first to last.
-  std::vector<std::int64_t> next(std::size_t(windows) + 1, 0);
+  std::vector<std::int64_t> next(static_cast<std::size_t>(windows));  // of each window: its next new index
   for (std::int64_t w = 0; w < windows; ++w) next[std::size_t(w)] = w * window;
   Permutation<I> p;
   p.window = window;
@@ -416,8 +416,8 @@ double gather_sector_ratio(const CsrView<V, I>& a, const Permutation<I>& p, int 
   template double gather_sector_ratio<V, I>(const CsrView<V, I>&, const Permutation<I>&, int, std::int64_t);
 AIJA_FOR_EACH_TYPE_PAIR(AIJA_INSTANTIATE)
 template void check_permutation<std::int32_t>(const Permutation<std::int32_t>&, std::int64_t);
+template void check_permutation<std::int64_t>(const Permutation<std::int64_t>&, std::int64_t);
 template Permutation<std::int32_t> windowed_order(const Permutation<std::int32_t>&, std::int64_t);
 template Permutation<std::int64_t> windowed_order(const Permutation<std::int64_t>&, std::int64_t);
-template void check_permutation<std::int64_t>(const Permutation<std::int64_t>&, std::int64_t);
 
 }  // namespace aijadaptive
