@@ -253,7 +253,8 @@ TEST(Analysis, RcmWithinWindowsWhereTheNumberingIsLocalAlready) {
   ASSERT_TRUE(g.reordering);
   const Permutation<std::int32_t>& p = g.reordering->permutation;
   EXPECT_EQ(p.window, window);
-  for (std::int64_t i = 0; i < p.size(); ++i) ASSERT_EQ(p.new_to_old[std::size_t(i)] / window, i / window) << "new row " << i;
+  for (std::int64_t i = 0; i < p.size(); ++i)
+    ASSERT_EQ(p.new_to_old[std::size_t(i)] / window, i / window) << "new row " << i;
   const Permutation<std::int32_t> global = rcm_order(grid.view());
   EXPECT_LE(g.features.rcm_gather_sector_ratio, gather_sector_ratio(grid.view(), global));
   EXPECT_NE(g.selection.reorder_reason.find("RCM within windows of 4096 rows"), std::string::npos)

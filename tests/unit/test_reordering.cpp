@@ -507,7 +507,8 @@ TEST(WindowedOrder, OnABlockNumberedGridLocalAndNarrow) {
   const std::int64_t wide = bandwidth(m.view());
   const std::int64_t narrow = bandwidth(permute_symmetric(m.view(), local).view());
   EXPECT_LE(narrow, wide) << "windows keep the pieces' order";
-  std::printf("block-numbered grid: x sectors per nonzero %.3f; RCM %.3f; RCM in windows %.3f; bandwidth %lld -> %lld\n",
+  std::printf("block-numbered grid: x sectors per nonzero %.3f; RCM %.3f; RCM in windows %.3f; "
+              "bandwidth %lld -> %lld\n",
               before, after_global, after_local, (long long)wide, (long long)narrow);
 }
 
