@@ -68,14 +68,14 @@ class ReorderedHostFormat final : public HostFormat<V, I> {
   // the plain product without the row map, and for the inner format's own
   // transposes, which always go through it.
   bool needs_scratch() const;
-  static constexpr std::size_t kRowMapMaxBytes = kReorderRowMapMaxBytes;
+  // The limit on y for the row map (kReorderRowMapMaxBytes unless a test sets another).
   void set_row_map_max_bytes(std::size_t bytes) { row_map_max_bytes_ = bytes; }
 
  private:
   std::shared_ptr<Reordering<V, I>> reordering_;
   std::unique_ptr<HostFormat<V, I>> inner_;
   CsrView<V, I> a_;
-  std::size_t row_map_max_bytes_ = kRowMapMaxBytes;
+  std::size_t row_map_max_bytes_ = kReorderRowMapMaxBytes;
   mutable std::vector<V> xp_, yp_;  // the oracle's vectors in B's numbering
 };
 

@@ -142,7 +142,8 @@ bool inode_after_windowed_rcm(const Features& f) {
 // The last device candidate, whatever came before it.
 const char* const kLastResort = "the last device candidate: csr through cuSPARSE";
 
-std::vector<Candidate> select_storage(const Features& f, const FormatChoice& choice) {
+// `reordered`: the matrix is multiplied as P A P^T (choose_reordering).
+std::vector<Candidate> select_storage(const Features& f, const FormatChoice& choice, bool reordered) {
   if (!choice.automatic) {
     std::vector<Candidate> c{{choice.format, std::string("requested by the user (") + format_name(choice.format) + ")"}};
     if (choice.format != FormatId::csr) c.push_back({FormatId::csr, kLastResort});
@@ -167,11 +168,16 @@ std::vector<Candidate> select_storage(const Features& f, const FormatChoice& cho
             {FormatId::ipcsr, "the next candidate: ipcsr"},
             {FormatId::csr, kLastResort}};
   }
-  if (f.row_cv <= kRegularRowCv && f.nnz >= kLargeNnz)
+  if (f.row_cv <= kRegularRowCv && f.nnz >= kLargeNnz) {
+    if (reordered && inode_after_windowed_rcm(f))
+      return {{FormatId::inode, "auto: inode, " + std::string(kInodeAfterWindowedRcm) + " (" + describe(f) + ")"},
+              {FormatId::ipcsr, "the next candidate: ipcsr"},
+              {FormatId::csr, kLastResort}};
     return {{FormatId::suraa, "auto: suraa, regular rows of a large matrix, a thread each over column-major slices (" +
                                   describe(f) + ")"},
             {FormatId::ipcsr, "the next candidate: ipcsr"},
             {FormatId::csr, kLastResort}};
+  }
   if (f.row_cv > kRegularRowCv && f.gather_sector_ratio >= kVeryScatteredRatio && f.nnz >= kLargeNnz)
     return {{FormatId::csr, "auto: csr through cuSPARSE, irregular rows with scattered columns in a large matrix (" +
                                 describe(f) + ")"}};
@@ -260,11 +266,7 @@ bool wants_diagonal_search(const Features& f, const FormatChoice& choice) {
 Selection select_format(const Features& f, const FormatChoice& choice, ReorderChoice reorder, int tune_candidates) {
   Selection s;
   std::tie(s.reorder, s.reorder_reason) = choose_reordering(f, reorder);
-  s.candidates = select_storage(f, choice);
-  if (choice.automatic && s.reorder && inode_after_windowed_rcm(f) && s.first() == FormatId::suraa) {
-    s.candidates.front() = {FormatId::inode, "auto: inode, " + std::string(kInodeAfterWindowedRcm) + " (" +
-                                                 describe(f) + ")"};
-  }
+  s.candidates = select_storage(f, choice, s.reorder);
   if (choice.automatic && choice.tune) {
     s.candidates = tune_storage(f, s.candidates, tune_candidates, &s.timed);
   }

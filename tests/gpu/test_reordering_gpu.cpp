@@ -88,7 +88,7 @@ TYPED_TEST(ReorderingGpuTyped, EveryFormatInTheCallersNumbering) {
 }
 
 // The formats that write y through the row map, made to gather it back from
-// a scratch vector (as they do for a y over kRowMapMaxBytes), under RCM over
+// a scratch vector (as they do for a y over kReorderRowMapMaxBytes), under RCM over
 // the whole matrix and within windows (where a format with its rows in order
 // keeps the row map): the same products, beta == 0 with NaN in y too.
 TEST_F(ReorderingGpu, RowMapFormatsGatherYBackForLargeVectors) {
@@ -106,7 +106,7 @@ TEST_F(ReorderingGpu, RowMapFormatsGatherYBackForLargeVectors) {
     for (FormatId format : all_formats()) {
       const Capabilities c = make_host_format<double, std::int32_t>(format, ctx)->capabilities();
       if (!c.row_map) continue;
-      for (std::size_t max_bytes : {R::kRowMapMaxBytes, std::size_t(0)}) {
+      for (std::size_t max_bytes : {kReorderRowMapMaxBytes, std::size_t(0)}) {
         SCOPED_TRACE(std::string(format_name(format)) + (max_bytes ? ", row map" : ", gathered back") +
                      ", window " + std::to_string(window));
         R f(r, make_host_format<double, std::int32_t>(format, ctx));

@@ -9,6 +9,7 @@
 
 #include <algorithm>
 #include <complex>
+#include <cstdint>
 #include <cstdio>
 #include <cstdlib>
 #include <numeric>
@@ -65,13 +66,16 @@ std::vector<std::vector<std::int64_t>> grid5(std::int64_t n) {
 }
 
 // The same graph numbered at random (rows and columns together), each row's columns sorted,
-// as a mesh numbered without care would come from PETSc. Independent of the code under test.
+// as a mesh numbered without care would come from PETSc; with `block`, at random only within
+// blocks of that many nodes (a mesh numbered piece by piece). Independent of the code under test.
 std::vector<std::vector<std::int64_t>> shuffled(const std::vector<std::vector<std::int64_t>>& rows,
-                                                std::uint64_t seed) {
+                                                std::uint64_t seed, std::size_t block = SIZE_MAX) {
   std::vector<std::int64_t> to_new(rows.size());
   std::iota(to_new.begin(), to_new.end(), 0);
   std::mt19937_64 rng(seed);
-  std::shuffle(to_new.begin(), to_new.end(), rng);
+  for (std::size_t b = 0; b < to_new.size(); b += std::min(block, to_new.size()))
+    std::shuffle(to_new.begin() + std::ptrdiff_t(b),
+                 to_new.begin() + std::ptrdiff_t(std::min(to_new.size(), b + block)), rng);
   std::vector<std::vector<std::int64_t>> out(rows.size());
   for (std::size_t i = 0; i < rows.size(); ++i) {
     auto& r = out[std::size_t(to_new[i])];
@@ -79,6 +83,17 @@ std::vector<std::vector<std::int64_t>> shuffled(const std::vector<std::vector<st
     std::sort(r.begin(), r.end());
   }
   return out;
+}
+
+// Throws ErrorKind::invalid_argument, or the test fails saying what was accepted.
+template <class Call>
+void expect_invalid(Call&& call, const char* what) {
+  try {
+    call();
+    ADD_FAILURE() << what << " was accepted";
+  } catch (const Error& e) {
+    EXPECT_EQ(e.kind(), ErrorKind::invalid_argument) << what << ": " << e.what();
+  }
 }
 
 template <class V, class I>
@@ -380,30 +395,22 @@ TYPED_TEST(Reordering, RefusesANonSquareMatrixAndABadPermutation) {
   using V = typename TestFixture::V;
   using I = typename TestFixture::I;
   const auto rect = test::random_csr<V, I>(RandomShape{20, 30, 0.2, 0, 0, 1});
-  const auto check_invalid = [](auto&& call, const char* what) {
-    try {
-      call();
-      ADD_FAILURE() << what << " was accepted";
-    } catch (const Error& e) {
-      EXPECT_EQ(e.kind(), ErrorKind::invalid_argument) << what << ": " << e.what();
-    }
-  };
-  check_invalid([&] { rcm_order(rect.view()); }, "rcm_order of 20 x 30");
-  check_invalid([&] { permute_symmetric(rect.view(), random_permutation<I>(20, 1)); },
+  expect_invalid([&] { rcm_order(rect.view()); }, "rcm_order of 20 x 30");
+  expect_invalid([&] { permute_symmetric(rect.view(), random_permutation<I>(20, 1)); },
                 "permute_symmetric of 20 x 30");
   const auto sq = test::random_csr<V, I>(RandomShape{20, 20, 0.2, 0, 0, 1});
   PermutedCsr<V, I> b = permute_symmetric(sq.view(), random_permutation<I>(20, 1));
-  check_invalid([&] { permute_values(rect.view(), random_permutation<I>(20, 1), b); },
+  expect_invalid([&] { permute_values(rect.view(), random_permutation<I>(20, 1), b); },
                 "permute_values of 20 x 30");
-  check_invalid([&] { permute_symmetric(sq.view(), random_permutation<I>(19, 1)); }, "a permutation of 19");
+  expect_invalid([&] { permute_symmetric(sq.view(), random_permutation<I>(19, 1)); }, "a permutation of 19");
   Permutation<I> bad = random_permutation<I>(20, 2);
   std::swap(bad.new_to_old[0], bad.new_to_old[1]);  // old_to_new no longer its inverse
-  check_invalid([&] { permute_symmetric(sq.view(), bad); }, "a wrong inverse");
+  expect_invalid([&] { permute_symmetric(sq.view(), bad); }, "a wrong inverse");
   bad = random_permutation<I>(20, 2);
   bad.new_to_old[3] = 20;
-  check_invalid([&] { permute_symmetric(sq.view(), bad); }, "an index out of range");
-  check_invalid([&] { gather_sector_ratio(sq.view(), 0); }, "group_rows 0");
-  check_invalid([&] { gather_sector_ratio(sq.view(), 32, 0); }, "max_groups 0");
+  expect_invalid([&] { permute_symmetric(sq.view(), bad); }, "an index out of range");
+  expect_invalid([&] { gather_sector_ratio(sq.view(), 0); }, "group_rows 0");
+  expect_invalid([&] { gather_sector_ratio(sq.view(), 32, 0); }, "max_groups 0");
 }
 
 // ---- bandwidth recovered ------------------------------------------------------------
@@ -435,16 +442,6 @@ TEST(RcmOrder, ShuffledGridBandwidthBelowTwiceItsSide) {
 }
 
 // ---- windowed_order ---------------------------------------------------------------------
-
-template <class Call>
-void expect_invalid(Call&& call, const char* what) {
-  try {
-    call();
-    ADD_FAILURE() << what << " was accepted";
-  } catch (const Error& e) {
-    EXPECT_EQ(e.kind(), ErrorKind::invalid_argument) << what << ": " << e.what();
-  }
-}
 
 // Every index stays in its window, the window's indices keep the global order's
 // relative order, and old_to_new is the inverse.
@@ -486,17 +483,7 @@ TEST(WindowedOrder, KeepsEachIndexInItsWindowInTheGlobalOrder) {
 // and its gathers touch few sectors.
 TEST(WindowedOrder, OnABlockNumberedGridLocalAndNarrow) {
   const std::int64_t n = 200, block = 4 * n;
-  auto rows = grid5(n);
-  std::vector<std::int64_t> to_new(rows.size());
-  std::iota(to_new.begin(), to_new.end(), 0);
-  std::mt19937_64 rng(3);
-  for (std::size_t b = 0; b < to_new.size(); b += std::size_t(block))
-    std::shuffle(to_new.begin() + std::ptrdiff_t(b), to_new.begin() + std::ptrdiff_t(b + std::size_t(block)), rng);
-  std::vector<std::vector<std::int64_t>> numbered(rows.size());
-  for (std::size_t i = 0; i < rows.size(); ++i)
-    for (std::int64_t c : rows[i]) numbered[std::size_t(to_new[i])].push_back(to_new[std::size_t(c)]);
-  for (auto& r : numbered) std::sort(r.begin(), r.end());
-  const auto m = from_rows<double, std::int32_t>(numbered);
+  const auto m = from_rows<double, std::int32_t>(shuffled(grid5(n), 3, std::size_t(block)));
   const Permutation<std::int32_t> global = rcm_order(m.view());
   const Permutation<std::int32_t> local = windowed_order(global, block);
   const double before = gather_sector_ratio(m.view()), after_global = gather_sector_ratio(m.view(), global),
