@@ -1,8 +1,9 @@
 // Format `inode` on the GPU against its host reference (which walks the same
 // slices): all type pairs, groups of 1 to 8 rows, 16- and 32-bit offsets,
-// wide groups, every parameter set; beta == 0 with NaN in y; the same bits on
-// every run; the row map; row ranges; a refill; the adaptive matrix with host
-// and device vectors (its transpose through the core's fallback).
+// wide groups, every parameter set, scalar rows in full slices; beta == 0
+// with NaN in y; the same bits on every run; the row map; row ranges; a
+// refill; the adaptive matrix with host and device vectors (its transpose
+// through the core's fallback).
 #include <aijadaptive/adaptive_matrix.hpp>
 #include <aijadaptive/device.hpp>
 #include <aijadaptive/device_buffer.hpp>
@@ -128,6 +129,36 @@ TYPED_TEST(InodeGpuTyped, AdaptiveMatrixWithAndWithoutTheArraysSentDuringTheAnal
   for (const auto& m : matrices<V, I>()) {
     check_adaptive(m, 0);         // filled from the prefetched arrays
     check_adaptive(m, SIZE_MAX);  // from arrays sent by the upload
+  }
+}
+
+// Scalar rows in full slices (one lane a row, 32 rows) take a path of their
+// own in the kernel; the matrices below have them with 16- and 32-bit offsets,
+// next to slices of fewer rows (window ends), which take the general one.
+TYPED_TEST(InodeGpuTyped, ScalarRowsInFullSlicesWith16And32BitOffsets) {
+  using V = typename TypeParam::first_type;
+  using I = typename TypeParam::second_type;
+  InodeParams p;
+  p.max_group_rows = 1;
+  p.group_threads = 1;
+  p.window_rows = 1000;
+  for (const auto& [cols, offsets32] : {std::pair<std::int64_t, bool>{4000, false}, {200000, true}}) {
+    const auto m = test::node_csr<V, I>({4000, cols, 10.0 / double(cols), 0.01, 0, std::uint64_t(cols)},
+                                        [](std::int64_t) { return 1; });
+    InodeHostFormat<V, I> host(p);
+    host.build(m.view());
+    std::int64_t full = 0, partial = 0;
+    for (const InodeSlice& s : host.layout().slices) {
+      ASSERT_EQ(s.group_rows, 1);
+      ASSERT_EQ(s.threads, 1);
+      if (s.groups == kInodeSliceGroups && bool(s.kind & kInodeOffsets32) == offsets32)
+        ++full;
+      else if (s.groups < kInodeSliceGroups)
+        ++partial;
+    }
+    EXPECT_GT(full, 50) << cols << " columns";
+    EXPECT_GT(partial, 0) << cols << " columns";
+    check_device_format(m, p);
   }
 }
 

@@ -50,11 +50,17 @@ __device__ std::int64_t y_index(const InodeArrays<V, I>& a, std::int64_t row) {
 // lanes per group; padding, the all-ones offset, only trails a group's
 // columns); the k partial sums of each row meet in a shuffle tree. With k = 1
 // a lane adds in column order, as CSR does.
-template <int G, int kStream, class Offset, class V, class I>
+//
+// Scalar rows (G = 1) are bound by the instructions around their loads: their
+// lanes walk pointers along their columns, and a full slice (k = 1, n = 32)
+// has its strides as constants. Groups of rows index from the slice's start,
+// which measured faster for them (docs/h100-2026-11-27-inode-scalar-strides/).
+template <int G, int kStream, bool kFull, class Offset, class V, class I>
 __device__ void slice_rows(const InodeArrays<V, I>& a, const InodeSlice& s, const Offset* __restrict__ offsets,
                            int lane, const V* __restrict__ x, V alpha, V beta, V* y) {
   constexpr Offset kPad = Offset(~Offset(0));
-  const int n = s.groups, k = s.threads;
+  constexpr bool kWalk = G == 1;
+  const int n = kFull ? kWarp : s.groups, k = kFull ? 1 : s.threads;
   const int t = lane / n, g = lane % n;
   const bool active = t < k;  // lanes past k * n idle, but join the shuffles
   const std::int64_t row = s.row_base + a.rows[s.groups_at + g];
@@ -64,23 +70,27 @@ __device__ void slice_rows(const InodeArrays<V, I>& a, const InodeSlice& s, cons
 #pragma unroll
   for (int r = 0; r < G; ++r) sum[r] = add && active ? y[y_index(a, row + r)] : V(0);
   if (active) {
-    const Offset* o = offsets + s.offsets_at + g;
-    const V* v = a.values + s.values_at + g;
+    const std::int64_t step = std::int64_t(k) * n;  // from a lane's column j to j + k
+    // Walking: o and v are at the lane's column j0; else at the slice's column 0.
+    const Offset* o = offsets + s.offsets_at + g + (kWalk ? t * n : 0);
+    const V* v = a.values + s.values_at + g + (kWalk ? std::int64_t(t) * G * n : 0);
+    const auto offset_at = [&](int j0, int u) { return kWalk ? u * step : std::int64_t(j0 + u * k) * n; };
+    const auto value_at = [&](int j0, int u, int r) {
+      return kWalk ? u * G * step + r * n : (std::int64_t(j0 + u * k) * G + r) * n;
+    };
     const V* xs = x + s.col_base;
     for (int j0 = t; j0 < s.width; j0 += kUnroll * k) {
       Offset c[kUnroll];
 #pragma unroll
-      for (int u = 0; u < kUnroll; ++u) {
-        const int j = j0 + u * k;
-        c[u] = j < s.width ? load_once<kStream>(o + std::int64_t(j) * n) : kPad;
-      }
+      for (int u = 0; u < kUnroll; ++u)
+        c[u] = j0 + u * k < s.width ? load_once<kStream>(o + offset_at(j0, u)) : kPad;
       V xv[kUnroll], val[kUnroll][G];
 #pragma unroll
       for (int u = 0; u < kUnroll; ++u)
         if (c[u] != kPad) {
           xv[u] = __ldg(xs + c[u]);
 #pragma unroll
-          for (int r = 0; r < G; ++r) val[u][r] = load_once<kStream>(v + (std::int64_t(j0 + u * k) * G + r) * n);
+          for (int r = 0; r < G; ++r) val[u][r] = load_once<kStream>(v + value_at(j0, u, r));
         }
 #pragma unroll
       for (int u = 0; u < kUnroll; ++u)
@@ -88,6 +98,10 @@ __device__ void slice_rows(const InodeArrays<V, I>& a, const InodeSlice& s, cons
 #pragma unroll
           for (int r = 0; r < G; ++r) sum[r] += val[u][r] * xv[u];
       if (c[kUnroll - 1] == kPad) break;
+      if constexpr (kWalk) {
+        o += kUnroll * step;
+        v += kUnroll * G * step;
+      }
     }
   }
   for (int half = k / 2; half > 0; half /= 2)  // uniform over the warp
@@ -114,10 +128,17 @@ __global__ void __launch_bounds__(kBlockThreads)
   if (k >= count) return;  // whole warps: a slice's lanes stay together
   const InodeSlice s = a.slices[slices_of_g[k]];
   const int lane = int(threadIdx.x % kWarp);
-  if (s.kind & kInodeOffsets32)
-    slice_rows<G, kStream>(a, s, a.offsets32, lane, x, alpha, beta, y);
-  else
-    slice_rows<G, kStream>(a, s, a.offsets16, lane, x, alpha, beta, y);
+  const bool full = G == 1 && s.groups == kWarp;  // then k = 1
+  if (s.kind & kInodeOffsets32) {
+    if (full)
+      slice_rows<G, kStream, true>(a, s, a.offsets32, lane, x, alpha, beta, y);
+    else
+      slice_rows<G, kStream, false>(a, s, a.offsets32, lane, x, alpha, beta, y);
+  } else if (full) {
+    slice_rows<G, kStream, true>(a, s, a.offsets16, lane, x, alpha, beta, y);
+  } else {
+    slice_rows<G, kStream, false>(a, s, a.offsets16, lane, x, alpha, beta, y);
+  }
 }
 
 // The values from CSR order into the slices' layout (padding untouched);
