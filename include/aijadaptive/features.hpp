@@ -14,7 +14,6 @@ struct Features {
   std::int64_t rows = 0;
   std::int64_t cols = 0;
   std::int64_t nnz = 0;
-  std::int64_t value_bytes = 0;  // of one value (sizeof(V))
   std::int64_t empty_rows = 0;
   std::int64_t min_row = 0;   // fewest nonzeros in a row
   std::int64_t max_row = 0;   // most nonzeros in a row

@@ -35,7 +35,6 @@ Features compute_features(const CsrView<V, I>& a) {
   f.rows = a.rows;
   f.cols = a.cols;
   f.nnz = a.nnz();
-  f.value_bytes = std::int64_t(sizeof(V));
   if (a.rows == 0) return f;
   f.min_row = f.nnz;
   double sum_sq = 0.0;

@@ -6,8 +6,6 @@
 #include <tuple>
 #include <utility>
 
-#include "aijadaptive/reordered_format.hpp"
-
 namespace aijadaptive {
 
 namespace {
@@ -124,20 +122,17 @@ bool diagonal_format(FormatId id) {
 
 bool inode_rule(const Features& f) { return f.repeated_rows >= kRepeatedRows && f.nnz >= kLargeNnz; }
 
-// After RCM within windows (reordering.hpp), where y is beyond what a format
-// that sorts its rows globally writes through the row map: suraa's products
-// then go through a scratch y gathered back, inode's (rows in order) write the
-// caller's y directly, and its offsets fit 16 bits in the narrow band. H100,
-// 2026-11-27 (docs/h100-2026-11-27-windowed-rcm, call 6), auto's suraa against
-// inode, us: gen:fem n=120 211.6 / 201.4, block=5000 213.6 / 213.0,
-// block=20000 216.2 / 213.9; below the limit suraa writes through the row map
-// too and wins (n=70: 40.2 / 48.4, n=100 (call 5): 105.6 / 114.4).
+// After RCM within windows (reordering.hpp), inode's scalar rows beat suraa's:
+// its offsets fit 16 bits in the narrow band, its rows stay in order (so it
+// writes the caller's y directly at any size), and its kernel walks full
+// slices with constant strides. H100, 2026-11-27, double, auto's order, suraa
+// against inode, us (docs/h100-2026-11-27-inode-scalar-strides, call 5):
+// gen:fem n=70 40.5 / 38.3, n=100 104.6 / 94.2, n=120 212.1 / 163.5,
+// block=5000 214.2 / 178.8, block=20000 217.5 / 180.7. Under RCM over the
+// whole matrix suraa stays (not measured with this kernel).
 const char* const kInodeAfterWindowedRcm =
-    "regular rows reordered within windows, y beyond the row map's limit for globally sorted rows: rows in order "
-    "write y directly";
-bool inode_after_windowed_rcm(const Features& f) {
-  return f.rcm_window > 0 && f.rows * f.value_bytes > std::int64_t(kReorderRowMapMaxBytes);
-}
+    "regular rows reordered within windows: 16-bit offsets in the narrow band, rows in order";
+bool inode_after_windowed_rcm(const Features& f) { return f.rcm_window > 0; }
 
 // The last device candidate, whatever came before it.
 const char* const kLastResort = "the last device candidate: csr through cuSPARSE";

@@ -281,14 +281,12 @@ TEST(Selector, ReorderingIsDecidedHereFromTheFeaturesIncludingWhatRcmGives) {
   EXPECT_FALSE(parse_reorder_choice("yes"));
 }
 
-// A large regular matrix reordered by RCM within windows: above the row map's
-// limit for globally sorted rows (8 MiB of y), inode takes suraa's place
-// (its rows in order write y directly); not below it, not under RCM over the
-// whole matrix, not when not reordered, and never over a format the user named.
-TEST(Selector, InodeInSuraasPlaceAfterRcmWithinWindowsBeyondTheRowMapLimit) {
+// A large regular matrix reordered by RCM within windows: inode takes suraa's
+// place, at any size; not under RCM over the whole matrix, not when not
+// reordered, and never over a format the user named.
+TEST(Selector, InodeInSuraasPlaceAfterRcmWithinWindows) {
   const FormatChoice any = FormatChoice::automatic_choice();
   Features f = scattered(shape(1728000, 31664574, 0.16), 0.9);  // gen:fem n=120
-  f.value_bytes = 8;
   f.rcm_gather_sector_ratio = 0.157;
   f.rcm_window = 4096;
   Selection s = select_format(f, any, ReorderChoice::automatic);
@@ -302,13 +300,12 @@ TEST(Selector, InodeInSuraasPlaceAfterRcmWithinWindowsBeyondTheRowMapLimit) {
   Features global = f;
   global.rcm_window = 0;
   EXPECT_EQ(select_format(global, any, ReorderChoice::automatic).first(), FormatId::suraa);
-  Features smaller = f;
-  smaller.rows = std::int64_t(kReorderRowMapMaxBytes) / 8;  // y exactly at the limit: suraa's row map
-  smaller.cols = smaller.rows;
-  EXPECT_EQ(select_format(smaller, any, ReorderChoice::automatic).first(), FormatId::suraa);
-  Features single = f;
-  single.value_bytes = 4;  // float: 6.9 MB of y, under the limit
-  EXPECT_EQ(select_format(single, any, ReorderChoice::automatic).first(), FormatId::suraa);
+  Features smaller = scattered(shape(343000, 6280000, 0.16), 0.9);  // gen:fem n=70: y 2.7 MB
+  smaller.rcm_gather_sector_ratio = 0.17;
+  smaller.rcm_window = 16384;
+  const Selection small = select_format(smaller, any, ReorderChoice::automatic);
+  ASSERT_TRUE(small.reorder) << small.reorder_reason;
+  EXPECT_EQ(small.first(), FormatId::inode);
   EXPECT_EQ(select_format(f, any, ReorderChoice::never).first(), FormatId::suraa);
   EXPECT_EQ(select_format(f, FormatChoice::fixed(FormatId::suraa), ReorderChoice::always).first(), FormatId::suraa);
 }
