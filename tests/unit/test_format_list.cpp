@@ -300,7 +300,7 @@ TEST(Selector, InodeInSuraasPlaceAfterRcmWithinWindows) {
   Features global = f;
   global.rcm_window = 0;
   EXPECT_EQ(select_format(global, any, ReorderChoice::automatic).first(), FormatId::suraa);
-  Features smaller = scattered(shape(343000, 6280000, 0.16), 0.9);  // gen:fem n=70: y 2.7 MB
+  Features smaller = scattered(shape(343000, 6219948, 0.12), 0.89);  // gen:fem n=70: y 2.7 MB
   smaller.rcm_gather_sector_ratio = 0.17;
   smaller.rcm_window = 16384;
   const Selection small = select_format(smaller, any, ReorderChoice::automatic);
