@@ -122,17 +122,25 @@ bool diagonal_format(FormatId id) {
 
 bool inode_rule(const Features& f) { return f.repeated_rows >= kRepeatedRows && f.nnz >= kLargeNnz; }
 
-// After RCM within windows (reordering.hpp), inode's scalar rows beat suraa's:
-// its offsets fit 16 bits in the narrow band, its rows stay in order (so it
-// writes the caller's y directly at any size), and its kernel walks full
-// slices with constant strides. H100, 2026-11-27, double, auto's order, suraa
-// against inode, us (docs/h100-2026-11-27-inode-scalar-strides, call 5):
-// gen:fem n=70 40.5 / 38.3, n=100 104.6 / 94.2, n=120 212.1 / 163.5,
-// block=5000 214.2 / 178.8, block=20000 217.5 / 180.7. Under RCM over the
-// whole matrix suraa stays (not measured with this kernel).
-const char* const kInodeAfterWindowedRcm =
-    "regular rows reordered within windows: 16-bit offsets in the narrow band, rows in order";
-bool inode_after_windowed_rcm(const Features& f) { return f.rcm_window > 0; }
+// inode in suraa's place for large regular rows whose columns are local:
+// reordered within windows (reordering.hpp), or not reordered with gathers
+// below the scattered mark. Its offsets then fit 16 bits, its rows stay in
+// order (so it writes the caller's y directly at any size), and its scalar
+// kernel walks full slices with constant strides. H100, 2026-11-27, double,
+// suraa against inode, us (docs/h100-2026-11-27-inode-scalar-strides):
+// - windows (call 5): gen:fem n=70 40.5 / 38.3, n=100 104.6 / 94.2, n=120
+//   212.1 / 163.5, block=5000 214.2 / 178.8, block=20000 217.5 / 180.7;
+//   n=48 (call 7, in L2) 14.1 / 14.3;
+// - not reordered, local (call 8, renumbered by RCM first, 0.17 x sectors per
+//   nonzero): fem n=48 10.9 / 10.6, n=70 35.1 / 31.7, n=100 86.2 / 75.0,
+//   n=120 164.6 / 147.4;
+// - scattered columns stay suraa's: uniform random graph (1.00) 163.1 /
+//   169.0, mdual (0.66) 9.6 / 10.3; though fem n=120 as generated (0.90)
+//   217.2 / 211.5 and short circuit rows (0.73) 65.5 / 60.6 went to inode.
+// Under RCM over the whole matrix suraa stays (mdual: 12.4 / 13.1).
+bool inode_for_regular_rows(const Features& f, bool reordered) {
+  return reordered ? f.rcm_window > 0 : f.gather_sector_ratio < kScatteredRatio;
+}
 
 // The last device candidate, whatever came before it.
 const char* const kLastResort = "the last device candidate: csr through cuSPARSE";
@@ -164,10 +172,14 @@ std::vector<Candidate> select_storage(const Features& f, const FormatChoice& cho
             {FormatId::csr, kLastResort}};
   }
   if (f.row_cv <= kRegularRowCv && f.nnz >= kLargeNnz) {
-    if (reordered && inode_after_windowed_rcm(f))
-      return {{FormatId::inode, "auto: inode, " + std::string(kInodeAfterWindowedRcm) + " (" + describe(f) + ")"},
+    if (inode_for_regular_rows(f, reordered)) {
+      char local[64] = "reordered within windows";
+      if (!reordered) std::snprintf(local, sizeof(local), "x sectors per nonzero < %.2f", kScatteredRatio);
+      return {{FormatId::inode, std::string("auto: inode, regular rows of a large matrix with local columns (") +
+                                    local + "): 16-bit column offsets where they fit, rows in order (" + describe(f) + ")"},
               {FormatId::ipcsr, "the next candidate: ipcsr"},
               {FormatId::csr, kLastResort}};
+    }
     return {{FormatId::suraa, "auto: suraa, regular rows of a large matrix, a thread each over column-major slices (" +
                                   describe(f) + ")"},
             {FormatId::ipcsr, "the next candidate: ipcsr"},

@@ -92,11 +92,12 @@ Features scattered(Features f, double ratio) {
 
 // The row statistics of a 27-point stencil (160^3), but features whose
 // diagonal search found nothing (diagonal_type none, the default: e.g. more
-// than kMaxDiagonals diagonals, or a stencil numbered at random). A real
-// stencil in natural order is diagonal and goes to a diagonal format instead
+// than kMaxDiagonals diagonals, or a stencil numbered at random, whose columns
+// are scattered; local ones go to inode, the next test). A real stencil in
+// natural order is diagonal and goes to a diagonal format instead
 // (DiagonalTypesGoToTheirFormatThenIpcsrThenCsr, and the analysis below).
 TEST(Selector, RegularRowsWithoutADiagonalTypeGoToSuraaWhenLargeElseIpcsr) {
-  const Features stencil27_rows = shape(4096000, 109215352, 0.06);
+  const Features stencil27_rows = scattered(shape(4096000, 109215352, 0.06), 0.9);
   ASSERT_EQ(stencil27_rows.diagonal_type, DiagonalType::none);
   const Selection s = select_format(stencil27_rows, FormatChoice::automatic_choice());
   ASSERT_EQ(s.candidates.size(), 3u);
@@ -109,7 +110,8 @@ TEST(Selector, RegularRowsWithoutADiagonalTypeGoToSuraaWhenLargeElseIpcsr) {
   // for irregular rows: ipcsr.
   EXPECT_EQ(select_format(shape(40000, 100000, 2.0), FormatChoice::automatic_choice()).first(), FormatId::ipcsr);
   EXPECT_EQ(select_format(shape(40000, 999999, 0.06), FormatChoice::automatic_choice()).first(), FormatId::ipcsr);
-  EXPECT_EQ(select_format(shape(40000, 1000000, 0.06), FormatChoice::automatic_choice()).first(), FormatId::suraa);
+  EXPECT_EQ(select_format(scattered(shape(40000, 1000000, 0.06), 0.5), FormatChoice::automatic_choice()).first(),
+            FormatId::suraa);
   EXPECT_EQ(select_format(shape(2000000, 24279043, 2.01), FormatChoice::automatic_choice()).first(), FormatId::ipcsr);
 }
 
@@ -167,7 +169,9 @@ TEST(Selector, RowsRepeatingTheirNeighboursColumnsGoToInodeThenIpcsrThenCsr) {
   // Repeats win over a diagonal type in a large matrix (ex56), not in a small one.
   EXPECT_EQ(select_format(repeated(shape(4884, 290378, 0.29), 0.63), FormatChoice::automatic_choice()).first(),
             FormatId::ipcsr);
-  EXPECT_EQ(select_format(repeated(shape(1728000, 32000000, 0.2), 0.1), FormatChoice::automatic_choice()).first(),
+  EXPECT_EQ(select_format(scattered(repeated(shape(1728000, 32000000, 0.2), 0.1), 0.9),
+                          FormatChoice::automatic_choice(), ReorderChoice::never)
+                .first(),
             FormatId::suraa);
   EXPECT_EQ(select_format(diagonal(repeated(shape(100000, 700000, 0.0), 0.9), DiagonalType::dia, "banded"),
                           FormatChoice::automatic_choice())
@@ -281,10 +285,12 @@ TEST(Selector, ReorderingIsDecidedHereFromTheFeaturesIncludingWhatRcmGives) {
   EXPECT_FALSE(parse_reorder_choice("yes"));
 }
 
-// A large regular matrix reordered by RCM within windows: inode takes suraa's
-// place, at any size; not under RCM over the whole matrix, not when not
-// reordered, and never over a format the user named.
-TEST(Selector, InodeInSuraasPlaceAfterRcmWithinWindows) {
+// A large regular matrix with local columns goes to inode in suraa's place:
+// reordered by RCM within windows (at any size), or not reordered with x
+// sectors per nonzero under the scattered mark. Not under RCM over the whole
+// matrix, not when scattered columns are left as they are, and never over a
+// format the user named.
+TEST(Selector, InodeInSuraasPlaceWhereRegularRowsHaveLocalColumns) {
   const FormatChoice any = FormatChoice::automatic_choice();
   Features f = scattered(shape(1728000, 31664574, 0.16), 0.9);  // gen:fem n=120
   f.rcm_gather_sector_ratio = 0.157;
@@ -307,6 +313,13 @@ TEST(Selector, InodeInSuraasPlaceAfterRcmWithinWindows) {
   ASSERT_TRUE(small.reorder) << small.reorder_reason;
   EXPECT_EQ(small.first(), FormatId::inode);
   EXPECT_EQ(select_format(f, any, ReorderChoice::never).first(), FormatId::suraa);
+  const Features renumbered = scattered(shape(1728000, 31664574, 0.11), 0.17);  // fem n=120 renumbered by RCM
+  const Selection local = select_format(renumbered, any, ReorderChoice::automatic);
+  EXPECT_FALSE(local.reorder);
+  EXPECT_EQ(local.first(), FormatId::inode);
+  EXPECT_NE(local.candidates.front().reason.find("x sectors per nonzero < 0.50"), std::string::npos)
+      << local.candidates.front().reason;
+  EXPECT_EQ(select_format(scattered(renumbered, 0.5), any, ReorderChoice::never).first(), FormatId::suraa);
   EXPECT_EQ(select_format(f, FormatChoice::fixed(FormatId::suraa), ReorderChoice::always).first(), FormatId::suraa);
 }
 
@@ -445,7 +458,9 @@ TEST(Selector, TuneTimesAutosChoiceThenTheOftenFastestOthers) {
   // irregular rows with scattered columns (csr first: timed once, not repeated).
   expect_tune_list(shape(5000, 40000, 0.5), {F::argcsr, F::ipcsr, F::suraa, F::segspmv, F::csr});
   expect_tune_list(shape(40000, 500000, 3.0), {F::ipcsr, F::argcsr, F::suraa, F::segspmv, F::csr});
-  expect_tune_list(shape(4096000, 109215352, 0.06), {F::suraa, F::ipcsr, F::argcsr, F::segspmv, F::csr});
+  expect_tune_list(scattered(shape(4096000, 109215352, 0.06), 0.9),
+                   {F::suraa, F::ipcsr, F::argcsr, F::segspmv, F::csr});
+  expect_tune_list(shape(4096000, 109215352, 0.06), {F::inode, F::ipcsr, F::argcsr, F::suraa, F::segspmv, F::csr});
   expect_tune_list(scattered(shape(2097152, 32413378, 10.5), 0.98),
                    {F::csr, F::ipcsr, F::argcsr, F::suraa, F::segspmv});
   // A diagonal matrix: its format, then the other diagonal ones.
