@@ -124,9 +124,9 @@ bool inode_rule(const Features& f) { return f.repeated_rows >= kRepeatedRows && 
 
 // inode in suraa's place for large regular rows whose columns are local:
 // reordered within windows (reordering.hpp), or not reordered with gathers
-// below the scattered mark. Its offsets then fit 16 bits, its rows stay in
-// order (so it writes the caller's y directly at any size), and its scalar
-// kernel walks full slices with constant strides. H100, 2026-11-27, double,
+// below the scattered mark. Its offsets then mostly fit 16 bits, its rows
+// stay in order (so it writes the caller's y directly at any size), and its
+// scalar kernel walks full slices with constant strides. H100, 2026-11-27, double,
 // suraa against inode, us (docs/h100-2026-11-27-inode-scalar-strides):
 // - windows (call 5): gen:fem n=70 40.5 / 38.3, n=100 104.6 / 94.2, n=120
 //   212.1 / 163.5, block=5000 214.2 / 178.8, block=20000 217.5 / 180.7;
@@ -176,7 +176,8 @@ std::vector<Candidate> select_storage(const Features& f, const FormatChoice& cho
       char local[64] = "reordered within windows";
       if (!reordered) std::snprintf(local, sizeof(local), "x sectors per nonzero < %.2f", kScatteredRatio);
       return {{FormatId::inode, std::string("auto: inode, regular rows of a large matrix with local columns (") +
-                                    local + "): 16-bit column offsets where they fit, rows in order (" + describe(f) + ")"},
+                                    local + "): 16-bit column offsets where they fit, rows in order (" +
+                                    describe(f) + ")"},
               {FormatId::ipcsr, "the next candidate: ipcsr"},
               {FormatId::csr, kLastResort}};
     }
