@@ -93,7 +93,8 @@ Features scattered(Features f, double ratio) {
 // The row statistics of a 27-point stencil (160^3), but features whose
 // diagonal search found nothing (diagonal_type none, the default: e.g. more
 // than kMaxDiagonals diagonals, or a stencil numbered at random, whose columns
-// are scattered; local ones go to inode, the next test). A real stencil in
+// are scattered; local columns go to inode, see the test
+// InodeInSuraasPlaceWhereRegularRowsHaveLocalColumns). A real stencil in
 // natural order is diagonal and goes to a diagonal format instead
 // (DiagonalTypesGoToTheirFormatThenIpcsrThenCsr, and the analysis below).
 TEST(Selector, RegularRowsWithoutADiagonalTypeGoToSuraaWhenLargeElseIpcsr) {

@@ -118,6 +118,20 @@ __device__ void slice_rows(const InodeArrays<V, I>& a, const InodeSlice& s, cons
   }
 }
 
+// A slice of 32 scalar rows (k = 1) with its strides as constants; any other
+// with the slice's own.
+template <int G, int kStream, class Offset, class V, class I>
+__device__ void slice(const InodeArrays<V, I>& a, const InodeSlice& s, const Offset* __restrict__ offsets, int lane,
+                      const V* __restrict__ x, V alpha, V beta, V* y) {
+  if constexpr (G == 1) {
+    if (s.groups == kWarp) {
+      slice_rows<G, kStream, true>(a, s, offsets, lane, x, alpha, beta, y);
+      return;
+    }
+  }
+  slice_rows<G, kStream, false>(a, s, offsets, lane, x, alpha, beta, y);
+}
+
 // One kernel per G (its registers: G sums and kUnroll * G values a lane),
 // over the list of the slices of G rows; a warp per slice.
 template <int G, int kStream, class V, class I>
@@ -128,17 +142,10 @@ __global__ void __launch_bounds__(kBlockThreads)
   if (k >= count) return;  // whole warps: a slice's lanes stay together
   const InodeSlice s = a.slices[slices_of_g[k]];
   const int lane = int(threadIdx.x % kWarp);
-  const bool full = G == 1 && s.groups == kWarp;  // then k = 1
-  if (s.kind & kInodeOffsets32) {
-    if (full)
-      slice_rows<G, kStream, true>(a, s, a.offsets32, lane, x, alpha, beta, y);
-    else
-      slice_rows<G, kStream, false>(a, s, a.offsets32, lane, x, alpha, beta, y);
-  } else if (full) {
-    slice_rows<G, kStream, true>(a, s, a.offsets16, lane, x, alpha, beta, y);
-  } else {
-    slice_rows<G, kStream, false>(a, s, a.offsets16, lane, x, alpha, beta, y);
-  }
+  if (s.kind & kInodeOffsets32)
+    slice<G, kStream>(a, s, a.offsets32, lane, x, alpha, beta, y);
+  else
+    slice<G, kStream>(a, s, a.offsets16, lane, x, alpha, beta, y);
 }
 
 // The values from CSR order into the slices' layout (padding untouched);
