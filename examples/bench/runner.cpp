@@ -91,8 +91,8 @@ void renumber_rcm(HostCsr<V, I>& a) {
     for (std::size_t k = begin; k < end; ++k) std::tie(b.col_idx[k], b.values[k]) = row[k - begin];
   }
   a.row_ptr = std::move(b.row_ptr);
-  a.col_idx = std::move(b.col_idx);
-  a.values = std::move(b.values);
+  a.col_idx.assign(b.col_idx.begin(), b.col_idx.end());
+  a.values.assign(b.values.begin(), b.values.end());
 }
 
 template <class V, class I>

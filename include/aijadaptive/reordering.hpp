@@ -35,6 +35,7 @@
 #include <vector>
 
 #include "aijadaptive/csr_view.hpp"
+#include "aijadaptive/uninitialised_vector.hpp"
 
 namespace aijadaptive {
 
@@ -66,6 +67,21 @@ struct Permutation {
 template <class I>
 void check_permutation(const Permutation<I>& p, std::int64_t n);
 
+// How rcm_order spreads its breadth-first searches over threads: a level of at least level_nodes
+// nodes is searched by `threads` threads at once (0: one per hardware thread for a matrix of
+// kRcmParallelEntries entries or more on a machine of kRcmParallelMinThreads hardware threads or
+// more, else one). The order is the same whatever the choice. A thread of the team does about
+// half the work of a lone one (it claims each node with an atomic operation and sorts what it
+// finds), so a few threads lose: gen:fem n=120 (31.7M entries) on the H100 machine's host took
+// 571 ms on one thread, 867 on 2, 235 on 8 and 148 on 16 (docs/h100-2026-11-27-parallel-rcm/).
+inline constexpr std::int64_t kRcmParallelEntries = std::int64_t(1) << 22;
+inline constexpr int kRcmParallelMinThreads = 8;
+inline constexpr std::int64_t kRcmParallelLevelNodes = 1024;
+struct RcmThreads {
+  int threads = 0;
+  std::int64_t level_nodes = kRcmParallelLevelNodes;
+};
+
 // Reverse Cuthill-McKee on the pattern of a square matrix. Per connected component: a
 // pseudo-peripheral start node (George-Liu: BFS again from the smallest-degree node of the last
 // level while the eccentricity grows, at most kRcmMaxPeripheralSweeps more sweeps), then BFS
@@ -74,10 +90,11 @@ void check_permutation(const Permutation<I>& p, std::int64_t n);
 // entries ignored; on a nonsymmetric pattern the result is still a permutation (a node no BFS
 // reached starts a new component), only its bandwidth may be worse. Each component's search
 // starts at its unnumbered node of smallest degree (ties by index). O(nnz log(max degree)) per
-// sweep, O(n) memory; 0.5 to 0.6 s for 31M entries (a shuffled 27-point grid, one core).
-// Throws invalid_argument if the matrix is not square.
+// sweep, O(n) memory; 0.5 to 0.6 s for 31M entries on one core (a shuffled 27-point grid), its
+// wide levels searched on several threads (RcmThreads). Throws invalid_argument if the matrix is
+// not square.
 template <class V, class I>
-Permutation<I> rcm_order(const CsrView<V, I>& a);
+Permutation<I> rcm_order(const CsrView<V, I>& a, const RcmThreads& threads = {});
 
 // A global order confined to windows: each node stays in its window of `window` consecutive old
 // indices ([w * window, (w + 1) * window)), and the nodes of a window keep the relative order
@@ -99,8 +116,8 @@ inline constexpr std::array<std::int64_t, 3> kRcmWindows{4096, 16384, 65536};
 template <class V, class I>
 struct PermutedCsr {
   std::vector<I> row_ptr{0};
-  std::vector<I> col_idx;
-  std::vector<V> values;
+  UninitialisedVector<I> col_idx;  // filled by the threads of permute_symmetric: they touch the pages first
+  UninitialisedVector<V> values;
   I size() const { return I(row_ptr.size() - 1); }
   CsrView<V, I> view() const { return {size(), size(), row_ptr.data(), col_idx.data(), values.data()}; }
 };

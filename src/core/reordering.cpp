@@ -2,6 +2,10 @@
 #include "aijadaptive/reordering.hpp"
 
 #include <algorithm>
+#include <atomic>
+#include <limits>
+#include <memory>
+#include <thread>
 #include <string>
 #include <utility>
 #include <vector>
@@ -9,6 +13,7 @@
 #include "aijadaptive/errors.hpp"
 #include "aijadaptive/instantiate.hpp"
 #include "core/row_parts.hpp"
+#include "core/thread_team.hpp"
 
 namespace aijadaptive {
 namespace {
@@ -47,29 +52,54 @@ constexpr std::int64_t kPrefetchRowPtr = 16, kPrefetchCols = 8;
 // through its queue afterwards, which costs its component's nodes, not n), else kUnseen; and the
 // degree capped at 255, the Cuthill-McKee sort key (the full degree_ settles ties at the cap).
 //
-// The inner loops are branch-free (the node is written at the queue's end always, the end moves
-// only when the node is new): whether a neighbour was seen is a coin toss the branch predictor
-// loses, and each miss would stall the independent loads behind it. Hence one slot of slack at
-// the end of order_ and next_.
+// The searches go level by level. A level of at least RcmThreads::level_nodes nodes is searched
+// by the whole thread team at once (parallel_step): each thread takes a share of the level's
+// nodes and claims the new neighbours it finds with a compare-and-swap on first_[v], which ends as
+// the smallest position in the order of a node of the level that reaches v. The new level is
+// then sorted by (that position, degree, index), by the team too (number_found): the order in
+// which the one-thread search appends them (each node's new neighbours after those of the nodes
+// before it, in increasing degree, ties by index), so the result does not depend on the threads.
+// Smaller levels are searched by the caller alone, as without a team.
+//
+// The serial inner loops are branch-free (the node is written at the queue's end always, the end
+// moves only when the node is new): whether a neighbour was seen is a coin toss the branch
+// predictor loses, and each miss would stall the independent loads behind it. Hence one slot of
+// slack at the end of order_ and next_.
 template <class V, class I>
 class RcmOrdering {
  public:
-  explicit RcmOrdering(const CsrView<V, I>& a)
+  RcmOrdering(const CsrView<V, I>& a, const RcmThreads& threads)
       : rp_(a.row_ptr),
         ci_(a.col_idx),
         n_(a.rows),
+        level_nodes_(std::max<std::int64_t>(1, threads.level_nodes)),
         degree_(std::size_t(n_)),
         node_(std::size_t(n_)),
         order_(std::size_t(n_) + 1) {
-    I longest = 0;
-    for (I i = 0; i < n_; ++i) {
-      I d = 0;
-      for (I k = rp_[i]; k < rp_[i + 1]; ++k) d += ci_[k] != i;
-      degree_[std::size_t(i)] = d;
-      node_[std::size_t(i)] = {kUnseen, std::uint8_t(std::min<I>(d, kDegreeCap))};
-      longest = std::max(longest, I(rp_[i + 1] - rp_[i]));
+    const int hardware = int(std::thread::hardware_concurrency());
+    const int team = threads.threads > 0                                                    ? threads.threads
+                     : a.nnz() >= kRcmParallelEntries && hardware >= kRcmParallelMinThreads ? hardware
+                                                                                            : 1;
+    const std::vector<detail::RowPart> parts = detail::row_parts(n_, a.nnz(), 1, team > 1 ? team : 1);
+    std::vector<I> longest(parts.size(), 0);
+    detail::run_row_parts(parts.size(), [&](std::size_t part) {
+      I most = 0;
+      for (I i = I(parts[part].begin); i < I(parts[part].end); ++i) {
+        I d = 0;
+        for (I k = rp_[i]; k < rp_[i + 1]; ++k) d += ci_[k] != i;
+        degree_[std::size_t(i)] = d;
+        node_[std::size_t(i)] = {kUnseen, std::uint8_t(std::min<I>(d, kDegreeCap))};
+        most = std::max(most, I(rp_[i + 1] - rp_[i]));
+      }
+      longest[part] = most;
+    });
+    next_.resize(std::size_t(longest.empty() ? 0 : *std::max_element(longest.begin(), longest.end())) + 1);
+    if (team > 1) {
+      team_ = std::make_unique<detail::ThreadTeam>(team);
+      first_ = std::make_unique<std::atomic<I>[]>(std::size_t(n_));
+      for (I i = 0; i < n_; ++i) first_[std::size_t(i)].store(kNone, std::memory_order_relaxed);
+      found_.resize(std::size_t(team));
     }
-    next_.resize(std::size_t(longest) + 1);
   }
 
   // The Cuthill-McKee order of every component, reversed: new_to_old. Each component is entered
@@ -88,6 +118,7 @@ class RcmOrdering {
  private:
   static constexpr std::uint8_t kUnseen = 0, kSeen = 1, kNumbered = 2;
   static constexpr I kDegreeCap = 255;
+  static constexpr I kNone = std::numeric_limits<I>::max();  // first_[v] of a node no step reached
 
   struct Node {
     std::uint8_t mark;
@@ -120,6 +151,59 @@ class RcmOrdering {
     }
   }
 
+  bool parallel(std::int64_t level_size) const { return team_ && level_size >= level_nodes_; }
+
+  // Where the share of thread t of [begin, end) begins (t = team size: end).
+  std::int64_t share(std::int64_t begin, std::int64_t end, int t) const {
+    return begin + (end - begin) * t / team_->size();
+  }
+
+  // The nodes found_ holds, one after the other from q[at] on, each thread writing its own and
+  // running mark(v) on them; returns the end.
+  template <class Mark>
+  std::int64_t place_found(I* q, std::int64_t at, Mark mark) {
+    for (Found& found : found_) {
+      found.at = at;
+      at += std::int64_t(found.nodes.size());
+    }
+    team_->run([&](int t) {
+      const Found& found = found_[std::size_t(t)];
+      I* out = q + found.at;
+      for (const I v : found.nodes) {
+        mark(v);
+        *out++ = v;
+      }
+    });
+    return at;
+  }
+
+  // The nodes of the level q[begin, end) reach, not marked `skip` or claimed by this step yet,
+  // gathered into found_ by the team: v is claimed by the thread whose compare-and-swap first
+  // takes first_[v] from kNone; every thread lowers first_[v] to the position of its own node.
+  void parallel_step(const I* q, std::int64_t begin, std::int64_t end, std::uint8_t skip_below) {
+    team_->run([&](int t) {
+      std::vector<I>& found = found_[std::size_t(t)].nodes;
+      found.clear();
+      const std::int64_t from = share(begin, end, t), to = share(begin, end, t + 1);
+      const Node* node = node_.data();
+      for (std::int64_t h = from; h < to; ++h) {
+        prefetch_ahead(q, h, to);
+        const I u = q[h], position = I(h);
+        for (I k = rp_[u], stop = rp_[u + 1]; k < stop; ++k) {
+          const I v = ci_[k];
+          if (node[v].mark >= skip_below) continue;  // marks change only between steps
+          std::atomic<I>& first = first_[std::size_t(v)];
+          I seen = first.load(std::memory_order_relaxed);
+          while (position < seen)
+            if (first.compare_exchange_weak(seen, position, std::memory_order_relaxed)) {
+              if (seen == kNone) found.push_back(v);
+              break;
+            }
+        }
+      }
+    });
+  }
+
   // BFS level structure from root over the nodes not numbered yet. The queue lives in the unused
   // tail of order_ (the component is not numbered yet, so it fits there, with the slack).
   Levels levels(I root) {
@@ -127,26 +211,42 @@ class RcmOrdering {
     Node* node = node_.data();
     q[0] = root;
     node[root].mark = kSeen;
-    std::int64_t h = 0, tail = 1, level_end = 1, last = 0, ecc = 0;
-    while (h < tail) {
-      if (h == level_end) {  // the next level starts
-        ++ecc;
-        last = h;
-        level_end = tail;
+    std::int64_t begin = 0, end = 1, last = 0, ecc = 0;
+    for (;;) {
+      std::int64_t tail = end;
+      if (parallel(end - begin)) {
+        parallel_step(q, begin, end, kSeen);
+        tail = place_found(q, tail, [&](I v) {
+          node[v].mark = kSeen;
+          first_[std::size_t(v)].store(kNone, std::memory_order_relaxed);
+        });
+      } else {
+        for (std::int64_t h = begin; h < end; ++h) {
+          prefetch_ahead(q, h, tail);
+          const I u = q[h];
+          for (I k = rp_[u], stop = rp_[u + 1]; k < stop; ++k) {
+            const I v = ci_[k];
+            const std::uint8_t m = node[v].mark;
+            const bool fresh = m == kUnseen;                       // the diagonal is not: u is marked
+            node[v].mark = std::uint8_t(m | std::uint8_t(fresh));  // kUnseen -> kSeen, others unchanged
+            q[tail] = v;
+            tail += fresh;
+          }
+        }
       }
-      prefetch_ahead(q, h, tail);
-      const I u = q[h++];
-      for (I k = rp_[u], end = rp_[u + 1]; k < end; ++k) {
-        const I v = ci_[k];
-        const std::uint8_t m = node[v].mark;
-        const bool fresh = m == kUnseen;                       // the diagonal is not: u is marked
-        node[v].mark = std::uint8_t(m | std::uint8_t(fresh));  // kUnseen -> kSeen, others unchanged
-        q[tail] = v;
-        tail += fresh;
-      }
+      if (tail == end) break;
+      ++ecc;
+      last = end;
+      begin = end;
+      end = tail;
     }
-    for (std::int64_t j = 0; j < tail; ++j) node[q[j]].mark = kUnseen;
-    return {ecc, numbered_ + last, numbered_ + tail};
+    if (parallel(end))
+      team_->run([&](int t) {
+        for (std::int64_t j = share(0, end, t); j < share(0, end, t + 1); ++j) node[q[j]].mark = kUnseen;
+      });
+    else
+      for (std::int64_t j = 0; j < end; ++j) node[q[j]].mark = kUnseen;
+    return {ecc, numbered_ + last, numbered_ + end};
   }
 
   // George-Liu: BFS again from the smallest-degree node of the last level while that makes the
@@ -173,40 +273,109 @@ class RcmOrdering {
     return root;
   }
 
-  // Cuthill-McKee BFS from root: each node's new neighbours in increasing (degree, index).
+  // Cuthill-McKee BFS from root: each node's new neighbours in increasing (degree, index), level
+  // by level.
   void number_component(I root) {
     I* order = order_.data();
     Node* node = node_.data();
-    std::pair<I, I>* next = next_.data();
-    std::int64_t head = numbered_;
     order[numbered_++] = root;
     node[root].mark = kNumbered;
-    while (head < numbered_) {
-      prefetch_ahead(order, head, numbered_);
-      const I u = order[head++];
-      std::size_t count = 0;
-      for (I k = rp_[u], end = rp_[u + 1]; k < end; ++k) {
-        const I v = ci_[k];
-        const Node nv = node[v];
-        node[v].mark = kNumbered;
-        next[count] = {I(nv.degree), v};
-        count += nv.mark != kNumbered;
-      }
-      for (std::size_t j = 0; j < count; ++j)
-        if (next[j].first == kDegreeCap) next[j].first = degree_[std::size_t(next[j].second)];
-      if (count > 1) std::sort(next, next + count);
-      for (std::size_t j = 0; j < count; ++j) order[numbered_++] = next[j].second;
+    for (std::int64_t begin = numbered_ - 1, end = numbered_; begin < end; begin = end, end = numbered_) {
+      if (parallel(end - begin))
+        number_found(begin, end);
+      else
+        for (std::int64_t head = begin; head < end; ++head) number_neighbours(head);
     }
+  }
+
+  // The new neighbours of the node at order_[head], appended in increasing (degree, index).
+  void number_neighbours(std::int64_t head) {
+    I* order = order_.data();
+    Node* node = node_.data();
+    std::pair<I, I>* next = next_.data();
+    prefetch_ahead(order, head, numbered_);
+    const I u = order[head];
+    std::size_t count = 0;
+    for (I k = rp_[u], end = rp_[u + 1]; k < end; ++k) {
+      const I v = ci_[k];
+      const Node nv = node[v];
+      node[v].mark = kNumbered;
+      next[count] = {I(nv.degree), v};
+      count += nv.mark != kNumbered;
+    }
+    for (std::size_t j = 0; j < count; ++j)
+      if (next[j].first == kDegreeCap) next[j].first = degree_[std::size_t(next[j].second)];
+    if (count > 1) std::sort(next, next + count);
+    for (std::size_t j = 0; j < count; ++j) order[numbered_++] = next[j].second;
+  }
+
+  // The level after order_[begin, end), searched by the team, appended sorted by (position of the
+  // first node that reaches it, degree, index). The team sorts it too: each thread hands the nodes
+  // it found to the thread whose share of the level holds that first position, which sorts what
+  // it receives and writes it in place (the shares are in order, so the pieces are).
+  void number_found(std::int64_t begin, std::int64_t end) {
+    parallel_step(order_.data(), begin, end, kNumbered);
+    const int threads = team_->size();
+    std::vector<std::int64_t> starts(std::size_t(threads) + 1);
+    for (int t = 0; t <= threads; ++t) starts[std::size_t(t)] = share(begin, end, t);
+    team_->run([&](int t) {  // hand over
+      Found& found = found_[std::size_t(t)];
+      found.to.resize(std::size_t(threads));
+      for (std::vector<Key>& keys : found.to) keys.clear();
+      for (const I v : found.nodes) {
+        const I first = first_[std::size_t(v)].load(std::memory_order_relaxed);
+        const auto owner = std::size_t(std::upper_bound(starts.begin(), starts.end(), first) - starts.begin() - 1);
+        found.to[owner].push_back({first, degree_[std::size_t(v)], v});
+        node_[std::size_t(v)].mark = kNumbered;
+      }
+    });
+    std::int64_t at = numbered_;
+    for (int o = 0; o < threads; ++o) {
+      found_[std::size_t(o)].at = at;
+      for (const Found& found : found_) at += std::int64_t(found.to[std::size_t(o)].size());
+    }
+    team_->run([&](int o) {  // sort and place
+      std::vector<Key>& keys = found_[std::size_t(o)].sorted;
+      keys.clear();
+      for (const Found& found : found_) {
+        const std::vector<Key>& mine = found.to[std::size_t(o)];
+        keys.insert(keys.end(), mine.begin(), mine.end());
+      }
+      std::sort(keys.begin(), keys.end());
+      I* out = order_.data() + found_[std::size_t(o)].at;
+      for (const Key& key : keys) {
+        first_[std::size_t(key.node)].store(kNone, std::memory_order_relaxed);
+        *out++ = key.node;
+      }
+    });
+    numbered_ = at;
   }
 
   const I* rp_;
   const I* ci_;
   I n_;
+  std::int64_t level_nodes_;
   std::vector<I> degree_;  // off-diagonal entries of each row
   std::vector<Node> node_;
   std::vector<I> order_;  // [n + 1] Cuthill-McKee order, numbered_ nodes so far; then BFS scratch
   std::int64_t numbered_ = 0;
   std::vector<std::pair<I, I>> next_;  // [longest row + 1] (degree, node) of the neighbours queued
+  // The team's search (parallel_step), only where there is a team:
+  std::unique_ptr<detail::ThreadTeam> team_;
+  std::unique_ptr<std::atomic<I>[]> first_;  // [n] kNone, or the first position reaching the node
+  struct Key {  // number_found's order
+    I first, degree, node;
+    bool operator<(const Key& o) const {
+      return first != o.first ? first < o.first : degree != o.degree ? degree < o.degree : node < o.node;
+    }
+  };
+  struct alignas(64) Found {          // a cache line of its own: the threads append at once
+    std::vector<I> nodes;             // the nodes the thread claimed in the last step
+    std::int64_t at = 0;              // where they, or the nodes it sorts, go in the order
+    std::vector<std::vector<Key>> to;  // number_found: what it hands to each thread
+    std::vector<Key> sorted;          // number_found: what it sorts
+  };
+  std::vector<Found> found_;  // per thread
 };
 
 }  // namespace
@@ -226,10 +395,10 @@ void check_permutation(const Permutation<I>& p, std::int64_t n) {
 }
 
 template <class V, class I>
-Permutation<I> rcm_order(const CsrView<V, I>& a) {
+Permutation<I> rcm_order(const CsrView<V, I>& a, const RcmThreads& threads) {
   require_square(a, "rcm_order");
   Permutation<I> p;
-  p.new_to_old = RcmOrdering<V, I>(a).run();
+  p.new_to_old = RcmOrdering<V, I>(a, threads).run();
   p.old_to_new.resize(p.new_to_old.size());
   for (std::size_t i = 0; i < p.new_to_old.size(); ++i) p.old_to_new[std::size_t(p.new_to_old[i])] = I(i);
   return p;
@@ -268,25 +437,32 @@ PermutedCsr<V, I> permute_symmetric(const CsrView<V, I>& a, const Permutation<I>
   b.values.resize(nnz);
   const I* to_old = p.new_to_old.data();
   const I* to_new = p.old_to_new.data();
-  for (std::size_t i = 0; i < n; ++i) {
-    // The rows of A are read in new order, scattered over memory: fetch them ahead.
-    if (i + kPrefetchRowPtr < n) prefetch(a.row_ptr + to_old[i + kPrefetchRowPtr]);
-    if (i + kPrefetchCols < n) {
-      const I w = to_old[i + kPrefetchCols];
-      const I first = a.row_ptr[w], last = std::max(first, I(a.row_ptr[w + 1] - 1));
-      prefetch(a.col_idx + first);
-      prefetch(a.col_idx + last);
-      prefetch(a.values + first);
-      prefetch(a.values + last);
+  // Rows of B in parts, each on a thread of its own; A's rows are read scattered, as dear an entry
+  // as a table lookup.
+  const std::vector<detail::RowPart> parts =
+      detail::row_parts(a.rows, a.nnz(), 1, 0, detail::kEntriesPerLookupPart);
+  detail::run_row_parts(parts.size(), [&](std::size_t part) {
+    const std::size_t begin = std::size_t(parts[part].begin), end = std::size_t(parts[part].end);
+    for (std::size_t i = begin; i < end; ++i) {
+      // The rows of A are read in new order, scattered over memory: fetch them ahead.
+      if (i + kPrefetchRowPtr < end) prefetch(a.row_ptr + to_old[i + kPrefetchRowPtr]);
+      if (i + kPrefetchCols < end) {
+        const I w = to_old[i + kPrefetchCols];
+        const I first = a.row_ptr[w], last = std::max(first, I(a.row_ptr[w + 1] - 1));
+        prefetch(a.col_idx + first);
+        prefetch(a.col_idx + last);
+        prefetch(a.values + first);
+        prefetch(a.values + last);
+      }
+      const I old = to_old[i];
+      I* col = b.col_idx.data() + b.row_ptr[i];
+      V* val = b.values.data() + b.row_ptr[i];
+      for (I k = a.row_ptr[old], stop = a.row_ptr[old + 1]; k < stop; ++k) {
+        *col++ = to_new[a.col_idx[k]];
+        *val++ = a.values[k];
+      }
     }
-    const I old = to_old[i];
-    I* col = b.col_idx.data() + b.row_ptr[i];
-    V* val = b.values.data() + b.row_ptr[i];
-    for (I k = a.row_ptr[old], end = a.row_ptr[old + 1]; k < end; ++k) {
-      *col++ = to_new[a.col_idx[k]];
-      *val++ = a.values[k];
-    }
-  }
+  });
   return b;
 }
 
@@ -300,17 +476,19 @@ void permute_values(const CsrView<V, I>& a, const Permutation<I>& p, PermutedCsr
                    ", " + std::to_string(a.nnz()) + " nonzeros), the permutation (size " +
                    std::to_string(p.size()) + ") and the permuted matrix (" +
                    std::to_string(b.values.size()) + " nonzeros) do not match");
-  for (std::int64_t i = 0; i < n; ++i) {
+  // Rows in parts on threads of their own; each part stops at its first bad row, and the first of
+  // all is reported (the one a single pass would name).
+  const std::int64_t bad = detail::first_row_where(n, a.nnz(), [&](std::int64_t i) {
     const I old = p.new_to_old[std::size_t(i)];
-    AIJA_REQUIRE(
-        old >= 0 && old < n &&
-            a.row_ptr[old + 1] - a.row_ptr[old] == b.row_ptr[std::size_t(i) + 1] - b.row_ptr[std::size_t(i)],
-        invalid_argument,
-        "permute_values: row " + std::to_string(i) +
-            " of the permuted matrix does not have the pattern of its row of the matrix");
-    std::copy(a.values + a.row_ptr[old], a.values + a.row_ptr[old + 1],
-              b.values.data() + b.row_ptr[std::size_t(i)]);
-  }
+    if (old < 0 || old >= n ||
+        a.row_ptr[old + 1] - a.row_ptr[old] != b.row_ptr[std::size_t(i) + 1] - b.row_ptr[std::size_t(i)])
+      return true;
+    std::copy(a.values + a.row_ptr[old], a.values + a.row_ptr[old + 1], b.values.data() + b.row_ptr[std::size_t(i)]);
+    return false;
+  });
+  AIJA_REQUIRE(bad == n, invalid_argument,
+               "permute_values: row " + std::to_string(bad) +
+                   " of the permuted matrix does not have the pattern of its row of the matrix");
 }
 
 namespace {
@@ -409,7 +587,7 @@ double gather_sector_ratio(const CsrView<V, I>& a, const Permutation<I>& p, int 
 }
 
 #define AIJA_INSTANTIATE(V, I)                                                                         \
-  template Permutation<I> rcm_order<V, I>(const CsrView<V, I>&);                                       \
+  template Permutation<I> rcm_order<V, I>(const CsrView<V, I>&, const RcmThreads&);                    \
   template PermutedCsr<V, I> permute_symmetric<V, I>(const CsrView<V, I>&, const Permutation<I>&);     \
   template void permute_values<V, I>(const CsrView<V, I>&, const Permutation<I>&, PermutedCsr<V, I>&); \
   template double gather_sector_ratio<V, I>(const CsrView<V, I>&, int, std::int64_t);                 \

@@ -310,9 +310,9 @@ TYPED_TEST(Reordering, RcmIsADeterministicPermutationOnRandomMatrices) {
   }
 }
 
-TYPED_TEST(Reordering, RcmMatchesATextbookImplementation) {
-  using V = typename TestFixture::V;
-  using I = typename TestFixture::I;
+// Patterns that give RCM's rules something to decide.
+template <class V, class I>
+std::vector<std::pair<std::string, OwnedCsr<V, I>>> rcm_cases() {
   std::vector<std::pair<std::string, OwnedCsr<V, I>>> cases;
   for (std::uint64_t seed = 1; seed <= 4; ++seed) {
     const std::int64_t n = 200 * std::int64_t(seed);
@@ -326,9 +326,33 @@ TYPED_TEST(Reordering, RcmMatchesATextbookImplementation) {
   cases.emplace_back("shuffled chain", from_rows<V, I>(shuffled(chain(500), 9)));
   cases.emplace_back(
       "components", from_rows<V, I>({{0, 2}, {1, 5}, {0, 2, 4}, {}, {2, 4}, {1, 5}, {7, 8}, {6, 8}, {6, 7}}));
-  for (const auto& [name, m] : cases) {
+  return cases;
+}
+
+TYPED_TEST(Reordering, RcmMatchesATextbookImplementation) {
+  using V = typename TestFixture::V;
+  using I = typename TestFixture::I;
+  for (const auto& [name, m] : rcm_cases<V, I>()) {
     SCOPED_TRACE(name);
     EXPECT_EQ(rcm_order(m.view()).new_to_old, textbook_rcm(m.view()));
+  }
+}
+
+// Levels searched by several threads at once: the same order, whatever the threads and wherever
+// the searches switch between the team and one thread (levels of 1 node or more go to the team,
+// or of 16 or more, so that wide and narrow levels alternate).
+TYPED_TEST(Reordering, RcmOnSeveralThreadsGivesTheSameOrder) {
+  using V = typename TestFixture::V;
+  using I = typename TestFixture::I;
+  auto cases = rcm_cases<V, I>();
+  cases.emplace_back("larger shuffled grid", from_rows<V, I>(shuffled(grid5(120), 3)));
+  for (const auto& [name, m] : cases) {
+    const std::vector<I> expected = textbook_rcm(m.view());
+    for (const RcmThreads threads : {RcmThreads{4, 1}, RcmThreads{3, 16}, RcmThreads{8, 2}}) {
+      SCOPED_TRACE(name + ", " + std::to_string(threads.threads) + " threads from levels of " +
+                   std::to_string(threads.level_nodes) + " nodes");
+      EXPECT_EQ(rcm_order(m.view(), threads).new_to_old, expected);
+    }
   }
 }
 
@@ -346,6 +370,10 @@ TYPED_TEST(Reordering, PermuteSymmetricKeepsRowsAndTheProductBitwise) {
   // A shuffled grid, reordered by RCM: the typical use.
   const auto grid = from_rows<V, I>(shuffled(grid5(23), 5));
   TestFixture::check_permuted(grid, rcm_order(grid.view()), 7);
+  // 800k entries: several row parts, each permuted on a thread of its own (where the machine has
+  // two hardware threads or more).
+  const auto large = from_rows<V, I>(shuffled(grid5(400), 6));
+  TestFixture::check_permuted(large, rcm_order(large.view()), 8);
   // 0x0.
   const OwnedCsr<V, I> empty;
   TestFixture::check_permuted(empty, Permutation<I>{}, 1);
@@ -362,7 +390,8 @@ TYPED_TEST(Reordering, PermuteValuesRefillsLikePermuteSymmetric) {
   auto m = test::random_csr<V, I>(s);
   const Permutation<I> p = rcm_order(m.view());
   PermutedCsr<V, I> b = permute_symmetric(m.view(), p);
-  const std::vector<I> row_ptr = b.row_ptr, col_idx = b.col_idx;
+  const std::vector<I> row_ptr = b.row_ptr;
+  const UninitialisedVector<I> col_idx = b.col_idx;
   m.values = test::random_vector<V>(m.values.size(), 99);  // new values, same pattern
   permute_values(m.view(), p, b);
   const PermutedCsr<V, I> fresh = permute_symmetric(m.view(), p);
