@@ -5,7 +5,6 @@
 #include <atomic>
 #include <limits>
 #include <memory>
-#include <thread>
 #include <string>
 #include <utility>
 #include <vector>
@@ -76,10 +75,10 @@ class RcmOrdering {
         degree_(std::size_t(n_)),
         node_(std::size_t(n_)),
         order_(std::size_t(n_) + 1) {
-    const int hardware = int(std::thread::hardware_concurrency());
-    const int team = threads.threads > 0                                                    ? threads.threads
-                     : a.nnz() >= kRcmParallelEntries && hardware >= kRcmParallelMinThreads ? hardware
-                                                                                            : 1;
+    const int available = threads.threads > 0 ? 0 : detail::team_threads();
+    const int team = threads.threads > 0                                                     ? threads.threads
+                     : a.nnz() >= kRcmParallelEntries && available >= kRcmParallelMinThreads ? available
+                                                                                             : 1;
     const std::vector<detail::RowPart> parts = detail::row_parts(n_, a.nnz(), 1, team > 1 ? team : 1);
     std::vector<I> longest(parts.size(), 0);
     detail::run_row_parts(parts.size(), [&](std::size_t part) {

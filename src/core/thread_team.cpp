@@ -1,6 +1,11 @@
 #include "core/thread_team.hpp"
 
 #include <algorithm>
+#include <cstdlib>
+#include <string>
+#if defined(__linux__)
+#include <sched.h>
+#endif
 #if defined(__x86_64__) || defined(__i386__)
 #include <immintrin.h>
 #endif
@@ -8,26 +13,50 @@
 namespace aijadaptive::detail {
 namespace {
 
-// Waits out a short step by spinning, a long one by yielding the core (to the team's other
-// threads, or to other processes on a shared machine).
-class Backoff {
- public:
-  void pause() {
-    if (++spins_ < kSpins) {
+// Waits for done(): spinning first (a step of the team follows the last within microseconds),
+// then yielding the core, then asleep on `wake` (a thread of a team that has more threads than
+// the machine has free cores would otherwise take the turns of the threads still working).
+// Whoever makes done() true changes its state and notifies under `mutex`.
+template <class Done>
+void wait_until(Done done, std::mutex& mutex, std::condition_variable& wake) {
+  constexpr int kSpins = 2048, kYields = 1024;  // about a millisecond on a core of its own
+  for (int i = 0; i < kSpins; ++i) {
+    if (done()) return;
 #if defined(__x86_64__) || defined(__i386__)
-      _mm_pause();  // leaves the core's pipeline to its other hardware thread
+    _mm_pause();  // leaves the core's pipeline to its other hardware thread
 #endif
-      return;
-    }
+  }
+  for (int i = 0; i < kYields; ++i) {
+    if (done()) return;
     std::this_thread::yield();
   }
+  std::unique_lock<std::mutex> lock(mutex);
+  wake.wait(lock, done);
+}
 
- private:
-  static constexpr int kSpins = 256;
-  int spins_ = 0;
-};
+// The ranks on this node by the launcher's environment, or 1.
+int local_ranks() {
+  for (const char* name : {"OMPI_COMM_WORLD_LOCAL_SIZE", "MPI_LOCALNRANKS", "SLURM_NTASKS_PER_NODE"}) {
+    const char* value = std::getenv(name);
+    if (!value) continue;
+    char* end = nullptr;
+    const long ranks = std::strtol(value, &end, 10);
+    if (end != value && ranks >= 1) return int(std::min<long>(ranks, 1 << 20));
+  }
+  return 1;
+}
 
 }  // namespace
+
+int team_threads() {
+  int cpus = int(std::thread::hardware_concurrency());
+#if defined(__linux__)
+  cpu_set_t mask;
+  CPU_ZERO(&mask);
+  if (sched_getaffinity(0, sizeof(mask), &mask) == 0) cpus = CPU_COUNT(&mask);
+#endif
+  return std::max(1, cpus / local_ranks());
+}
 
 ThreadTeam::ThreadTeam(int size) : failed_(std::size_t(std::max(1, size))) {
   threads_.reserve(std::size_t(std::max(0, size - 1)));
@@ -36,24 +65,33 @@ ThreadTeam::ThreadTeam(int size) : failed_(std::size_t(std::max(1, size))) {
 
 ThreadTeam::~ThreadTeam() {
   stop_.store(true, std::memory_order_release);
-  step_.fetch_add(1, std::memory_order_release);
+  start_step();
   for (std::thread& t : threads_) t.join();
+}
+
+void ThreadTeam::start_step() {
+  {
+    std::lock_guard<std::mutex> lock(mutex_);
+    step_.fetch_add(1, std::memory_order_release);  // publishes body_, running_ and stop_
+  }
+  started_.notify_all();
 }
 
 void ThreadTeam::wait_for_steps(int t) {
   std::uint64_t seen = 0;
   for (;;) {
-    Backoff backoff;
-    std::uint64_t step;
-    while ((step = step_.load(std::memory_order_acquire)) == seen) backoff.pause();
-    seen = step;
+    wait_until([&] { return step_.load(std::memory_order_acquire) != seen; }, mutex_, started_);
+    seen = step_.load(std::memory_order_acquire);
     if (stop_.load(std::memory_order_acquire)) return;
     try {
       (*body_)(t);
     } catch (...) {  // an exception must not leave a thread: run() rethrows it
       failed_[std::size_t(t)] = std::current_exception();
     }
-    running_.fetch_sub(1, std::memory_order_release);
+    if (running_.fetch_sub(1, std::memory_order_acq_rel) == 1) {  // the last: the caller may sleep
+      { std::lock_guard<std::mutex> lock(mutex_); }
+      ended_.notify_one();
+    }
   }
 }
 
@@ -61,14 +99,13 @@ void ThreadTeam::run(const std::function<void(int)>& body) {
   std::fill(failed_.begin(), failed_.end(), nullptr);
   body_ = &body;
   running_.store(int(threads_.size()), std::memory_order_relaxed);
-  step_.fetch_add(1, std::memory_order_release);  // publishes body_ and running_
+  start_step();
   try {
     body(size() - 1);
   } catch (...) {
     failed_.back() = std::current_exception();
   }
-  Backoff backoff;
-  while (running_.load(std::memory_order_acquire) > 0) backoff.pause();
+  wait_until([&] { return running_.load(std::memory_order_acquire) == 0; }, mutex_, ended_);
   for (const std::exception_ptr& e : failed_)
     if (e) std::rethrow_exception(e);
 }

@@ -1,16 +1,28 @@
 // A team of threads kept for a pass made of many short parallel steps (the levels of a
 // breadth-first search): starting threads for every step would cost more than most steps do
-// (tens of microseconds each), so the team's threads wait between steps, spinning and yielding.
+// (tens of microseconds each), so the team's threads wait between steps: spinning at first, for
+// the next step comes within microseconds, then asleep, so that a team on a machine shared with
+// other processes (MPI ranks) does not take the cores its own threads need.
 #pragma once
 
 #include <atomic>
+#include <condition_variable>
 #include <cstdint>
 #include <exception>
 #include <functional>
+#include <mutex>
 #include <thread>
 #include <vector>
 
 namespace aijadaptive::detail {
+
+// Hardware threads this process may use for a team: those of its CPU affinity mask (Linux; else
+// the machine's), shared among the MPI ranks its launcher started on this node (read from
+// OMPI_COMM_WORLD_LOCAL_SIZE, MPI_LOCALNRANKS or SLURM_NTASKS_PER_NODE, as Kokkos reads the local
+// rank), at least 1. Why: a team spins between its steps, so teams of several ranks on one node
+// take each other's cores; four processes ordering gen:fem n=70 at once on the H100 machine's 16
+// cores took 158-168 ms each with teams of 16, 58-83 ms alone (docs/h100-2026-11-27-parallel-rcm/).
+int team_threads();
 
 class ThreadTeam {
  public:
@@ -28,6 +40,7 @@ class ThreadTeam {
 
  private:
   void wait_for_steps(int t);
+  void start_step();
 
   std::vector<std::thread> threads_;
   std::vector<std::exception_ptr> failed_;
@@ -35,6 +48,9 @@ class ThreadTeam {
   std::atomic<std::uint64_t> step_{0};  // incremented to start a step
   std::atomic<int> running_{0};         // the team's threads still in the current step
   std::atomic<bool> stop_{false};
+  // For the threads that fell asleep: the step's start and its end are announced under mutex_.
+  std::mutex mutex_;
+  std::condition_variable started_, ended_;
 };
 
 }  // namespace aijadaptive::detail

@@ -1,9 +1,16 @@
 // The thread team of the parallel RCM (src/core/thread_team.hpp): every thread runs every step,
-// steps follow each other without mixing, and an exception reaches the caller.
+// steps follow each other without mixing, an exception reaches the caller, and the team's size
+// shares the node among its MPI ranks.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <atomic>
+#include <chrono>
+#include <cstdlib>
+#include <optional>
+#include <string>
 #include <stdexcept>
+#include <thread>
 #include <vector>
 
 #include "core/thread_team.hpp"
@@ -17,7 +24,7 @@ TEST(ThreadTeam, EveryThreadRunsEveryStepOnce) {
     ASSERT_EQ(team.size(), size);
     std::vector<long> sums(std::size_t(size), 0);
     // Many short steps: a thread that missed or repeated one, or ran into the next, shows in its sum.
-    constexpr int kSteps = 2000;
+    constexpr int kSteps = 500;
     for (int step = 1; step <= kSteps; ++step)
       team.run([&](int t) {
         ASSERT_GE(t, 0);
@@ -37,6 +44,23 @@ TEST(ThreadTeam, AStepEndsOnlyWhenEveryThreadHasEndedIt) {
   }
 }
 
+// More threads than the machine has, and pauses between steps long enough for the team's threads
+// to fall asleep: every step still reaches every thread once, and the caller is woken at its end.
+TEST(ThreadTeam, ThreadsThatFellAsleepAreWokenForTheNextStep) {
+  const int size = 4 * int(std::max(1u, std::thread::hardware_concurrency())) + 1;
+  ThreadTeam team(size);
+  std::vector<int> steps(std::size_t(size), 0);
+  for (int step = 1; step <= 20; ++step) {
+    if (step % 4 == 0) std::this_thread::sleep_for(std::chrono::milliseconds(20));
+    team.run([&](int t) {
+      // A slow thread of the team: the caller falls asleep waiting for it.
+      if (t == 0 && step % 5 == 0) std::this_thread::sleep_for(std::chrono::milliseconds(20));
+      ++steps[std::size_t(t)];
+    });
+    for (int t = 0; t < size; ++t) ASSERT_EQ(steps[std::size_t(t)], step) << "thread " << t;
+  }
+}
+
 TEST(ThreadTeam, AnExceptionOfAnyThreadReachesTheCallerAndTheTeamGoesOn) {
   ThreadTeam team(3);
   for (int thrower : {0, 2}) {  // one of the team's threads, then the caller's
@@ -48,6 +72,32 @@ TEST(ThreadTeam, AnExceptionOfAnyThreadReachesTheCallerAndTheTeamGoesOn) {
     team.run([&](int) { ran.fetch_add(1); });
     EXPECT_EQ(ran.load(), 3);
   }
+}
+
+// The launcher's count of ranks on the node shares the process's threads out; a value that is not
+// a count is ignored.
+TEST(ThreadTeam, TheThreadsAreSharedAmongTheRanksOfTheNode) {
+  const char* names[] = {"OMPI_COMM_WORLD_LOCAL_SIZE", "MPI_LOCALNRANKS", "SLURM_NTASKS_PER_NODE"};
+  std::vector<std::optional<std::string>> saved;
+  for (const char* name : names) {
+    const char* value = std::getenv(name);
+    saved.push_back(value ? std::optional<std::string>(value) : std::nullopt);
+    unsetenv(name);
+  }
+  const int alone = team_threads();
+  EXPECT_GE(alone, 1);
+  setenv("OMPI_COMM_WORLD_LOCAL_SIZE", "4", 1);
+  EXPECT_EQ(team_threads(), std::max(1, alone / 4));
+  setenv("OMPI_COMM_WORLD_LOCAL_SIZE", "1000000", 1);
+  EXPECT_EQ(team_threads(), 1);
+  setenv("OMPI_COMM_WORLD_LOCAL_SIZE", "many", 1);
+  setenv("MPI_LOCALNRANKS", "2", 1);
+  EXPECT_EQ(team_threads(), std::max(1, alone / 2));
+  for (std::size_t i = 0; i < saved.size(); ++i)
+    if (saved[i])
+      setenv(names[i], saved[i]->c_str(), 1);
+    else
+      unsetenv(names[i]);
 }
 
 }  // namespace
