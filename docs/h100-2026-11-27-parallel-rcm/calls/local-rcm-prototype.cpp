@@ -1,4 +1,4 @@
-// The prototype of section 3 (not committed to src/): these two functions sat in
+// The dropped prototype (README, last section; not committed to src/): these two functions sat in
 // src/core/reordering.cpp, inside namespace aijadaptive after RcmOrdering, for calls/local-rcm.cpp,
 // calls/setup-local.cpp and call 1's bench-new (whose analysis took the local order in the window
 // size, of those holding kLocalRcmShare = 0.8 of the entries or more, that gathered fewest sectors).

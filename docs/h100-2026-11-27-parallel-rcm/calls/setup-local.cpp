@@ -1,4 +1,4 @@
-// Section 3's host comparison: needs local_rcm_order of calls/local-rcm-prototype.cpp in the core library.
+// The dropped prototype's host comparison: needs local_rcm_order of calls/local-rcm-prototype.cpp in the core library.
 #include <aijadaptive/reordering.hpp>
 #include <aijadaptive/features.hpp>
 #include <aijadaptive/analysis.hpp>
