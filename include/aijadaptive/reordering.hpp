@@ -70,10 +70,11 @@ void check_permutation(const Permutation<I>& p, std::int64_t n);
 // How rcm_order spreads its breadth-first searches over threads: a level of at least level_nodes
 // nodes is searched by `threads` threads at once (0: one per hardware thread this process may use,
 // its CPU affinity shared among the MPI ranks on the node, for a matrix of kRcmParallelEntries
-// entries or more where that gives kRcmParallelMinThreads threads or more; else one). The order is the same whatever the choice. A thread of the team does about
-// half the work of a lone one (it claims each node with an atomic operation and sorts what it
-// finds), so a few threads lose: gen:fem n=120 (31.7M entries) on the H100 machine's host took
-// 571 ms on one thread, 867 on 2, 235 on 8 and 148 on 16 (docs/h100-2026-11-27-parallel-rcm/).
+// entries or more where that gives kRcmParallelMinThreads threads or more; else one). The order
+// is the same whatever the choice. A thread of the team goes about half as fast as a lone one (it
+// claims each node with an atomic operation and sorts what it finds), so a few threads lose:
+// gen:fem n=120 (31.7M entries) on the H100 machine's host took 571 ms on one thread, 867 on 2,
+// 235 on 8 and 148 on 16 (docs/h100-2026-11-27-parallel-rcm/).
 inline constexpr std::int64_t kRcmParallelEntries = std::int64_t(1) << 22;
 inline constexpr int kRcmParallelMinThreads = 8;
 inline constexpr std::int64_t kRcmParallelLevelNodes = 1024;

@@ -75,11 +75,12 @@ class RcmOrdering {
         degree_(std::size_t(n_)),
         node_(std::size_t(n_)),
         order_(std::size_t(n_) + 1) {
-    const int available = threads.threads > 0 ? 0 : detail::team_threads();
-    const int team = threads.threads > 0                                                     ? threads.threads
-                     : a.nnz() >= kRcmParallelEntries && available >= kRcmParallelMinThreads ? available
-                                                                                             : 1;
-    const std::vector<detail::RowPart> parts = detail::row_parts(n_, a.nnz(), 1, team > 1 ? team : 1);
+    int team = threads.threads;
+    if (team <= 0) {
+      const int available = detail::team_threads();
+      team = a.nnz() >= kRcmParallelEntries && available >= kRcmParallelMinThreads ? available : 1;
+    }
+    const std::vector<detail::RowPart> parts = detail::row_parts(n_, a.nnz(), 1, team);
     std::vector<I> longest(parts.size(), 0);
     detail::run_row_parts(parts.size(), [&](std::size_t part) {
       I most = 0;
