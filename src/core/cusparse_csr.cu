@@ -105,7 +105,8 @@ void CusparseCsr<V, I>::apply(Op op, V alpha, const V* x, V beta, V* y, Stream s
   }
   Plan& plan = plain ? plain_ : op == Op::transpose ? transpose_ : conjugate_transpose_;
   if (!plan.ready) prepare(plan, op, stream);
-  cusparseHandle_t h = cusparse_handle();
+  const CusparseHandle handle = cusparse_handle();
+  const cusparseHandle_t h = handle.get();
   AIJA_CUSPARSE_CHECK(cusparseSetStream(h, s));
   DenseVector<V> vx(nx, x), vy(ny, y);
   // cuSPARSE launches the product's kernels: a launch check for the fault hooks.
@@ -135,7 +136,8 @@ void CusparseCsr<V, I>::prepare(Plan& plan, Op op, Stream stream) {
   }
   DeviceBuffer<V> sx(std::size_t(plain ? cols_ : rows_)), sy(std::size_t(plain ? rows_ : cols_));
   DenseVector<V> vx(std::int64_t(sx.size()), sx.data()), vy(std::int64_t(sy.size()), sy.data());
-  cusparseHandle_t h = cusparse_handle();
+  const CusparseHandle handle = cusparse_handle();
+  const cusparseHandle_t h = handle.get();
   AIJA_CUSPARSE_CHECK(cusparseSetStream(h, static_cast<cudaStream_t>(stream)));
   const V one = 1, zero = 0;
   std::size_t bytes = 0;

@@ -18,6 +18,10 @@ std::map<int, cusparseHandle_t>& cusparse_handles() {
   static std::map<int, cusparseHandle_t> handles;
   return handles;
 }
+std::mutex& cusparse_mutex() {
+  static std::mutex mutex;
+  return mutex;
+}
 cudaStream_t as_cuda(Stream s) { return static_cast<cudaStream_t>(s); }
 }  // namespace
 
@@ -108,20 +112,22 @@ DeviceMemoryInfo device_memory_info() {
 
 void release_device_resources() noexcept {
   release_kernel_cache();
+  const std::lock_guard<std::mutex> lock(cusparse_mutex());
   for (auto& [device, handle] : cusparse_handles()) cusparseDestroy(handle);
   cusparse_handles().clear();
 }
 
 namespace detail {
-cusparseHandle_t cusparse_handle() {
+CusparseHandle cusparse_handle() {
   const int d = current_device();
+  std::unique_lock<std::mutex> lock(cusparse_mutex());
   auto& handles = cusparse_handles();
   auto it = handles.find(d);
-  if (it != handles.end()) return it->second;
+  if (it != handles.end()) return {std::move(lock), it->second};
   cusparseHandle_t h = nullptr;
   AIJA_CUSPARSE_CHECK(cusparseCreate(&h));
   handles.emplace(d, h);
-  return h;
+  return {std::move(lock), h};
 }
 }  // namespace detail
 
