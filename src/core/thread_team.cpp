@@ -46,6 +46,8 @@ int local_ranks() {
   return 1;
 }
 
+thread_local int kept_cores = 0;  // KeptCores's
+
 }  // namespace
 
 int team_threads() {
@@ -55,8 +57,11 @@ int team_threads() {
   CPU_ZERO(&mask);
   if (sched_getaffinity(0, sizeof(mask), &mask) == 0) cpus = CPU_COUNT(&mask);
 #endif
-  return std::max(1, cpus / local_ranks());
+  return std::max(1, cpus / local_ranks() - kept_cores);
 }
+
+KeptCores::KeptCores(int cores) : previous_(kept_cores) { kept_cores += std::max(0, cores); }
+KeptCores::~KeptCores() { kept_cores = previous_; }
 
 ThreadTeam::ThreadTeam(int size) : failed_(std::size_t(std::max(1, size))) {
   threads_.reserve(std::size_t(std::max(0, size - 1)));

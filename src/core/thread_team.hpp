@@ -22,7 +22,23 @@ namespace aijadaptive::detail {
 // rank), at least 1. Why: a team spins between its steps, so teams of several ranks on one node
 // take each other's cores; four processes ordering gen:fem n=70 at once on the H100 machine's 16
 // cores took 158-168 ms each with teams of 16, 58-83 ms alone (docs/h100-2026-11-27-parallel-rcm/).
+// On the calling thread, less the cores of a KeptCores scope.
 int team_threads();
+
+// While it lives, team_threads() on this thread leaves `cores` of them out: a
+// deferred set-up's thread keeps the core of the caller's thread, which goes
+// on launching products meanwhile (a team spinning on every core waits at
+// each step for the thread that lost its core).
+class KeptCores {
+ public:
+  explicit KeptCores(int cores);
+  ~KeptCores();
+  KeptCores(const KeptCores&) = delete;
+  KeptCores& operator=(const KeptCores&) = delete;
+
+ private:
+  int previous_;
+};
 
 class ThreadTeam {
  public:

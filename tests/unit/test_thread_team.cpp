@@ -100,5 +100,22 @@ TEST(ThreadTeam, TheThreadsAreSharedAmongTheRanksOfTheNode) {
       unsetenv(names[i]);
 }
 
+TEST(ThreadTeam, KeptCoresAreLeftOutOnTheirThreadOnly) {
+  const int all = team_threads();
+  {
+    const KeptCores kept(1);
+    EXPECT_EQ(team_threads(), std::max(1, all - 1));
+    {
+      const KeptCores more(2);
+      EXPECT_EQ(team_threads(), std::max(1, all - 3));
+    }
+    EXPECT_EQ(team_threads(), std::max(1, all - 1));
+    int elsewhere = 0;
+    std::thread([&] { elsewhere = team_threads(); }).join();
+    EXPECT_EQ(elsewhere, all);
+  }
+  EXPECT_EQ(team_threads(), all);
+}
+
 }  // namespace
 }  // namespace aijadaptive::detail
