@@ -22,9 +22,9 @@ void add_diagonal_search(const CsrView<V, I>& a, Features& f) {
 
 template <class V, class I>
 Analysis<V, I> analyse_matrix(const CsrView<V, I>& a, const FormatChoice& format, ReorderChoice reorder,
-                              int tune_candidates) {
+                              int tune_candidates, const Features* known) {
   Analysis<V, I> r;
-  r.features = compute_features(a);
+  r.features = known ? *known : compute_features(a);
   if (wants_diagonal_search(r.features, format)) {
     add_diagonal_search(a, r.features);
   } else {
@@ -60,7 +60,8 @@ Analysis<V, I> analyse_matrix(const CsrView<V, I>& a, const FormatChoice& format
 }
 
 #define AIJA_INSTANTIATE(V, I)                                                                            \
-  template Analysis<V, I> analyse_matrix<V, I>(const CsrView<V, I>&, const FormatChoice&, ReorderChoice, int); \
+  template Analysis<V, I> analyse_matrix<V, I>(const CsrView<V, I>&, const FormatChoice&, ReorderChoice, int, \
+                                               const Features*);                                                \
   template void add_diagonal_search<V, I>(const CsrView<V, I>&, Features&);
 AIJA_FOR_EACH_TYPE_PAIR(AIJA_INSTANTIATE)
 
