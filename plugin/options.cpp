@@ -183,6 +183,8 @@ aijadaptive::MatrixOptions ToMatrixOptions(const Settings& s) {
                                                   : aijadaptive::HostTransfer::direct;
   o.stream_min_bytes = s.stream_min_mib < 0 ? SIZE_MAX : std::size_t(s.stream_min_mib * 1024.0 * 1024.0);
   o.stream_piece_bytes = std::size_t(s.stream_piece_mib * 1024.0 * 1024.0);
+  o.defer_min_nnz = s.defer_min_nnz < 0 ? SIZE_MAX : std::size_t(s.defer_min_nnz);
+  o.defer_takeover = std::uint64_t(s.defer_takeover);
   return o;
 }
 
@@ -259,6 +261,20 @@ PetscErrorCode SettingsFromOptions(Mat A, AijaOptionItems PetscOptionsObject, Se
                              "Replay products with device vectors as CUDA graphs (half the host's cost of a kernel "
                              "launch: what a small matrix's MatMult costs); 0: launch the kernels directly",
                              "", s->graphs, &s->graphs, NULL));
+  PetscCall(PetscOptionsInt("-mat_aijadaptive_defer_min_nnz",
+                            "With -mat_aijadaptive_format auto: a matrix with at least this many nonzeros that the "
+                            "analysis may reorder runs as csr (cuSPARSE) while a host thread reorders it and builds "
+                            "the chosen format, so that the assembly costs about what aijcusparse's does; -1: never",
+                            "", s->defer_min_nnz, &s->defer_min_nnz, NULL));
+  PetscCheck(s->defer_min_nnz >= -1, PetscObjectComm((PetscObject)A), PETSC_ERR_ARG_OUTOFRANGE,
+             "-mat_aijadaptive_defer_min_nnz must be >= -1, got %" PetscInt_FMT, s->defer_min_nnz);
+  PetscCall(PetscOptionsInt("-mat_aijadaptive_defer_takeover",
+                            "With a deferred set-up: the chosen format takes over at the first product after the host "
+                            "thread is through (0), or at exactly this product, waiting for the thread if need be "
+                            "(the same product in every run: reproducible results)",
+                            "", s->defer_takeover, &s->defer_takeover, NULL));
+  PetscCheck(s->defer_takeover >= 0, PetscObjectComm((PetscObject)A), PETSC_ERR_ARG_OUTOFRANGE,
+             "-mat_aijadaptive_defer_takeover must be >= 0, got %" PetscInt_FMT, s->defer_takeover);
   PetscCall(NamedChoice(A, PetscOptionsObject, "-mat_aijadaptive_peer_exchange",
                         "MPI products with CUDA vectors, every rank on one node: push the ghost values straight "
                         "between the ranks' GPUs (CUDA IPC) instead of PETSc's scatter through the host: auto (where "

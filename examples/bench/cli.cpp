@@ -145,6 +145,11 @@ Options parse_command_line(int argc, const char* const* argv) {
       o.adaptive.graphs = zero_or_one();
     } else if (arg == "--prefetch") {
       o.adaptive.prefetch = zero_or_one();
+    } else if (arg == "--defer-min-nnz") {
+      const auto n = parse_number<std::int64_t>(arg, need(), -1);
+      o.adaptive.defer_min_nnz = n < 0 ? SIZE_MAX : std::size_t(n);
+    } else if (arg == "--first-products") {
+      o.adaptive.first_products = parse_number<int>(arg, need(), 0);
     } else if (arg == "--narrow") {
       o.adaptive.narrow_indices = zero_or_one();
     } else if (arg == "--slab-max-nnz") {
@@ -220,6 +225,10 @@ std::string usage_text() {
        "  --tune-candidates N   method tune: how many of the selector's candidates it times (default 4)\n"
        "  --tune-products N     method tune: products timed per candidate, after one untimed (default 5)\n"
        "  --prefetch 0|1        send a large matrix's CSR arrays to the GPU during its analysis (default 1)\n"
+       "  --defer-min-nnz N     auto: from N nonzeros (default 2^22), a matrix the analysis may reorder runs csr\n"
+       "                        while a host thread reorders it and builds the chosen format (-1: never)\n"
+       "  --first-products N    auto and tune: also time their set-up and first N products together, before\n"
+       "                        any background work is waited for (in the note)\n"
        "  --narrow 0|1          with --index 64, run matrices whose rows and columns fit 32 bits with 32-bit\n"
        "                        indices (default 1), in row slabs beyond --slab-max-nnz nonzeros\n"
        "  --slab-max-nnz N      most nonzeros per row slab of a narrowed matrix (default 2^30)\n"

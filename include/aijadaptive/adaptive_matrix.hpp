@@ -13,7 +13,10 @@
 //                 allocated; upload() may be called again. With FormatChoice
 //                 tune, the first plain products then time the selector's
 //                 first candidates in turn, and the fastest stays (autotune.hpp)
-//   refill(csr):  same pattern, new values: no analysis, no allocation
+//                 A large matrix may defer its analysis to a host thread and
+//                 run csr until it is through (MatrixOptions::defer_min_nnz).
+//   refill(csr):  same pattern, new values: no analysis, no allocation (waits
+//                 for a deferred set-up first)
 //   apply(...):   y = alpha * op(A) * x + beta * y with x and y in host or
 //                 device memory. On the host, the CSR reference kernel (PETSc's
 //                 own order of additions). On the device, in order on the given
@@ -82,6 +85,22 @@ struct MatrixOptions {
   // the longer of the two, not their sum. Below it the thread and the extra
   // allocation are not worth it. 0: every matrix with rows; SIZE_MAX: never.
   std::size_t prefetch_min_nnz = std::size_t(1) << 20;
+  // Deferred set-up (format auto, not tune): a matrix on a GPU with at least
+  // this many entries, whose features say the analysis may reorder it (RCM
+  // and the build on P A P^T: 7-8x cuSPARSE's upload at 32M entries), and
+  // with room there for its CSR arrays twice, is uploaded as csr (cuSPARSE,
+  // on the arrays sent during the analysis) and runs its first products so,
+  // while a host thread analyses a copy of its arrays and builds and uploads
+  // the format the selector chooses; build() then costs about what
+  // cuSPARSE's upload does. The chosen format takes over at the product given
+  // by defer_takeover. SIZE_MAX: never (the analysis and the build are done
+  // before analyse() returns, as they always are for matrices not reordered).
+  std::size_t defer_min_nnz = std::size_t(1) << 22;
+  // 0: the first product after the host thread is through (the soonest; which
+  // product that is depends on the timing, and the two formats' results differ
+  // in rounding). k >= 1: the k-th product of the matrix, waiting for the
+  // thread if it is not through: the same product in every run.
+  std::uint64_t defer_takeover = 0;
   // 64-bit indices whose matrix has fewer than 2^31 rows and columns run on
   // the device as 32-bit ones (a third fewer bytes per product in double
   // precision; src/core/narrowed_indices.hpp). Off: as they are.
@@ -169,8 +188,9 @@ class AdaptiveMatrix {
   void upload();
   void refill(const CsrView<V, I>& a);
   bool built() const;
-  // Waits for the format's background work (a kernel being compiled for the
-  // matrix): for timings of the kernel the matrix will keep running.
+  // Waits for the background work (a deferred set-up, which then takes over
+  // at once; a kernel being compiled for the matrix): for timings of the
+  // format and kernel the matrix will keep running.
   void finish_background_work();
 
   // Host placement needs host vectors. Device placement takes either; with

@@ -1,5 +1,9 @@
 #include "aijadaptive/adaptive_matrix.hpp"
 
+#include <atomic>
+#include <chrono>
+#include <cstdio>
+#include <future>
 #include <limits>
 #include <optional>
 
@@ -13,12 +17,14 @@
 #include "aijadaptive/reordered_format.hpp"
 #include "aijadaptive/reordering.hpp"
 #include "aijadaptive/scalar.hpp"
+#include "core/csr_copy.hpp"
 #include "core/cusparse_bytes.hpp"
 #include "core/host_vectors.hpp"
 #include "core/megabytes.hpp"
 #include "core/product_graphs.hpp"
 #include "core/slabbed_matrix.hpp"
 #include "core/streamed_apply.hpp"
+#include "core/thread_team.hpp"
 
 #if AIJADAPTIVE_HAVE_CUDA
 #include "aijadaptive/kernel_cache.hpp"
@@ -59,6 +65,9 @@ struct AdaptiveMatrix<V, I>::Impl {
   bool analysed = false;
   std::vector<ExtraCandidate<V, I>> extras;
   CsrView<V, I> a;  // the caller's matrix
+  // After a deferred set-up took over: the copy of the arrays its format was
+  // built from (the host halves refer to it), until the next refill.
+  std::shared_ptr<const detail::CsrCopy<V, I>> built_from;
   Features features;
   Selection selection;
   std::vector<Try> chain;
@@ -76,8 +85,45 @@ struct AdaptiveMatrix<V, I>::Impl {
   // became of them, for describe().
   std::shared_ptr<CsrPrefetch<V, I>> prefetch;
   std::string prefetch_note;
+  // A deferred set-up (MatrixOptions::defer_min_nnz): a matrix of its own,
+  // analysed and uploaded by a host thread on a copy of the arrays, while this
+  // one runs csr.
+  struct Deferred {
+    std::shared_ptr<const detail::CsrCopy<V, I>> copy;
+    std::unique_ptr<AdaptiveMatrix<V, I>> matrix;
+    double seconds = 0;  // the thread's time, once through
+    std::atomic<bool> through{false};
+    std::atomic<bool> cancelled{false};  // by a new analysis or the matrix's end: no upload
+    std::future<void> task;              // last: waited for before the rest goes
+
+    ~Deferred() {
+      cancelled = true;
+      if (task.valid()) task.wait();
+    }
+
+    void run() {
+      const auto start = std::chrono::steady_clock::now();
+      const detail::KeptCores caller(1);
+      try {
+        matrix->analyse(copy->view());
+        if (!cancelled) matrix->upload();
+      } catch (...) {
+        finish(start);
+        throw;
+      }
+      finish(start);
+    }
+
+    void finish(std::chrono::steady_clock::time_point start) {
+      seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+      through.store(true, std::memory_order_release);
+    }
+  };
+  std::unique_ptr<Deferred> deferred;
+  std::string deferred_note;   // what the deferred set-up did, for describe()
+  std::uint64_t products = 0;  // products on the device since the analysis
   // Made on `stream_device` and kept across builds on that device.
-  std::optional<OwnedStream> stream;
+  std::unique_ptr<OwnedStream> stream;
   int stream_device = -1;
   StreamFence fence;
   // Dropped with the format they replay (forget()), and released with the stream.
@@ -210,6 +256,94 @@ struct AdaptiveMatrix<V, I>::Impl {
     prefetch.reset();
   }
 
+  // Whether the analysis may go to a host thread while csr runs the products:
+  // auto's choice (tune times its candidates on the products, and a fixed
+  // format is the caller's), for a large matrix with room for its CSR arrays
+  // twice on the device (csr's, then the chosen format's).
+  bool may_defer() const {
+    if (!options.format.automatic || options.format.tune || !extras.empty() || a.rows == 0 ||
+        std::size_t(a.nnz()) < options.defer_min_nnz)
+      return false;
+    const DeviceGuard guard(device);
+    std::size_t available = device_memory_info().free_bytes;
+    if (options.device_memory_limit) available = std::min(available, options.device_memory_limit);
+    return 2 * detail::csr_array_bytes(a) <= available;
+  }
+
+  // Whether the analysis will reorder, as far as the features tell (the RCM
+  // order and its effect are the thread's work): what makes a set-up many
+  // times cuSPARSE's upload (docs/h100-2026-11-27-parallel-rcm). Without it the
+  // analysis overlaps the CSR arrays' upload (prefetch) and is not deferred:
+  // the copy of the arrays would cost more than it saves.
+  bool reorders() {
+    features = compute_features(a);
+    return (options.reorder == ReorderChoice::always && a.rows == a.cols) || wants_rcm_ratio(features, options.reorder);
+  }
+
+  // csr as the only candidate here; the analysis, the build and the upload of
+  // the selector's choice on a thread, on a copy of the arrays.
+  void start_deferred() {
+    selection = Selection{};
+    selection.candidates.push_back(
+        {FormatId::csr, "set-up deferred: csr runs the products while a host thread analyses the matrix"});
+    auto d = std::make_unique<Deferred>();
+    d->copy = std::make_shared<const detail::CsrCopy<V, I>>(a);
+    MatrixOptions o = options;
+    o.defer_min_nnz = SIZE_MAX;
+    o.prefetch_min_nnz = SIZE_MAX;  // it sends its own arrays (csr's are this matrix's)
+    o.check_input = false;          // checked here
+    o.device = device;
+    d->matrix = std::make_unique<AdaptiveMatrix<V, I>>(o);
+    Deferred* raw = d.get();
+    d->task = std::async(std::launch::async, [raw] { raw->run(); });
+    deferred = std::move(d);
+  }
+
+  // The deferred set-up's format takes over when it is due (wait: now, once
+  // the thread is through): `s` is the stream of the products to come. It
+  // replaces *impl, so the caller must not hold on to the old one.
+  static void settle_deferred(std::unique_ptr<Impl>& impl, Stream s, bool wait) {
+    Impl& m = *impl;
+    const std::uint64_t k = m.options.defer_takeover;
+    if (!wait && !(k == 0 ? m.deferred->through.load(std::memory_order_acquire) : m.products + 1 >= k)) return;
+    const std::unique_ptr<Deferred> done = std::move(m.deferred);
+    char took[96];
+    try {
+      done->task.get();
+    } catch (const std::exception& e) {
+      std::snprintf(took, sizeof took, "%.1f ms", done->seconds * 1e3);
+      m.deferred_note = std::string("set-up deferred: the host thread failed after ") + took + " (" + e.what() +
+                        "): csr runs every product";
+      return;
+    }
+    std::snprintf(took, sizeof took, "the analysis, build and upload took %.1f ms on a host thread",
+                  done->seconds * 1e3);
+    const Impl& p = *done->matrix->impl_;
+    if (!p.dev) {
+      m.deferred_note = std::string("set-up deferred: ") + took + "; no format could be uploaded beside csr (" +
+                        p.placement_reason + "), which stays";
+      return;
+    }
+    // csr's products still queued read arrays that go with it. From here on
+    // the caller's stream (and the matrix's own, which callers may hold) run
+    // the new format.
+    const DeviceGuard guard(m.device);
+    m.fence.enter(s);
+    synchronize(s);
+    std::unique_ptr<Impl> next = std::move(done->matrix->impl_);
+    next->options = m.options;
+    next->a = m.a;
+    next->built_from = done->copy;
+    next->products = m.products;
+    if (m.stream) {
+      next->stream = std::move(m.stream);  // the new one's own served its upload only, which is through
+      next->fence = StreamFence{};
+    }
+    next->deferred_note = "set-up deferred: csr ran the first " + std::to_string(m.products) +
+                          " product(s) while " + took + "; " + next->format_name + " runs the products from then on";
+    impl = std::move(next);
+  }
+
   // The selector's candidates, after the extra ones, as one chain.
   void make_chain() {
     chain.clear();
@@ -222,8 +356,8 @@ struct AdaptiveMatrix<V, I>::Impl {
     next = 0;
   }
 
-  void select() {
-    Analysis<V, I> r = analyse_matrix(a, options.format, options.reorder, options.tune.candidates);
+  void select(const Features* known = nullptr) {
+    Analysis<V, I> r = analyse_matrix(a, options.format, options.reorder, options.tune.candidates, known);
     features = std::move(r.features);
     // The formats may reuse what it found, unless they are built on P A P^T.
     context.features = r.reordering ? nullptr : &features;
@@ -323,7 +457,7 @@ struct AdaptiveMatrix<V, I>::Impl {
   void upload_candidates() {
     leave_other_device();
     if (!stream) {
-      stream.emplace();
+      stream = std::make_unique<OwnedStream>();
       stream_device = device;
     }
     fence.enter(stream->get());
@@ -575,9 +709,13 @@ void AdaptiveMatrix<V, I>::analyse(const CsrView<V, I>& a) {
   AIJA_REQUIRE(m.options.slab_max_nnz >= 1 && m.options.slab_max_nnz <= std::numeric_limits<std::int32_t>::max(),
                invalid_argument,
                "slab_max_nnz (" + std::to_string(m.options.slab_max_nnz) + ") must be at least 1 and below 2^31");
+  m.deferred.reset();  // a set-up still deferred is for the old matrix: cancelled, waited for
+  m.deferred_note.clear();
+  m.products = 0;
   m.reset_device_state();
   m.host.reset();
   m.reordering.reset();
+  m.built_from.reset();
   m.skipped.clear();
   m.a = a;
   m.analysed = false;  // until this analysis is through: a failed one leaves nothing to run
@@ -601,13 +739,19 @@ void AdaptiveMatrix<V, I>::analyse(const CsrView<V, I>& a) {
     m.analysed = true;
     return;
   }
+  const bool may_defer = m.may_defer();  // before the prefetch takes its room
   m.start_prefetch();
   try {
-    m.select();
-    m.plan_tuning();
+    if (may_defer && m.reorders()) {
+      m.start_deferred();
+    } else {
+      m.select(may_defer ? &m.features : nullptr);
+      m.plan_tuning();
+    }
     m.make_chain();
     m.build_next_host();
   } catch (...) {
+    m.deferred.reset();
     m.prefetch.reset();  // waits for the copy, frees its arrays
     throw;
   }
@@ -628,15 +772,19 @@ void AdaptiveMatrix<V, I>::upload() {
 
 template <class V, class I>
 void AdaptiveMatrix<V, I>::refill(const CsrView<V, I>& a) {
-  Impl& m = *impl_;
   AIJA_REQUIRE(built(), invalid_argument, "refill() before build()");
-  AIJA_REQUIRE(a.rows == m.a.rows && a.cols == m.a.cols && a.nnz() == m.a.nnz(), invalid_argument,
+  AIJA_REQUIRE(a.rows == impl_->a.rows && a.cols == impl_->a.cols && a.nnz() == impl_->a.nnz(), invalid_argument,
                "refill() with a different pattern: call build()");
+  // A set-up still deferred was built on the old values: it takes over now,
+  // and is refilled below like any format.
+  if (impl_->deferred) Impl::settle_deferred(impl_, impl_->stream ? impl_->stream->get() : nullptr, true);
+  Impl& m = *impl_;
   m.a = a;
   if (m.narrow) return m.narrow->refill(a.values);
   if (m.host) m.host->refill(a);
   if (m.transpose_host) m.transpose_host->refill(a);
   if (m.tuner.best_host) m.tuner.best_host->refill(a);  // the fastest candidate so far, kept aside
+  m.built_from.reset();                                  // the host halves refer to the caller's arrays now
   if (!m.dev) return;
   const DeviceGuard guard(m.device);
   const Stream s = m.stream->get();
@@ -650,8 +798,9 @@ void AdaptiveMatrix<V, I>::refill(const CsrView<V, I>& a) {
 
 template <class V, class I>
 void AdaptiveMatrix<V, I>::finish_background_work() {
+  if (impl_->narrow) return impl_->narrow->finish_background_work();
+  if (impl_->deferred) Impl::settle_deferred(impl_, impl_->stream ? impl_->stream->get() : nullptr, true);
   Impl& m = *impl_;
-  if (m.narrow) return m.narrow->finish_background_work();
   if (!m.dev) return;
   const DeviceGuard guard(m.device);
   m.dev->finish_background_work();
@@ -666,15 +815,17 @@ bool AdaptiveMatrix<V, I>::built() const {
 template <class V, class I>
 TransferBytes AdaptiveMatrix<V, I>::apply(Op op, V alpha, InputVector<V> x, V beta, OutputVector<V> y) {
   if (impl_->narrow) return impl_->narrow->apply(op, alpha, x, beta, y, nullptr);  // on its own stream
+  // A takeover keeps the matrix's stream, so the one read here stays valid.
   return apply(op, alpha, x, beta, y, impl_->stream ? impl_->stream->get() : nullptr);
 }
 
 template <class V, class I>
 TransferBytes AdaptiveMatrix<V, I>::apply(Op op, V alpha, InputVector<V> x, V beta, OutputVector<V> y,
                                           Stream s) {
-  Impl& m = *impl_;
-  if (m.narrow) return m.narrow->apply(op, alpha, x, beta, y, &s);
+  if (impl_->narrow) return impl_->narrow->apply(op, alpha, x, beta, y, &s);
   AIJA_REQUIRE(built(), invalid_argument, "apply() before build()");
+  if (impl_->deferred) Impl::settle_deferred(impl_, s, false);
+  Impl& m = *impl_;
   // A^H of real values is A^T: formats see Op::conjugate_transpose only for complex ones.
   if (!is_complex_v<V> && op == Op::conjugate_transpose) op = Op::transpose;
   TransferBytes moved;
@@ -685,6 +836,7 @@ TransferBytes AdaptiveMatrix<V, I>::apply(Op op, V alpha, InputVector<V> x, V be
     return moved;
   }
   const DeviceGuard guard(m.device);
+  ++m.products;
   try {
     return m.apply_on_device(op, alpha, x, beta, y, s);
   } catch (...) {
@@ -732,6 +884,14 @@ std::vector<std::string> AdaptiveMatrix<V, I>::describe() const {
   if (!m.dev) return {};
   std::vector<std::string> lines;
   if (!m.tuner.origin.empty()) lines = describe_tune(m.tuner.record, m.tuner.origin);
+  if (m.deferred) {
+    const std::uint64_t k = m.options.defer_takeover;
+    lines.push_back(std::string("set-up deferred: a host thread is analysing the matrix and building the format "
+                                "the selector chooses, which takes over at ") +
+                    (k == 0 ? "the first product after it is through"
+                            : "product " + std::to_string(k) + " (or a refill, if one comes first)"));
+  }
+  if (!m.deferred_note.empty()) lines.push_back(m.deferred_note);
   if (!m.prefetch_note.empty()) lines.push_back(m.prefetch_note);
   lines.push_back(describe_graphs(m.options.product_graphs, m.graphs.stats()));
   for (std::string& line : m.host->describe()) lines.push_back(std::move(line));
