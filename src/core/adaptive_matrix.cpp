@@ -222,6 +222,15 @@ struct AdaptiveMatrix<V, I>::Impl {
     return true;
   }
 
+  // Whether the device has room for the CSR arrays twice (the caller's
+  // memory limit included): the prefetch's copy and a format's own arrays.
+  bool room_for_csr_twice() const {
+    const DeviceGuard guard(device);
+    std::size_t available = device_memory_info().free_bytes;
+    if (options.device_memory_limit) available = std::min(available, options.device_memory_limit);
+    return 2 * detail::csr_array_bytes(a) <= available;
+  }
+
   // Starts sending the CSR arrays while the analysis runs, for a matrix large
   // enough and a device with room for them twice (a format's own arrays come
   // on top; a format that lacks room releases them, lacks_memory()).
@@ -229,15 +238,12 @@ struct AdaptiveMatrix<V, I>::Impl {
     prefetch.reset();
     prefetch_note.clear();
     if (a.rows == 0 || std::size_t(a.nnz()) < options.prefetch_min_nnz) return;
-    const std::size_t bytes = detail::csr_array_bytes(a);
-    const DeviceGuard guard(device);
-    std::size_t available = device_memory_info().free_bytes;
-    if (options.device_memory_limit) available = std::min(available, options.device_memory_limit);
-    if (2 * bytes > available) {
-      prefetch_note = "set-up: the CSR arrays (" + megabytes(bytes) +
+    if (!room_for_csr_twice()) {
+      prefetch_note = "set-up: the CSR arrays (" + megabytes(detail::csr_array_bytes(a)) +
                       ") were sent after the analysis: no room for them twice on the device";
       return;
     }
+    const DeviceGuard guard(device);
     prefetch = std::make_shared<CsrPrefetch<V, I>>(a, device);
     context.csr_prefetch = prefetch;
   }
@@ -264,10 +270,7 @@ struct AdaptiveMatrix<V, I>::Impl {
     if (!options.format.automatic || options.format.tune || !extras.empty() || a.rows == 0 ||
         std::size_t(a.nnz()) < options.defer_min_nnz)
       return false;
-    const DeviceGuard guard(device);
-    std::size_t available = device_memory_info().free_bytes;
-    if (options.device_memory_limit) available = std::min(available, options.device_memory_limit);
-    return 2 * detail::csr_array_bytes(a) <= available;
+    return room_for_csr_twice();
   }
 
   // Whether the analysis will reorder, as far as the features tell (the RCM
@@ -275,7 +278,7 @@ struct AdaptiveMatrix<V, I>::Impl {
   // times cuSPARSE's upload (docs/h100-2026-11-27-parallel-rcm). Without it the
   // analysis overlaps the CSR arrays' upload (prefetch) and is not deferred:
   // the copy of the arrays would cost more than it saves.
-  bool reorders() {
+  bool may_reorder() {
     features = compute_features(a);
     return (options.reorder == ReorderChoice::always && a.rows == a.cols) || wants_rcm_ratio(features, options.reorder);
   }
@@ -742,7 +745,7 @@ void AdaptiveMatrix<V, I>::analyse(const CsrView<V, I>& a) {
   const bool may_defer = m.may_defer();  // before the prefetch takes its room
   m.start_prefetch();
   try {
-    if (may_defer && m.reorders()) {
+    if (may_defer && m.may_reorder()) {
       m.start_deferred();
     } else {
       m.select(may_defer ? &m.features : nullptr);
