@@ -91,8 +91,8 @@ struct AdaptiveMatrix<V, I>::Impl {
   struct Deferred {
     std::shared_ptr<const detail::CsrCopy<V, I>> copy;
     std::unique_ptr<AdaptiveMatrix<V, I>> matrix;
-    double seconds = 0;  // the thread's time, once through
-    std::atomic<bool> through{false};
+    double seconds = 0;          // the thread's time, once through (read after task.get())
+    std::uint64_t products = 0;  // run by csr meanwhile, on the device
     std::atomic<bool> cancelled{false};  // by a new analysis or the matrix's end: no upload
     std::future<void> task;              // last: waited for before the rest goes
 
@@ -101,29 +101,25 @@ struct AdaptiveMatrix<V, I>::Impl {
       if (task.valid()) task.wait();
     }
 
-    void run() {
-      const auto start = std::chrono::steady_clock::now();
-      const detail::KeptCores caller(1);
-      try {
-        matrix->analyse(copy->view());
-        if (!cancelled) matrix->upload();
-      } catch (...) {
-        finish(start);
-        throw;
-      }
-      finish(start);
-    }
+    bool through() const { return task.wait_for(std::chrono::seconds(0)) == std::future_status::ready; }
 
-    void finish(std::chrono::steady_clock::time_point start) {
-      seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-      through.store(true, std::memory_order_release);
+    void run() {
+      // Timed however it ends: a failure's note says when.
+      struct Clock {
+        double& seconds;
+        std::chrono::steady_clock::time_point start = std::chrono::steady_clock::now();
+        ~Clock() { seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count(); }
+      } clock{seconds};
+      const detail::KeptCores caller(1);
+      matrix->analyse(copy->view());
+      if (!cancelled) matrix->upload();
     }
   };
   std::unique_ptr<Deferred> deferred;
-  std::string deferred_note;   // what the deferred set-up did, for describe()
-  std::uint64_t products = 0;  // products on the device since the analysis
+  std::string deferred_note;  // what the deferred set-up did, for describe()
   // Made on `stream_device` and kept across builds on that device.
   std::unique_ptr<OwnedStream> stream;
+  Stream own_stream() const { return stream ? stream->get() : nullptr; }
   int stream_device = -1;
   StreamFence fence;
   // Dropped with the format they replay (forget()), and released with the stream.
@@ -308,7 +304,7 @@ struct AdaptiveMatrix<V, I>::Impl {
   static void settle_deferred(std::unique_ptr<Impl>& impl, Stream s, bool wait) {
     Impl& m = *impl;
     const std::uint64_t k = m.options.defer_takeover;
-    if (!wait && !(k == 0 ? m.deferred->through.load(std::memory_order_acquire) : m.products + 1 >= k)) return;
+    if (!wait && !(k == 0 ? m.deferred->through() : m.deferred->products + 1 >= k)) return;
     const std::unique_ptr<Deferred> done = std::move(m.deferred);
     char took[96];
     try {
@@ -337,12 +333,11 @@ struct AdaptiveMatrix<V, I>::Impl {
     next->options = m.options;
     next->a = m.a;
     next->built_from = done->copy;
-    next->products = m.products;
     if (m.stream) {
       next->stream = std::move(m.stream);  // the new one's own served its upload only, which is through
       next->fence = StreamFence{};
     }
-    next->deferred_note = "set-up deferred: csr ran the first " + std::to_string(m.products) +
+    next->deferred_note = "set-up deferred: csr ran the first " + std::to_string(done->products) +
                           " product(s) while " + took + "; " + next->format_name + " runs the products from then on";
     impl = std::move(next);
   }
@@ -714,7 +709,6 @@ void AdaptiveMatrix<V, I>::analyse(const CsrView<V, I>& a) {
                "slab_max_nnz (" + std::to_string(m.options.slab_max_nnz) + ") must be at least 1 and below 2^31");
   m.deferred.reset();  // a set-up still deferred is for the old matrix: cancelled, waited for
   m.deferred_note.clear();
-  m.products = 0;
   m.reset_device_state();
   m.host.reset();
   m.reordering.reset();
@@ -780,7 +774,7 @@ void AdaptiveMatrix<V, I>::refill(const CsrView<V, I>& a) {
                "refill() with a different pattern: call build()");
   // A set-up still deferred was built on the old values: it takes over now,
   // and is refilled below like any format.
-  if (impl_->deferred) Impl::settle_deferred(impl_, impl_->stream ? impl_->stream->get() : nullptr, true);
+  if (impl_->deferred) Impl::settle_deferred(impl_, impl_->own_stream(), true);
   Impl& m = *impl_;
   m.a = a;
   if (m.narrow) return m.narrow->refill(a.values);
@@ -802,7 +796,7 @@ void AdaptiveMatrix<V, I>::refill(const CsrView<V, I>& a) {
 template <class V, class I>
 void AdaptiveMatrix<V, I>::finish_background_work() {
   if (impl_->narrow) return impl_->narrow->finish_background_work();
-  if (impl_->deferred) Impl::settle_deferred(impl_, impl_->stream ? impl_->stream->get() : nullptr, true);
+  if (impl_->deferred) Impl::settle_deferred(impl_, impl_->own_stream(), true);
   Impl& m = *impl_;
   if (!m.dev) return;
   const DeviceGuard guard(m.device);
@@ -819,7 +813,7 @@ template <class V, class I>
 TransferBytes AdaptiveMatrix<V, I>::apply(Op op, V alpha, InputVector<V> x, V beta, OutputVector<V> y) {
   if (impl_->narrow) return impl_->narrow->apply(op, alpha, x, beta, y, nullptr);  // on its own stream
   // A takeover keeps the matrix's stream, so the one read here stays valid.
-  return apply(op, alpha, x, beta, y, impl_->stream ? impl_->stream->get() : nullptr);
+  return apply(op, alpha, x, beta, y, impl_->own_stream());
 }
 
 template <class V, class I>
@@ -839,7 +833,7 @@ TransferBytes AdaptiveMatrix<V, I>::apply(Op op, V alpha, InputVector<V> x, V be
     return moved;
   }
   const DeviceGuard guard(m.device);
-  ++m.products;
+  if (m.deferred) ++m.deferred->products;
   try {
     return m.apply_on_device(op, alpha, x, beta, y, s);
   } catch (...) {

@@ -2,37 +2,33 @@
 // set-up (AdaptiveMatrix, MatrixOptions::defer_min_nnz) builds from on its
 // host thread after build() has returned, when the caller may already be
 // changing its own arrays (PETSc reallocates them at a MatSetValues that adds
-// a nonzero). Copied in row parts on the host's threads.
+// a nonzero).
 #pragma once
 
-#include <cstdint>
-#include <cstring>
+#include <cstddef>
+#include <thread>
 
 #include "aijadaptive/csr_view.hpp"
 #include "aijadaptive/uninitialised_vector.hpp"
-#include "core/row_parts.hpp"
+#include "core/staged_upload.hpp"
 
 namespace aijadaptive::detail {
 
 template <class V, class I>
 class CsrCopy {
  public:
-  explicit CsrCopy(const CsrView<V, I>& a)
-      : rows_(a.rows), cols_(a.cols), row_ptr_(a.row_ptr, a.row_ptr + std::size_t(a.rows) + 1) {
-    const std::int64_t nnz = a.nnz();
-    col_idx_.resize(std::size_t(nnz));
-    values_.resize(std::size_t(nnz));
-    // Entries before row_ptr[0] belong to no row: nothing reads them. Parts of
-    // a quarter of the usual size, so more of the host's threads share the
-    // copy: the caller's set-up waits for it.
-    const std::vector<RowPart> parts = row_parts(a.rows, nnz, 1, 0, kEntriesPerRowPart / 4);
-    run_row_parts(parts.size(), [&](std::size_t p) {
-      const std::size_t from = std::size_t(a.row_ptr[parts[p].begin]);
-      const std::size_t to = std::size_t(a.row_ptr[parts[p].end]);
-      if (to == from) return;
-      std::memcpy(col_idx_.data() + from, a.col_idx + from, (to - from) * sizeof(I));
-      std::memcpy(values_.data() + from, a.values + from, (to - from) * sizeof(V));
-    });
+  explicit CsrCopy(const CsrView<V, I>& a) : rows_(a.rows), cols_(a.cols) {
+    const std::size_t rows = std::size_t(a.rows) + 1, nnz = std::size_t(a.nnz());
+    // Every hardware thread, not the staging's few: the caller waits for the copy.
+    const std::size_t threads = std::thread::hardware_concurrency();
+    row_ptr_.resize(rows);
+    col_idx_.resize(nnz);
+    values_.resize(nnz);
+    // Entries before row_ptr[0] belong to no row, but are copied with the rest.
+    parallel_copy(row_ptr_.data(), a.row_ptr, rows * sizeof(I), threads);
+    if (nnz == 0) return;
+    parallel_copy(col_idx_.data(), a.col_idx, nnz * sizeof(I), threads);
+    parallel_copy(values_.data(), a.values, nnz * sizeof(V), threads);
   }
   CsrCopy(const CsrCopy&) = delete;
   CsrCopy& operator=(const CsrCopy&) = delete;

@@ -22,9 +22,10 @@ namespace aijadaptive::detail {
 inline constexpr std::size_t kStagingThreads = 8;
 inline constexpr std::size_t kStagingBytesPerThread = std::size_t(2) << 20;
 
-// `bytes` from `from` to `to` (host memory both), by several threads.
-inline void parallel_copy(void* to, const void* from, std::size_t bytes) {
-  const std::size_t threads = std::min<std::size_t>(kStagingThreads, std::max(1u, std::thread::hardware_concurrency()));
+// `bytes` from `from` to `to` (host memory both), by up to `max_threads`
+// threads, each with kStagingBytesPerThread at least.
+inline void parallel_copy(void* to, const void* from, std::size_t bytes, std::size_t max_threads = kStagingThreads) {
+  const std::size_t threads = std::min<std::size_t>(max_threads, std::max(1u, std::thread::hardware_concurrency()));
   const std::size_t parts = std::clamp<std::size_t>(bytes / kStagingBytesPerThread, 1, threads);
   run_row_parts(parts, [&](std::size_t p) {
     const std::size_t b0 = bytes * p / parts, b1 = bytes * (p + 1) / parts;

@@ -12,16 +12,16 @@
 #include <aijadaptive/formats/csr.hpp>
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <chrono>
 #include <cstdint>
-#include <random>
-#include <set>
 #include <string>
 #include <thread>
 #include <vector>
 
 #include "adaptive_checks.hpp"
 #include "device_vectors.hpp"
+#include "irregular_csr.hpp"
 #include "random_csr.hpp"
 
 namespace aijadaptive {
@@ -44,23 +44,9 @@ class DeferredSetupGpu : public ::testing::Test {
 // which have `long_length` (random_csr's cost grows with rows x columns):
 // large matrices, fast.
 Csr scattered(std::int32_t n, int per_row, int long_rows, int long_length, std::uint64_t seed) {
-  std::mt19937_64 rng(seed);
-  std::uniform_int_distribution<std::int32_t> column(0, n - 1);
-  std::uniform_real_distribution<double> value(-1.0, 1.0);
-  Csr m;
-  m.rows = m.cols = n;
-  m.row_ptr.assign(1, 0);
-  for (std::int32_t i = 0; i < n; ++i) {
-    std::set<std::int32_t> cols;
-    const std::size_t length = std::size_t(i < long_rows ? long_length : per_row);
-    while (cols.size() < length) cols.insert(column(rng));
-    for (std::int32_t j : cols) {
-      m.col_idx.push_back(j);
-      m.values.push_back(value(rng));
-    }
-    m.row_ptr.push_back(std::int32_t(m.col_idx.size()));
-  }
-  return m;
+  std::vector<std::int64_t> lengths(std::size_t(n), per_row);
+  std::fill_n(lengths.begin(), long_rows, long_length);
+  return test::csr_of_lengths<double, std::int32_t>(lengths, n, seed);
 }
 
 // Every matrix deferred; reordered by RCM, so that the chosen format is never
