@@ -22,7 +22,9 @@ struct Features {
   // Distinct 32-byte sectors of x per nonzero that groups of 32 consecutive
   // rows gather (gather_sector_ratio, reordering.hpp, sampled): near 1 / (values
   // per sector) when rows touch neighbouring columns, near 1 when scattered.
-  double gather_sector_ratio = 0.0;
+  // Negative when not measured (FeatureSet::for_selector on a matrix whose
+  // rules do not read it).
+  double gather_sector_ratio = -1.0;
   // The same ratio of P A P^T with P from RCM (reordering.hpp); negative when
   // not computed: it costs an RCM order, so the analysis computes it only when
   // the selector asks (wants_rcm_ratio, selector.hpp).
@@ -45,7 +47,13 @@ struct Features {
   bool diagonal_rows_increase = false;
 };
 
+// What compute_features measures: every feature, or only those the selector
+// reads for this matrix (wants_gather_ratio, selector.hpp). The x-gather ratio
+// costs 1-9 ns an entry; on a matrix of a few hundred thousand entries that is
+// more than cuSPARSE's whole set-up, for a number no rule of that size reads.
+enum class FeatureSet { all, for_selector };
+
 template <class V, class I>
-Features compute_features(const CsrView<V, I>& a);
+Features compute_features(const CsrView<V, I>& a, FeatureSet set = FeatureSet::all);
 
 }  // namespace aijadaptive

@@ -275,7 +275,7 @@ struct AdaptiveMatrix<V, I>::Impl {
   // analysis overlaps the CSR arrays' upload (prefetch) and is not deferred:
   // the copy of the arrays would cost more than it saves.
   bool may_reorder() {
-    features = compute_features(a);
+    features = compute_features(a, FeatureSet::for_selector);
     return (options.reorder == ReorderChoice::always && a.rows == a.cols) || wants_rcm_ratio(features, options.reorder);
   }
 

@@ -11,7 +11,8 @@ namespace aijadaptive {
 
 template <class V, class I>
 void add_diagonal_search(const CsrView<V, I>& a, Features& f) {
-  DiagonalSearch diagonal = diagonal_search(a);
+  // The search's features are read only for a diagonal matrix: the verdict is enough.
+  DiagonalSearch diagonal = diagonal_search(a, 0, DiagonalPass::verdict);
   f.diagonal_type = diagonal.type;
   f.diagonal_reason = std::move(diagonal.reason);
   if (diagonal.type != DiagonalType::none) {
@@ -24,7 +25,7 @@ template <class V, class I>
 Analysis<V, I> analyse_matrix(const CsrView<V, I>& a, const FormatChoice& format, ReorderChoice reorder,
                               int tune_candidates, const Features* known) {
   Analysis<V, I> r;
-  r.features = known ? *known : compute_features(a);
+  r.features = known ? *known : compute_features(a, FeatureSet::for_selector);
   if (wants_diagonal_search(r.features, format)) {
     add_diagonal_search(a, r.features);
   } else {

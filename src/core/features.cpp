@@ -5,6 +5,7 @@
 
 #include "aijadaptive/instantiate.hpp"
 #include "aijadaptive/reordering.hpp"
+#include "aijadaptive/selector.hpp"
 
 namespace aijadaptive {
 
@@ -30,7 +31,7 @@ double repeated_row_share(const CsrView<V, I>& a) {
 }  // namespace
 
 template <class V, class I>
-Features compute_features(const CsrView<V, I>& a) {
+Features compute_features(const CsrView<V, I>& a, FeatureSet set) {
   Features f;
   f.rows = a.rows;
   f.cols = a.cols;
@@ -48,12 +49,12 @@ Features compute_features(const CsrView<V, I>& a) {
   f.mean_row = double(f.nnz) / double(f.rows);
   const double variance = std::max(0.0, sum_sq / double(f.rows) - f.mean_row * f.mean_row);
   f.row_cv = f.mean_row > 0 ? std::sqrt(variance) / f.mean_row : 0.0;
-  f.gather_sector_ratio = gather_sector_ratio(a);
   f.repeated_rows = repeated_row_share(a);
+  if (set == FeatureSet::all || wants_gather_ratio(f)) f.gather_sector_ratio = gather_sector_ratio(a);
   return f;
 }
 
-#define AIJA_INSTANTIATE(V, I) template Features compute_features<V, I>(const CsrView<V, I>&);
+#define AIJA_INSTANTIATE(V, I) template Features compute_features<V, I>(const CsrView<V, I>&, FeatureSet);
 AIJA_FOR_EACH_TYPE_PAIR(AIJA_INSTANTIATE)
 
 }  // namespace aijadaptive

@@ -68,11 +68,14 @@ constexpr std::int64_t kSmallNnz = 100000;
 
 std::string describe(const Features& f) {
   char text[200];
-  std::snprintf(text, sizeof(text),
-                "rows %lld, nnz %lld, mean row %.1f, max row %lld, row cv %.2f, x sectors per nonzero %.2f",
-                (long long)f.rows, (long long)f.nnz, f.mean_row, (long long)f.max_row, f.row_cv,
-                f.gather_sector_ratio);
-  return text;
+  std::snprintf(text, sizeof(text), "rows %lld, nnz %lld, mean row %.1f, max row %lld, row cv %.2f", (long long)f.rows,
+                (long long)f.nnz, f.mean_row, (long long)f.max_row, f.row_cv);
+  std::string d = text;
+  if (f.gather_sector_ratio >= 0) {
+    std::snprintf(text, sizeof(text), ", x sectors per nonzero %.2f", f.gather_sector_ratio);
+    d += text;
+  }
+  return d;
 }
 
 // The cheap part of the automatic reordering rule: a large square matrix with
@@ -265,6 +268,8 @@ std::optional<ReorderChoice> parse_reorder_choice(std::string_view text) {
 bool wants_rcm_ratio(const Features& f, ReorderChoice reorder) {
   return reorder == ReorderChoice::automatic && reordering_may_pay(f);
 }
+
+bool wants_gather_ratio(const Features& f) { return f.nnz >= kLargeNnz; }
 
 bool wants_diagonal_search(const Features& f, const FormatChoice& choice) {
   if (!choice.automatic) return diagonal_format(choice.format);

@@ -48,7 +48,8 @@ struct Diagonal {
 // pieces it counts are its own.
 struct PartScan {
   std::vector<Diagonal> diagonals;  // in order of discovery
-  bool complete = true;             // false: stopped at more than kMaxDiagonals
+  bool complete = true;             // false: stopped at more than kMaxDiagonals, or by the byte guard
+  bool too_many_bytes = false;      // stopped by the byte guard (DiagonalPass::verdict)
   bool gave_up = false;             // stopped because another part did
   std::int64_t stopped_row = 0;
   std::int64_t brcsd2 = 0;          // values BRCSD-II stores for the part's pieces
@@ -58,9 +59,25 @@ struct PartScan {
 // What the pass found beyond the features, for the reason line.
 struct Scan {
   bool complete = true;
+  bool too_many_bytes = false;
   std::int64_t stopped_row = 0;
   std::int64_t longest_run_offset = 0;
   std::int64_t scatter_offset = 0;  // the first diagonal (by offset) with one entry
+};
+
+// The byte guard (kDiagonalByteShareTenths): whether a layout storing
+// `stored` values costs more than it may of CSR's values and column indices.
+struct ByteGuard {
+  std::int64_t value_bytes = 0;
+  std::int64_t csr_bytes = 0;
+  bool refuses(std::int64_t stored) const { return 10 * stored * value_bytes > kDiagonalByteShareTenths * csr_bytes; }
+};
+
+// DiagonalPass::verdict: the guard, and BRCSD-II's values counted so far by
+// all parts together.
+struct EarlyRefusal {
+  ByteGuard guard;
+  std::atomic<std::int64_t> brcsd2{0};
 };
 
 std::int64_t piece_of(std::int64_t row) {
@@ -68,15 +85,30 @@ std::int64_t piece_of(std::int64_t row) {
   return std::int64_t(std::uint64_t(row) / std::uint64_t(kBrcsd2PieceRows));
 }
 
+// `early`: with DiagonalPass::verdict, stop once the diagonals seen make every
+// layout refused. DIA stores rows * K and BRCSD-I the diagonals' spans, both
+// at least the spans of this part's diagonals; BRCSD-II at least the pieces
+// that all parts have counted. So the smaller of those two is a lower bound on
+// what the chosen layout would store, and it only grows as the pass goes on.
 template <class V, class I>
-PartScan scan_part(const CsrView<V, I>& a, detail::RowPart part, const std::atomic<bool>& give_up) {
+PartScan scan_part(const CsrView<V, I>& a, detail::RowPart part, const std::atomic<bool>& give_up,
+                   EarlyRefusal* early) {
   PartScan s;
   const std::int64_t rows = a.rows, cols = a.cols;
   const detail::ZeroedTable<Slot> slot = detail::zeroed_table<Slot>(rows + cols - 1);
   std::vector<Diagonal>& diagonals = s.diagonals;
   diagonals.reserve(std::size_t(kMaxDiagonals));
-  std::int64_t brcsd2 = 0;
+  std::int64_t brcsd2 = 0, spans = 0;
   bool increase = true;
+  // After a diagonal or a piece of one: piece_rows more values for BRCSD-II.
+  const auto refused = [&](std::int64_t piece_rows) {
+    if (!early) return false;
+    const std::int64_t all_parts = early->brcsd2.fetch_add(piece_rows, std::memory_order_relaxed) + piece_rows;
+    if (!early->guard.refuses(std::min(spans, all_parts))) return false;
+    s.complete = false;
+    s.too_many_bytes = true;
+    return true;
+  };
   for (std::int64_t i = part.begin; i < part.end; ++i) {
     if (give_up.load(std::memory_order_relaxed)) {
       s.complete = false;  // another part found too many diagonals
@@ -106,6 +138,8 @@ PartScan scan_part(const CsrView<V, I>& a, detail::RowPart part, const std::atom
         diagonals.push_back({d, i, i, 0, false});
         id = Slot(diagonals.size());
         brcsd2 += piece_rows;
+        spans += diagonal_span(d, rows, cols).length();
+        if (refused(piece_rows)) return s;
         continue;
       }
       Diagonal& g = diagonals[id - 1];
@@ -117,7 +151,10 @@ PartScan scan_part(const CsrView<V, I>& a, detail::RowPart part, const std::atom
       // A column twice in a row: two entries in one row, no run, no new piece.
       if (last == i) g.repeated = true;
       g.longest_run = std::max(g.longest_run, i - last - 1);
-      if (piece_of(last) != piece) brcsd2 += piece_rows;
+      if (piece_of(last) != piece) {
+        brcsd2 += piece_rows;
+        if (refused(piece_rows)) return s;
+      }
     }
   }
   s.brcsd2 = brcsd2;
@@ -135,6 +172,7 @@ Scan merge(const std::vector<PartScan>& parts, DiagonalFeatures& f) {
     if (!p.complete && !p.gave_up) {
       s.stopped_row = s.complete ? p.stopped_row : std::min(s.stopped_row, p.stopped_row);
       s.complete = false;
+      s.too_many_bytes = s.too_many_bytes || p.too_many_bytes;
     }
   if (!s.complete) {
     f.K = kMaxDiagonals + 1;
@@ -193,13 +231,13 @@ Scan merge(const std::vector<PartScan>& parts, DiagonalFeatures& f) {
 }
 
 template <class V, class I>
-Scan scan(const CsrView<V, I>& a, DiagonalFeatures& f, int part_count) {
+Scan scan(const CsrView<V, I>& a, DiagonalFeatures& f, int part_count, EarlyRefusal* early) {
   const std::vector<detail::RowPart> ranges =
       detail::row_parts(a.rows, f.nnz, kBrcsd2PieceRows, part_count, detail::kEntriesPerLookupPart);
   std::vector<PartScan> parts(ranges.size());
   std::atomic<bool> give_up{false};
   detail::run_row_parts(ranges.size(), [&](std::size_t p) {
-    parts[p] = scan_part(a, ranges[p], give_up);
+    parts[p] = scan_part(a, ranges[p], give_up, early);
     if (!parts[p].complete) give_up.store(true, std::memory_order_relaxed);
   });
   return merge(parts, f);
@@ -231,7 +269,7 @@ std::string runs_and_points(const DiagonalFeatures& f, const Scan& s) {
   return r;
 }
 
-void classify(DiagonalSearch& out, const Scan& s, std::int64_t value_bytes, std::int64_t index_bytes) {
+void classify(DiagonalSearch& out, const Scan& s, const ByteGuard& guard) {
   const DiagonalFeatures& f = out.features;
   // p_zero < alpha in integers, (n K - nnz) / (n K) < (K - 1) / (K Z), so that
   // a matrix exactly at the threshold (a 5-point stencil on a 100 x 100 grid)
@@ -259,9 +297,9 @@ void classify(DiagonalSearch& out, const Scan& s, std::int64_t value_bytes, std:
 
   // The byte model: values and column indices; row pointers and the formats'
   // small tables are left out on both sides.
-  const std::int64_t csr_bytes = f.nnz * (value_bytes + index_bytes);
-  const std::int64_t layout_bytes = stored * value_bytes;
-  if (10 * layout_bytes > kDiagonalByteShareTenths * csr_bytes) {
+  const std::int64_t csr_bytes = guard.csr_bytes;
+  const std::int64_t layout_bytes = stored * guard.value_bytes;
+  if (guard.refuses(stored)) {
     out.type = DiagonalType::none;
     out.reason = std::string("not diagonal: would be type ") + diagonal_type_name(type) + " (" + why +
                  "), but it stores " + std::to_string(stored) + " values, " + std::to_string(layout_bytes) +
@@ -278,7 +316,7 @@ void classify(DiagonalSearch& out, const Scan& s, std::int64_t value_bytes, std:
 }  // namespace
 
 template <class V, class I>
-DiagonalSearch diagonal_search(const CsrView<V, I>& a, int parts) {
+DiagonalSearch diagonal_search(const CsrView<V, I>& a, int parts, DiagonalPass pass) {
   DiagonalSearch out;
   DiagonalFeatures& f = out.features;
   f.rows = a.rows;
@@ -288,18 +326,27 @@ DiagonalSearch diagonal_search(const CsrView<V, I>& a, int parts) {
     out.reason = a.rows <= 0 ? "not diagonal: no rows" : "not diagonal: no stored entries";
     return out;
   }
-  const Scan s = scan(a, f, parts);
+  const ByteGuard guard{std::int64_t(sizeof(V)), f.nnz * std::int64_t(sizeof(V) + sizeof(I))};
+  EarlyRefusal early{guard};
+  const Scan s = scan(a, f, parts, pass == DiagonalPass::verdict ? &early : nullptr);
+  if (s.too_many_bytes) {
+    // Where it stopped depends on the threads' timing: not said, so that the reason stays the same.
+    out.reason = "not diagonal: its diagonals make every layout store more than " +
+                 std::to_string(10 * kDiagonalByteShareTenths) + "% of CSR's bytes (search stopped early)";
+    return out;
+  }
   if (!s.complete) {
     out.reason = "not diagonal: more than " + std::to_string(kMaxDiagonals) + " diagonals (found by row " +
                  std::to_string(s.stopped_row) + " of " + std::to_string(f.rows) + ")";
     return out;
   }
   derive(f);
-  classify(out, s, std::int64_t(sizeof(V)), std::int64_t(sizeof(I)));
+  classify(out, s, guard);
   return out;
 }
 
-#define AIJA_INSTANTIATE(V, I) template DiagonalSearch diagonal_search<V, I>(const CsrView<V, I>&, int);
+#define AIJA_INSTANTIATE(V, I) \
+  template DiagonalSearch diagonal_search<V, I>(const CsrView<V, I>&, int, DiagonalPass);
 AIJA_FOR_EACH_TYPE_PAIR(AIJA_INSTANTIATE)
 
 }  // namespace aijadaptive

@@ -53,7 +53,7 @@ TEST(AdaptiveMatrix, OnTheHostTheProductsAreTheCsrReferenceAndNoFormatIsAnalysed
     EXPECT_TRUE(a.skipped().empty());
     EXPECT_TRUE(a.describe().empty());
     EXPECT_EQ(a.features().nnz, m.view().nnz());
-    EXPECT_EQ(a.features().gather_sector_ratio, 0.0);  // not computed: nothing to choose
+    EXPECT_LT(a.features().gather_sector_ratio, 0.0);  // not measured: nothing to choose
     EXPECT_EQ(a.device_bytes(), 0u);
     EXPECT_EQ(a.device(), -1);
     // A^H of real values is A^T (the reference conjugates nothing).
@@ -322,6 +322,42 @@ TEST(Analysis, TheDiagonalSearchRunsOnlyWhereItsAnswerIsUsed) {
     EXPECT_TRUE(fixed.features.diagonal_offsets.empty());
     EXPECT_EQ(fixed.features.diagonal_reason.rfind("not searched", 0), 0u) << fixed.features.diagonal_reason;
   }
+}
+
+// The x-gather ratio costs more than cuSPARSE's whole set-up of a mid-size
+// matrix; only the rules for large matrices read it.
+TEST(Analysis, TheGatherRatioIsMeasuredOnlyWhereARuleReadsIt) {
+  const auto tridiagonal = [](std::int32_t n) {
+    test::OwnedCsr<double, std::int32_t> m;
+    m.rows = m.cols = n;
+    for (std::int32_t i = 0; i < n; ++i) {
+      for (std::int32_t j = std::max(0, i - 1); j <= std::min(n - 1, i + 1); ++j) {
+        m.col_idx.push_back(j);
+        m.values.push_back(1.0);
+      }
+      m.row_ptr.push_back(std::int32_t(m.col_idx.size()));
+    }
+    return m;
+  };
+  const auto small = tridiagonal(2000);
+  const auto measured = compute_features(small.view());
+  EXPECT_GE(measured.gather_sector_ratio, 0.0);
+  EXPECT_FALSE(wants_gather_ratio(measured));
+  const auto automatic = analyse_matrix(small.view(), FormatChoice{}, ReorderChoice::automatic);
+  EXPECT_LT(automatic.features.gather_sector_ratio, 0.0);
+  EXPECT_EQ(automatic.features.repeated_rows, measured.repeated_rows);
+  EXPECT_EQ(automatic.features.row_cv, measured.row_cv);
+  for (const Candidate& c : automatic.selection.candidates)
+    EXPECT_EQ(c.reason.find("x sectors"), std::string::npos) << c.reason;
+  // From a million entries on the rules read it: measured as by FeatureSet::all.
+  const auto large = tridiagonal(400000);
+  const auto all = compute_features(large.view());
+  ASSERT_TRUE(wants_gather_ratio(all));
+  const auto selector = compute_features(large.view(), FeatureSet::for_selector);
+  EXPECT_EQ(selector.gather_sector_ratio, all.gather_sector_ratio);
+  EXPECT_GT(all.gather_sector_ratio, 0.0);
+  const auto analysed = analyse_matrix(large.view(), FormatChoice{}, ReorderChoice::automatic);
+  EXPECT_EQ(analysed.features.gather_sector_ratio, all.gather_sector_ratio);
 }
 
 TEST(Analysis, RectangularMatricesAreNeverReordered) {

@@ -150,6 +150,16 @@ DiagonalSearch searched(const OwnedCsr<V, I>& m) {
     expect_same_features(p.features, s.features);
     EXPECT_EQ(p.reason, s.reason);
   }
+  // The pass that stops once the verdict is certain: the same verdict, and the
+  // same features and reason wherever the matrix is diagonal.
+  for (int parts : {0, 1, 2, 3, 7}) {
+    SCOPED_TRACE(testing::Message() << parts << " row parts, verdict only");
+    const DiagonalSearch v = diagonal_search(m.view(), parts, DiagonalPass::verdict);
+    EXPECT_EQ(v.type, s.type) << v.reason;
+    if (s.type == DiagonalType::none) continue;
+    expect_same_features(v.features, s.features);
+    EXPECT_EQ(v.reason, s.reason);
+  }
   EXPECT_FALSE(s.reason.empty());
   EXPECT_EQ(s.reason.find('\n'), std::string::npos) << s.reason;
   EXPECT_EQ(s.reason.rfind(s.type == DiagonalType::none ? "not diagonal" : "type ", 0), 0u) << s.reason;
@@ -477,6 +487,38 @@ TYPED_TEST(DiagonalSearchTest, ByteGuardRefusesPaddingBeyondCsr) {
   ASSERT_FALSE((cheaper_than_csr<V, I>(s.features.brcsd2_stored, s.features.nnz)));
   EXPECT_EQ(s.type, DiagonalType::none) << s.reason;
   EXPECT_NE(s.reason.find("would be type III (brcsd2)"), std::string::npos) << s.reason;
+}
+
+// A band (FEM-like: every row holds the diagonal and about a quarter of its
+// 80 neighbours within +-40 columns) is refused by the byte guard; the verdict
+// pass says so without the whole pass.
+TYPED_TEST(DiagonalSearchTest, TheVerdictPassStopsWhereTheByteGuardIsCertain) {
+  using V = typename TestFixture::V;
+  using I = typename TestFixture::I;
+  const std::int64_t n = 20000;
+  std::mt19937 random(7);
+  OwnedCsr<V, I> m;
+  m.rows = m.cols = n;
+  m.row_ptr.assign(1, 0);
+  for (std::int64_t i = 0; i < n; ++i) {
+    for (std::int64_t j = std::max<std::int64_t>(0, i - 40); j <= std::min(n - 1, i + 40); ++j)
+      if (j == i || random() % 4 == 0) {
+        m.col_idx.push_back(I(j));
+        m.values.push_back(V(1));
+      }
+    m.row_ptr.push_back(I(m.col_idx.size()));
+  }
+  const DiagonalSearch whole = searched(m);
+  ASSERT_EQ(whole.type, DiagonalType::none);
+  ASSERT_LE(whole.features.K, kMaxDiagonals);
+  EXPECT_NE(whole.reason.find("would be type"), std::string::npos) << whole.reason;
+  for (int parts : {0, 1, 4}) {
+    const DiagonalSearch v = diagonal_search(m.view(), parts, DiagonalPass::verdict);
+    EXPECT_EQ(v.type, DiagonalType::none);
+    EXPECT_GT(v.features.K, kMaxDiagonals);  // the mark of a pass that stopped
+    EXPECT_TRUE(v.features.offsets.empty());
+    EXPECT_NE(v.reason.find("search stopped early"), std::string::npos) << v.reason;
+  }
 }
 
 TYPED_TEST(DiagonalSearchTest, ByteGuardDependsOnTheTypes) {
