@@ -493,6 +493,10 @@ void permute_values(const CsrView<V, I>& a, const Permutation<I>& p, PermutedCsr
 
 namespace {
 
+// gather_sector_ratio's bitmap of x's sectors, per thread: 8 MiB, x of up to
+// 2^29 values in double. A wider x is counted with a hash set.
+constexpr std::size_t kBitmapMaxWords = std::size_t(1) << 20;
+
 // gather_sector_ratio of the matrix whose row i is A's row row_of(i) with every column c read as
 // col_of(c): A itself, or P A P^T through the permutation.
 template <class V, class I, class RowOf, class ColOf>
@@ -523,46 +527,82 @@ double sector_ratio(const CsrView<V, I>& a, int group_rows, std::int64_t max_gro
   std::int64_t total_nnz = 0;
   for (std::int64_t s = 0; s < samples; ++s) total_nnz += entries_of(group_rows_of(s));
   if (total_nnz == 0) return 0.0;
-  // The samples cut among threads (at 6-10 ns an entry on the H100's host, a
-  // quarter of a million entries are worth a thread), each counting with a set
-  // of its own; the counts are summed, so the ratio is the one a single pass gives.
+  // The samples cut among threads (a quarter of a million entries are worth
+  // a thread), each counting with a set of its own; the counts are summed, so
+  // the ratio is the one a single pass gives.
   const std::vector<detail::RowPart> parts = detail::row_parts(samples, total_nnz, 1, 0, kGatherEntriesPerThread);
   std::vector<std::int64_t> sectors(parts.size(), 0);
-  detail::run_row_parts(parts.size(), [&](std::size_t p) {
-    // Distinct sectors of a group: an open-addressing set of at least twice
-    // the group's entries (4x faster than sorting them, on groups of ~900
-    // entries). A slot belongs to the group whose number it holds, so the set
-    // is never cleared between groups.
-    struct Slot {
-      std::int64_t sector = 0;
-      std::int64_t group = -1;
-    };
-    std::vector<Slot> set;
-    std::int64_t found = 0;  // summed at the end: threads never write one cache line in the loop
-    for (std::int64_t s = parts[p].begin; s < parts[p].end; ++s) {
-      const detail::RowPart r = group_rows_of(s);
-      const std::int64_t entries = entries_of(r);
-      if (entries == 0) continue;
-      int bits = 4;
-      while ((std::int64_t(1) << bits) < 2 * entries) ++bits;
-      if (set.size() < (std::size_t(1) << bits)) set.resize(std::size_t(1) << bits);
-      const std::size_t mask = (std::size_t(1) << bits) - 1;
-      for (std::int64_t i = r.begin; i < r.end; ++i) {
-        const std::int64_t row = row_of(i);
-        for (std::int64_t k = a.row_ptr[row], end = a.row_ptr[row + 1]; k < end; ++k) {
-          const std::int64_t sector = std::int64_t(col_of(a.col_idx[k])) >> sector_shift;
-          std::size_t h =
-              std::size_t((std::uint64_t(sector) * 0x9E3779B97F4A7C15ull) >> (64 - bits));  // Fibonacci
-          while (set[h].group == s && set[h].sector != sector) h = (h + 1) & mask;
-          if (set[h].group != s) {
-            ++found;
-            set[h] = {sector, s};
+  // x's sectors (one more for any column outside the matrix, which only an
+  // unchecked input has): a bit each while that takes at most kBitmapMaxWords.
+  const std::uint64_t x_sectors = std::uint64_t(a.cols) >> sector_shift;
+  const std::size_t words = std::size_t(x_sectors / 64 + 1);
+  if (words <= kBitmapMaxWords) {
+    detail::run_row_parts(parts.size(), [&](std::size_t p) {
+      // Distinct sectors of a group: a bit per sector of x, set and counted
+      // without a branch (1-2 ns an entry against 5-9 for a hash set), then
+      // cleared by a second walk over the group's entries (in L1 by then).
+      std::vector<std::uint64_t> seen(words, 0);
+      std::int64_t found = 0;
+      const auto sector_of = [&](std::int64_t k) {
+        return std::min<std::uint64_t>(std::uint64_t(std::int64_t(col_of(a.col_idx[k]))) >> sector_shift, x_sectors);
+      };
+      for (std::int64_t s = parts[p].begin; s < parts[p].end; ++s) {
+        const detail::RowPart r = group_rows_of(s);
+        for (std::int64_t i = r.begin; i < r.end; ++i) {
+          const std::int64_t row = row_of(i);
+          for (std::int64_t k = a.row_ptr[row], end = a.row_ptr[row + 1]; k < end; ++k) {
+            const std::uint64_t sector = sector_of(k);
+            std::uint64_t& word = seen[std::size_t(sector / 64)];
+            const std::uint64_t bit = std::uint64_t(1) << (sector % 64);
+            found += (word & bit) == 0;
+            word |= bit;
+          }
+        }
+        for (std::int64_t i = r.begin; i < r.end; ++i) {
+          const std::int64_t row = row_of(i);
+          for (std::int64_t k = a.row_ptr[row], end = a.row_ptr[row + 1]; k < end; ++k)
+            seen[std::size_t(sector_of(k) / 64)] = 0;
+        }
+      }
+      sectors[p] = found;
+    });
+  } else {
+    detail::run_row_parts(parts.size(), [&](std::size_t p) {
+      // Distinct sectors of a group: an open-addressing set of at least twice
+      // the group's entries (4x faster than sorting them, on groups of ~900
+      // entries). A slot belongs to the group whose number it holds, so the set
+      // is never cleared between groups.
+      struct Slot {
+        std::int64_t sector = 0;
+        std::int64_t group = -1;
+      };
+      std::vector<Slot> set;
+      std::int64_t found = 0;  // summed at the end: threads never write one cache line in the loop
+      for (std::int64_t s = parts[p].begin; s < parts[p].end; ++s) {
+        const detail::RowPart r = group_rows_of(s);
+        const std::int64_t entries = entries_of(r);
+        if (entries == 0) continue;
+        int bits = 4;
+        while ((std::int64_t(1) << bits) < 2 * entries) ++bits;
+        if (set.size() < (std::size_t(1) << bits)) set.resize(std::size_t(1) << bits);
+        const std::size_t mask = (std::size_t(1) << bits) - 1;
+        for (std::int64_t i = r.begin; i < r.end; ++i) {
+          const std::int64_t row = row_of(i);
+          for (std::int64_t k = a.row_ptr[row], end = a.row_ptr[row + 1]; k < end; ++k) {
+            const std::int64_t sector = std::int64_t(col_of(a.col_idx[k])) >> sector_shift;
+            std::size_t h =
+                std::size_t((std::uint64_t(sector) * 0x9E3779B97F4A7C15ull) >> (64 - bits));  // Fibonacci
+            while (set[h].group == s && set[h].sector != sector) h = (h + 1) & mask;
+            if (set[h].group != s) {
+              ++found;
+              set[h] = {sector, s};
+            }
           }
         }
       }
-    }
-    sectors[p] = found;
-  });
+      sectors[p] = found;
+    });
+  }
   std::int64_t total_sectors = 0;
   for (std::int64_t n : sectors) total_sectors += n;
   return double(total_sectors) / double(total_nnz);
