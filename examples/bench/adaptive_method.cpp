@@ -30,7 +30,7 @@ class AdaptiveMethod final : public Method<V, I> {
     o.jit = adaptive.jit;
     o.product_graphs = adaptive.graphs;
     o.force_host = host_mode;
-    if (!adaptive.prefetch) o.prefetch_min_nnz = SIZE_MAX;
+    o.prefetch_min_nnz = adaptive.prefetch_min_nnz;
     o.defer_min_nnz = adaptive.defer_min_nnz;
     o.narrow_indices = adaptive.narrow_indices;
     o.slab_max_nnz = adaptive.slab_max_nnz;

@@ -144,7 +144,10 @@ Options parse_command_line(int argc, const char* const* argv) {
     } else if (arg == "--graphs") {
       o.adaptive.graphs = zero_or_one();
     } else if (arg == "--prefetch") {
-      o.adaptive.prefetch = zero_or_one();
+      o.adaptive.prefetch_min_nnz = zero_or_one() ? MatrixOptions{}.prefetch_min_nnz : SIZE_MAX;
+    } else if (arg == "--prefetch-min-nnz") {
+      const auto n = parse_number<std::int64_t>(arg, need(), -1);
+      o.adaptive.prefetch_min_nnz = n < 0 ? SIZE_MAX : std::size_t(n);
     } else if (arg == "--defer-min-nnz") {
       const auto n = parse_number<std::int64_t>(arg, need(), -1);
       o.adaptive.defer_min_nnz = n < 0 ? SIZE_MAX : std::size_t(n);
@@ -225,7 +228,8 @@ std::string usage_text() {
        "  --tune-candidates N   method tune: how many of the selector's candidates it times (default 4)\n"
        "  --tune-products N     method tune: products timed per candidate, after one untimed (default 5)\n"
        "  --prefetch 0|1        send a large matrix's CSR arrays to the GPU during its analysis (default 1)\n"
-       "  --defer-min-nnz N     auto: from N nonzeros (default 2^22), a matrix the analysis may reorder runs csr\n"
+       "  --prefetch-min-nnz N  the same from N nonzeros (default 2^17; -1: never)\n"
+       "  --defer-min-nnz N     auto: from N nonzeros (default 10^6), a matrix the analysis may reorder runs csr\n"
        "                        while a host thread reorders it and builds the chosen format (-1: never)\n"
        "  --first-products N    auto and tune: also time their set-up and first N products together, before\n"
        "                        any background work is waited for (in the note)\n"

@@ -87,7 +87,8 @@ struct AdaptiveSettings {
   TuningParams params;  // --param <format>.<name>=<value>
   bool jit = true;      // --jit 0: no kernels compiled at run time
   bool graphs = true;   // --graphs 0: products launched directly (MatrixOptions::product_graphs)
-  bool prefetch = true; // --prefetch 0: the CSR arrays sent after the analysis (MatrixOptions::prefetch_min_nnz)
+  // --prefetch 0 (SIZE_MAX): the CSR arrays sent after the analysis; --prefetch-min-nnz N
+  std::size_t prefetch_min_nnz = MatrixOptions{}.prefetch_min_nnz;
   std::size_t defer_min_nnz = MatrixOptions{}.defer_min_nnz;  // --defer-min-nnz (-1: SIZE_MAX)
   int first_products = 0;  // --first-products N: auto's set-up and first N products timed together
   bool narrow_indices = true;  // --narrow 0: 64-bit indices kept on the device (MatrixOptions::narrow_indices)

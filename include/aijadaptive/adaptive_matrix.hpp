@@ -83,8 +83,11 @@ struct MatrixOptions {
   // on a thread of their own while the host analyses it, when the device has
   // room for them twice over (csr_prefetch.hpp): the set-up then costs about
   // the longer of the two, not their sum. Below it the thread and the extra
-  // allocation are not worth it. 0: every matrix with rows; SIZE_MAX: never.
-  std::size_t prefetch_min_nnz = std::size_t(1) << 20;
+  // allocation are not worth it (from 2^17 on the H100 machine's 16-core host
+  // it took the set-up of the real matrices of 0.13-0.76M entries from 2.2-3.9x
+  // cuSPARSE's to 1.5-2.6x; docs/h100-2026-11-27-small-setup). 0: every
+  // matrix with rows; SIZE_MAX: never.
+  std::size_t prefetch_min_nnz = std::size_t(1) << 17;
   // Deferred set-up (format auto, not tune): a matrix on a GPU with at least
   // this many entries, whose features say the analysis may reorder it (RCM
   // and the build on P A P^T: 7-8x cuSPARSE's upload at 32M entries), and
@@ -95,7 +98,10 @@ struct MatrixOptions {
   // cuSPARSE's upload does. The chosen format takes over at the product given
   // by defer_takeover. SIZE_MAX: never (the analysis and the build are done
   // before analyse() returns, as they always are for matrices not reordered).
-  std::size_t defer_min_nnz = std::size_t(1) << 22;
+  // The default is where auto starts to reorder (selector.cpp's large
+  // matrices): mdual, 1.03M entries, went from 36-58x cuSPARSE's upload to
+  // 5.5-6x (docs/h100-2026-11-27-small-setup).
+  std::size_t defer_min_nnz = 1000000;
   // 0: the first product after the host thread is through (the soonest; which
   // product that is depends on the timing, and the two formats' results differ
   // in rounding). k >= 1: the k-th product of the matrix, waiting for the
