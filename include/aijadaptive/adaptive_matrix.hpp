@@ -83,10 +83,10 @@ struct MatrixOptions {
   // on a thread of their own while the host analyses it, when the device has
   // room for them twice over (csr_prefetch.hpp): the set-up then costs about
   // the longer of the two, not their sum. Below it the thread and the extra
-  // allocation are not worth it (from 2^17 on the H100 machine's 16-core host
-  // it took the set-up of the real matrices of 0.13-0.76M entries from 2.2-3.9x
-  // cuSPARSE's to 1.5-2.6x; docs/h100-2026-11-27-small-setup). 0: every
-  // matrix with rows; SIZE_MAX: never.
+  // allocation are not worth it (on the H100 machine's 16-core host the 21
+  // real matrices of 2^17 to 1M entries set up at a median 2.75-2.82x
+  // cuSPARSE's without it, 2.17-2.30x with it; docs/h100-2026-11-27-small-setup).
+  // 0: every matrix with rows; SIZE_MAX: never.
   std::size_t prefetch_min_nnz = std::size_t(1) << 17;
   // Deferred set-up (format auto, not tune): a matrix on a GPU with at least
   // this many entries, whose features say the analysis may reorder it (RCM
