@@ -66,8 +66,9 @@ struct DeviceMemoryInfo {
 DeviceMemoryInfo device_memory_info();  // of the current device
 
 // Frees cached per-device state (cuSPARSE handles, the kernel cache and its
-// worker thread): call it before exit, while the CUDA runtime is alive (the
-// PETSc plugin does at PetscFinalize). Safe to call twice.
+// worker thread, the small allocation that keeps the driver's chunk of small
+// allocations mapped): call it before exit, while the CUDA runtime is alive
+// (the PETSc plugin does at PetscFinalize). Safe to call twice.
 void release_device_resources() noexcept;
 
 // Raw allocation and copies used by the RAII types below.

@@ -23,6 +23,37 @@ std::mutex& cusparse_mutex() {
   return mutex;
 }
 cudaStream_t as_cuda(Stream s) { return static_cast<cudaStream_t>(s); }
+
+// The driver maps memory for small allocations in chunks and unmaps a chunk
+// when its last allocation is freed. A matrix's set-up makes and frees a few
+// small arrays, so each new matrix paid for a mapping at its first cudaMalloc
+// and an unmapping at its last cudaFree: seven 256-byte allocations and their
+// frees took 78-132 us, 17-32 us while one small allocation stayed (H100,
+// docs/h100-2026-11-27-small-setup). So each device keeps one, from its first
+// allocation through here to release_device_resources().
+std::map<int, void*>& chunk_anchors() {
+  static std::map<int, void*> anchors;
+  return anchors;
+}
+std::mutex& chunk_anchor_mutex() {
+  static std::mutex mutex;
+  return mutex;
+}
+void keep_small_allocations_mapped() noexcept {
+  int device = 0;
+  if (cudaGetDevice(&device) != cudaSuccess) return (void)cudaGetLastError();
+  const std::lock_guard<std::mutex> lock(chunk_anchor_mutex());
+  if (chunk_anchors().count(device)) return;
+  void* anchor = nullptr;
+  // Best effort: without it set-ups are slower, not wrong.
+  if (cudaMalloc(&anchor, 256) != cudaSuccess) return (void)cudaGetLastError();
+  chunk_anchors().emplace(device, anchor);
+}
+void release_chunk_anchors() noexcept {
+  const std::lock_guard<std::mutex> lock(chunk_anchor_mutex());
+  for (auto& [device, anchor] : chunk_anchors()) (void)cudaFree(anchor);
+  chunk_anchors().clear();
+}
 }  // namespace
 
 bool built_with_cuda() noexcept { return true; }
@@ -112,6 +143,7 @@ DeviceMemoryInfo device_memory_info() {
 
 void release_device_resources() noexcept {
   release_kernel_cache();
+  release_chunk_anchors();
   const std::lock_guard<std::mutex> lock(cusparse_mutex());
   for (auto& [device, handle] : cusparse_handles()) cusparseDestroy(handle);
   cusparse_handles().clear();
@@ -138,6 +170,7 @@ void* device_allocate(std::size_t bytes) {
   if (!bytes) return p;
   const bool hooks = detail::fault_hooks_active();
   if (hooks) detail::fault_point(faults::Site::device_allocation, "cudaMalloc(&p, bytes)", __FILE__, __LINE__);
+  keep_small_allocations_mapped();
   AIJA_CUDA_CHECK(cudaMalloc(&p, bytes));
   if (hooks) detail::note_allocation(faults::Site::device_allocation, p, bytes);
   return p;
