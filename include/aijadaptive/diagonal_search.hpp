@@ -96,9 +96,9 @@ struct DiagonalSearch {
 // naming the type the byte guard refused), or until the verdict is certain.
 // With `verdict`, a part of the rows whose diagonals alone make every layout
 // store more than the byte guard allows ends the pass: the type is none, as
-// the whole pass would say, but the features are partial and the reason says
-// where it stopped. FEM matrices with dense bands (raefsky1, crystk01) are
-// refused so within a fraction of their rows instead of 0.8-1.2 ms.
+// the whole pass would say, but the features are partial (K > kMaxDiagonals
+// marks that) and the reason says that it stopped early. FEM matrices with
+// dense bands (raefsky1, bcsstk16) are refused so within part of their rows.
 enum class DiagonalPass { complete, verdict };
 
 // O(rows + nnz) time, O(rows + cols) memory (2 bytes per possible diagonal,

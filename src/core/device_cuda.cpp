@@ -30,7 +30,7 @@ cudaStream_t as_cuda(Stream s) { return static_cast<cudaStream_t>(s); }
 // and an unmapping at its last cudaFree: seven 256-byte allocations and their
 // frees took 78-132 us, 17-32 us while one small allocation stayed (H100,
 // docs/h100-2026-11-27-small-setup). So each device keeps one, from its first
-// allocation through here to release_device_resources().
+// device_allocate() until release_device_resources().
 std::map<int, void*>& chunk_anchors() {
   static std::map<int, void*> anchors;
   return anchors;

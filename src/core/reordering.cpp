@@ -532,9 +532,9 @@ double sector_ratio(const CsrView<V, I>& a, int group_rows, std::int64_t max_gro
   // the ratio is the one a single pass gives.
   const std::vector<detail::RowPart> parts = detail::row_parts(samples, total_nnz, 1, 0, kGatherEntriesPerThread);
   std::vector<std::int64_t> sectors(parts.size(), 0);
-  // x's sectors (one more for any column outside the matrix, which only an
+  // x's sectors and one more for any column outside the matrix (which only an
   // unchecked input has): a bit each while that takes at most kBitmapMaxWords.
-  const std::uint64_t x_sectors = std::uint64_t(a.cols) >> sector_shift;
+  const std::uint64_t x_sectors = (std::uint64_t(a.cols) + (std::uint64_t(1) << sector_shift) - 1) >> sector_shift;
   const std::size_t words = std::size_t(x_sectors / 64 + 1);
   if (words <= kBitmapMaxWords) {
     detail::run_row_parts(parts.size(), [&](std::size_t p) {
