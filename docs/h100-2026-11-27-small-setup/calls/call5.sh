@@ -1,0 +1,26 @@
+#!/usr/bin/env bash
+# Call 5: one small allocation kept per device (the driver's chunk of small allocations stays mapped) against
+# the build of call 3 (mid), alternating, on the real suite (494_bus, cryg2500 and dw8192 first, then again in
+# their places: the first matrix of a format pays for loading its kernels); set-up steps; GPU tests.
+set -uo pipefail
+source config/gpu/run.sh gpu /work/main
+export XDG_CACHE_HOME=/tmp/cache
+nvidia-smi --query-gpu=name,driver_version --format=csv,noheader
+B=build-gpu
+NEW=$B/examples/aijadaptive-bench
+MID=.runtime/bench-mid
+M=.runtime/matrices
+( cd $B && timeout 200 ctest -L gpu -j 4 --timeout 150 ) > $OUT/ctest.txt 2>&1; grep -E "tests passed|Failed|\*\*\*" $OUT/ctest.txt | head
+suite() {  # LABEL BINARY ARGS...
+  local label=$1 bin=$2; shift 2
+  timeout 150 $bin --formats auto,cusparse-alg1,cusparse-alg2 --reps 20 --warmup 3 --csv /tmp/s.csv "$@" $M/494_bus.mtx.gz $M/cryg2500.mtx.gz $M/dw8192.mtx.gz $M/*.mtx.gz > /tmp/s-$label.txt 2>&1
+  echo "$label rc $?"
+  sed "s/^/$label,/" /tmp/s.csv >> $OUT/setup.csv
+}
+for round in 1 2 3; do
+  suite mid$round $MID
+  suite new$round $NEW
+done
+for f in LFAT5 4elt wing; do
+  echo "== $f"; timeout 30 $B/examples/aijadaptive-setup-timing $M/$f.mtx.gz 20 2>&1 | head -12
+done > $OUT/steps.txt 2>&1
