@@ -23,7 +23,7 @@ struct Features {
   // rows gather (gather_sector_ratio, reordering.hpp, sampled): near 1 / (values
   // per sector) when rows touch neighbouring columns, near 1 when scattered.
   // Negative when not measured (FeatureSet::for_selector on a matrix whose
-  // rules do not read it).
+  // rules do not read it: wants_sampled_features, selector.hpp).
   double gather_sector_ratio = -1.0;
   // The same ratio of P A P^T with P from RCM (reordering.hpp); negative when
   // not computed: it costs an RCM order, so the analysis computes it only when
@@ -35,7 +35,8 @@ struct Features {
   std::int64_t rcm_window = 0;
   // Share of rows whose columns are those of the row before (sampled): rows
   // of one mesh node, I-nodes (format inode). 2/3 for 3 unknowns per node.
-  double repeated_rows = 0.0;
+  // Negative when not measured, as gather_sector_ratio.
+  double repeated_rows = -1.0;
   // DIA-Adaptive's search engine (diagonal_search.hpp): which diagonal format
   // suits the matrix, if any, and why. Filled by the analysis of a matrix
   // that runs on a GPU, not by compute_features().
@@ -48,9 +49,10 @@ struct Features {
 };
 
 // What compute_features measures: every feature, or only those the selector
-// reads for this matrix (wants_gather_ratio, selector.hpp). The x-gather ratio
-// costs 1-9 ns an entry; on a matrix of a few hundred thousand entries that is
-// more than cuSPARSE's whole set-up, for a number no rule of that size reads.
+// reads for this matrix (wants_sampled_features, selector.hpp). The x-gather
+// ratio and the repeated rows are passes over the entries (1-9 ns and about
+// 0.5 ns an entry); on a matrix of a few hundred thousand entries they cost
+// more than cuSPARSE's whole set-up, for numbers no rule of that size reads.
 enum class FeatureSet { all, for_selector };
 
 template <class V, class I>

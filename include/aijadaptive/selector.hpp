@@ -47,10 +47,10 @@ struct Selection {
 // order's worth of work): only for a reordering the cheap features allow.
 bool wants_rcm_ratio(const Features& features, ReorderChoice reorder);
 
-// Whether select_format() would read features.gather_sector_ratio: only the
-// rules for large matrices do (reordering, csr for scattered irregular rows,
-// inode for local regular rows).
-bool wants_gather_ratio(const Features& features);
+// Whether select_format() would read the features sampled from the entries,
+// gather_sector_ratio and repeated_rows: only the rules for large matrices do
+// (reordering, csr for scattered irregular rows, inode).
+bool wants_sampled_features(const Features& features);
 
 // Whether select_format() would look at the diagonal search's verdict
 // (features.diagonal_type), a pass dearer per entry than the other features:

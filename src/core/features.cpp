@@ -49,8 +49,10 @@ Features compute_features(const CsrView<V, I>& a, FeatureSet set) {
   f.mean_row = double(f.nnz) / double(f.rows);
   const double variance = std::max(0.0, sum_sq / double(f.rows) - f.mean_row * f.mean_row);
   f.row_cv = f.mean_row > 0 ? std::sqrt(variance) / f.mean_row : 0.0;
-  f.repeated_rows = repeated_row_share(a);
-  if (set == FeatureSet::all || wants_gather_ratio(f)) f.gather_sector_ratio = gather_sector_ratio(a);
+  if (set == FeatureSet::all || wants_sampled_features(f)) {
+    f.repeated_rows = repeated_row_share(a);
+    f.gather_sector_ratio = gather_sector_ratio(a);
+  }
   return f;
 }
 

@@ -269,7 +269,7 @@ bool wants_rcm_ratio(const Features& f, ReorderChoice reorder) {
   return reorder == ReorderChoice::automatic && reordering_may_pay(f);
 }
 
-bool wants_gather_ratio(const Features& f) { return f.nnz >= kLargeNnz; }
+bool wants_sampled_features(const Features& f) { return f.nnz >= kLargeNnz; }
 
 bool wants_diagonal_search(const Features& f, const FormatChoice& choice) {
   if (!choice.automatic) return diagonal_format(choice.format);

@@ -324,9 +324,9 @@ TEST(Analysis, TheDiagonalSearchRunsOnlyWhereItsAnswerIsUsed) {
   }
 }
 
-// The x-gather ratio costs more than cuSPARSE's whole set-up of a mid-size
-// matrix; only the rules for large matrices read it.
-TEST(Analysis, TheGatherRatioIsMeasuredOnlyWhereARuleReadsIt) {
+// The x-gather ratio and the repeated rows cost more than cuSPARSE's whole
+// set-up of a mid-size matrix; only the rules for large matrices read them.
+TEST(Analysis, SampledFeaturesAreMeasuredOnlyWhereARuleReadsThem) {
   const auto tridiagonal = [](std::int32_t n) {
     test::OwnedCsr<double, std::int32_t> m;
     m.rows = m.cols = n;
@@ -342,19 +342,21 @@ TEST(Analysis, TheGatherRatioIsMeasuredOnlyWhereARuleReadsIt) {
   const auto small = tridiagonal(2000);
   const auto measured = compute_features(small.view());
   EXPECT_GE(measured.gather_sector_ratio, 0.0);
-  EXPECT_FALSE(wants_gather_ratio(measured));
+  EXPECT_GE(measured.repeated_rows, 0.0);
+  EXPECT_FALSE(wants_sampled_features(measured));
   const auto automatic = analyse_matrix(small.view(), FormatChoice{}, ReorderChoice::automatic);
   EXPECT_LT(automatic.features.gather_sector_ratio, 0.0);
-  EXPECT_EQ(automatic.features.repeated_rows, measured.repeated_rows);
+  EXPECT_LT(automatic.features.repeated_rows, 0.0);
   EXPECT_EQ(automatic.features.row_cv, measured.row_cv);
   for (const Candidate& c : automatic.selection.candidates)
     EXPECT_EQ(c.reason.find("x sectors"), std::string::npos) << c.reason;
   // From a million entries on the rules read it: measured as by FeatureSet::all.
   const auto large = tridiagonal(400000);
   const auto all = compute_features(large.view());
-  ASSERT_TRUE(wants_gather_ratio(all));
+  ASSERT_TRUE(wants_sampled_features(all));
   const auto selector = compute_features(large.view(), FeatureSet::for_selector);
   EXPECT_EQ(selector.gather_sector_ratio, all.gather_sector_ratio);
+  EXPECT_EQ(selector.repeated_rows, all.repeated_rows);
   EXPECT_GT(all.gather_sector_ratio, 0.0);
   const auto analysed = analyse_matrix(large.view(), FormatChoice{}, ReorderChoice::automatic);
   EXPECT_EQ(analysed.features.gather_sector_ratio, all.gather_sector_ratio);

@@ -396,7 +396,9 @@ TEST(Analysis, ARandomMatrixIsNotDiagonal) {
   EXPECT_TRUE(a.features.diagonal_offsets.empty());
   for (const Candidate& c : a.selection.candidates) EXPECT_FALSE(is_diagonal_format(c.format)) << c.reason;
   EXPECT_EQ(a.selection.candidates.back().format, FormatId::csr);
-  EXPECT_LT(a.features.repeated_rows, 0.01);
+  const double repeated = compute_features(m.view()).repeated_rows;  // not measured by the analysis at this size
+  EXPECT_GE(repeated, 0.0);
+  EXPECT_LT(repeated, 0.01);
 }
 
 TEST(Analysis, RowsOfThreeUnknownsPerNodeGoToInode) {
