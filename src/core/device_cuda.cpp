@@ -51,7 +51,12 @@ void keep_small_allocations_mapped() noexcept {
 }
 void release_chunk_anchors() noexcept {
   const std::lock_guard<std::mutex> lock(chunk_anchor_mutex());
-  for (auto& [device, anchor] : chunk_anchors()) (void)cudaFree(anchor);
+  int current = 0;
+  if (cudaGetDevice(&current) != cudaSuccess) current = -1;
+  for (auto& [device, anchor] : chunk_anchors())  // each on its own device
+    if (cudaSetDevice(device) == cudaSuccess) (void)cudaFree(anchor);
+  if (current >= 0) (void)cudaSetDevice(current);
+  (void)cudaGetLastError();  // best effort, as the allocation was
   chunk_anchors().clear();
 }
 }  // namespace

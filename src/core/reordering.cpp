@@ -524,6 +524,13 @@ double sector_ratio(const CsrView<V, I>& a, int group_rows, std::int64_t max_gro
     }
     return n;
   };
+  // f(k) for each entry k of the rows of r, row by row.
+  const auto for_entries = [&](const detail::RowPart& r, auto&& f) {
+    for (std::int64_t i = r.begin; i < r.end; ++i) {
+      const std::int64_t row = row_of(i);
+      for (std::int64_t k = a.row_ptr[row], end = a.row_ptr[row + 1]; k < end; ++k) f(k);
+    }
+  };
   std::int64_t total_nnz = 0;
   for (std::int64_t s = 0; s < samples; ++s) total_nnz += entries_of(group_rows_of(s));
   if (total_nnz == 0) return 0.0;
@@ -548,21 +555,14 @@ double sector_ratio(const CsrView<V, I>& a, int group_rows, std::int64_t max_gro
       };
       for (std::int64_t s = parts[p].begin; s < parts[p].end; ++s) {
         const detail::RowPart r = group_rows_of(s);
-        for (std::int64_t i = r.begin; i < r.end; ++i) {
-          const std::int64_t row = row_of(i);
-          for (std::int64_t k = a.row_ptr[row], end = a.row_ptr[row + 1]; k < end; ++k) {
-            const std::uint64_t sector = sector_of(k);
-            std::uint64_t& word = seen[std::size_t(sector / 64)];
-            const std::uint64_t bit = std::uint64_t(1) << (sector % 64);
-            found += (word & bit) == 0;
-            word |= bit;
-          }
-        }
-        for (std::int64_t i = r.begin; i < r.end; ++i) {
-          const std::int64_t row = row_of(i);
-          for (std::int64_t k = a.row_ptr[row], end = a.row_ptr[row + 1]; k < end; ++k)
-            seen[std::size_t(sector_of(k) / 64)] = 0;
-        }
+        for_entries(r, [&](std::int64_t k) {
+          const std::uint64_t sector = sector_of(k);
+          std::uint64_t& word = seen[std::size_t(sector / 64)];
+          const std::uint64_t bit = std::uint64_t(1) << (sector % 64);
+          found += (word & bit) == 0;
+          word |= bit;
+        });
+        for_entries(r, [&](std::int64_t k) { seen[std::size_t(sector_of(k) / 64)] = 0; });
       }
       sectors[p] = found;
     });
@@ -586,19 +586,15 @@ double sector_ratio(const CsrView<V, I>& a, int group_rows, std::int64_t max_gro
         while ((std::int64_t(1) << bits) < 2 * entries) ++bits;
         if (set.size() < (std::size_t(1) << bits)) set.resize(std::size_t(1) << bits);
         const std::size_t mask = (std::size_t(1) << bits) - 1;
-        for (std::int64_t i = r.begin; i < r.end; ++i) {
-          const std::int64_t row = row_of(i);
-          for (std::int64_t k = a.row_ptr[row], end = a.row_ptr[row + 1]; k < end; ++k) {
-            const std::int64_t sector = std::int64_t(col_of(a.col_idx[k])) >> sector_shift;
-            std::size_t h =
-                std::size_t((std::uint64_t(sector) * 0x9E3779B97F4A7C15ull) >> (64 - bits));  // Fibonacci
-            while (set[h].group == s && set[h].sector != sector) h = (h + 1) & mask;
-            if (set[h].group != s) {
-              ++found;
-              set[h] = {sector, s};
-            }
+        for_entries(r, [&](std::int64_t k) {
+          const std::int64_t sector = std::int64_t(col_of(a.col_idx[k])) >> sector_shift;
+          std::size_t h = std::size_t((std::uint64_t(sector) * 0x9E3779B97F4A7C15ull) >> (64 - bits));  // Fibonacci
+          while (set[h].group == s && set[h].sector != sector) h = (h + 1) & mask;
+          if (set[h].group != s) {
+            ++found;
+            set[h] = {sector, s};
           }
-        }
+        });
       }
       sectors[p] = found;
     });

@@ -25,7 +25,9 @@ inline constexpr std::size_t kStagingBytesPerThread = std::size_t(2) << 20;
 // `bytes` from `from` to `to` (host memory both), by up to `max_threads`
 // threads, each with kStagingBytesPerThread at least.
 inline void parallel_copy(void* to, const void* from, std::size_t bytes, std::size_t max_threads = kStagingThreads) {
-  const std::size_t threads = std::min<std::size_t>(max_threads, std::max(1u, std::thread::hardware_concurrency()));
+  // At least one: hardware_concurrency() may be 0, and so may a caller's maximum taken from it.
+  const std::size_t threads =
+      std::max<std::size_t>(1, std::min<std::size_t>(max_threads, std::thread::hardware_concurrency()));
   const std::size_t parts = std::clamp<std::size_t>(bytes / kStagingBytesPerThread, 1, threads);
   run_row_parts(parts, [&](std::size_t p) {
     const std::size_t b0 = bytes * p / parts, b1 = bytes * (p + 1) / parts;
