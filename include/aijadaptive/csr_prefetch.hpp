@@ -27,11 +27,21 @@
 
 namespace aijadaptive {
 
+// Where a kernel reads one matrix's CSR arrays on the device (row_ptr with
+// rows + 1 entries; col_idx null when only the values were sent).
+template <class V, class I>
+struct DeviceCsrPointers {
+  const I* row_ptr = nullptr;
+  const I* col_idx = nullptr;
+  const V* values = nullptr;
+};
+
 // One matrix's CSR arrays on the device (row_ptr with rows + 1 entries).
 template <class V, class I>
 struct DeviceCsrArrays {
   DeviceBuffer<I> row_ptr, col_idx;
   DeviceBuffer<V> values;
+  DeviceCsrPointers<V, I> pointers() const { return {row_ptr.data(), col_idx.data(), values.data()}; }
 };
 
 // The CSR arrays of `a` sent to the current device on `stream`, asynchronously
@@ -107,22 +117,32 @@ std::shared_ptr<CsrPrefetch<V, I>> csr_prefetch_for(const std::weak_ptr<CsrPrefe
 // Where a format that lays out its own arrays on the device (from CSR order,
 // by a fill kernel) reads the CSR arrays of `a`: those the analysis sent
 // (`sent`, a FormatContext's csr_prefetch, at the upload) when it sent a's,
-// else a's arrays sent now on `stream`, which the caller synchronises before
-// this goes when staged().
+// else a's arrays sent now on `stream` into transient memory (freed in
+// stream order on `stream`), which the caller synchronises before `a`'s
+// arrays change when staged().
 template <class V, class I>
 class DeviceCsrSource {
  public:
   DeviceCsrSource(const CsrView<V, I>& a, const std::weak_ptr<CsrPrefetchBase>& sent, Stream stream, bool columns)
       : prefetch_(csr_prefetch_for(sent, a)), sent_(prefetch_ ? prefetch_->wait() : nullptr) {
-    if (!sent_) staged_ = send_csr_arrays(a, stream, columns);
+    if (sent_) return;
+    row_ptr_ = TransientBuffer<I>(std::size_t(a.rows) + 1, stream);
+    values_ = TransientBuffer<V>(std::size_t(a.nnz()), stream);
+    if (columns) col_idx_ = TransientBuffer<I>(std::size_t(a.nnz()), stream);
+    copy_to_device(row_ptr_.data(), a.row_ptr, row_ptr_.bytes(), stream);
+    copy_to_device(values_.data(), a.values, values_.bytes(), stream);
+    copy_to_device(col_idx_.data(), a.col_idx, col_idx_.bytes(), stream);
   }
-  const DeviceCsrArrays<V, I>& arrays() const { return sent_ ? *sent_ : staged_; }
+  DeviceCsrPointers<V, I> arrays() const {
+    return sent_ ? sent_->pointers() : DeviceCsrPointers<V, I>{row_ptr_.data(), col_idx_.data(), values_.data()};
+  }
   bool staged() const { return sent_ == nullptr; }
 
  private:
   std::shared_ptr<CsrPrefetch<V, I>> prefetch_;
   const DeviceCsrArrays<V, I>* sent_;
-  DeviceCsrArrays<V, I> staged_;
+  TransientBuffer<I> row_ptr_, col_idx_;
+  TransientBuffer<V> values_;
 };
 
 // The device bytes a DeviceCsrSource of `a` stages at an upload: none when

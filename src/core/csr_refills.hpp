@@ -60,12 +60,12 @@ template <class V, class I, class Launch>
 void fill_from_csr(const CsrView<V, I>& a, const std::weak_ptr<CsrPrefetchBase>& sent, bool at_upload, bool columns,
                    CsrRefills<V, I>& refills, Stream stream, Launch&& launch) {
   if (!at_upload) {
-    launch(refills.send(a, stream), false);
+    launch(refills.send(a, stream).pointers(), false);
     return refills.finish(stream);
   }
   const DeviceCsrSource<V, I> csr(a, sent, stream, columns);
   launch(csr.arrays(), columns);
-  if (csr.staged()) synchronize(stream);  // before the staging buffers are freed
+  if (csr.staged()) synchronize(stream);  // before a's arrays may change
 }
 
 }  // namespace aijadaptive::detail

@@ -134,7 +134,8 @@ void CusparseCsr<V, I>::prepare(Plan& plan, Op op, Stream stream) {
     plan.ready = true;
     return;
   }
-  DeviceBuffer<V> sx(std::size_t(plain ? cols_ : rows_)), sy(std::size_t(plain ? rows_ : cols_));
+  // Freed in stream order after the preprocessing that reads them.
+  TransientBuffer<V> sx(std::size_t(plain ? cols_ : rows_), stream), sy(std::size_t(plain ? rows_ : cols_), stream);
   DenseVector<V> vx(std::int64_t(sx.size()), sx.data()), vy(std::int64_t(sy.size()), sy.data());
   const CusparseHandle handle = cusparse_handle();
   const cusparseHandle_t h = handle.get();
@@ -148,8 +149,6 @@ void CusparseCsr<V, I>::prepare(Plan& plan, Op op, Stream stream) {
     AIJA_CUSPARSE_CHECK(cusparseSpMV_preprocess(h, plan.operation, &one, matrix_, vx.get(), &zero,
                                                 vy.get(), cuda_value_type<V>(), plan.algorithm,
                                                 plan.buffer.data()));
-  // The scratch vectors are freed on return: finish using them first.
-  AIJA_CUDA_CHECK(cudaStreamSynchronize(static_cast<cudaStream_t>(stream)));
   plan.ready = true;
 }
 

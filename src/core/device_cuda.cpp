@@ -3,7 +3,9 @@
 
 #include <map>
 #include <mutex>
+#include <optional>
 #include <string>
+#include <vector>
 
 #include "aijadaptive/device.hpp"
 #include "aijadaptive/fault_injection.hpp"
@@ -58,6 +60,55 @@ void release_chunk_anchors() noexcept {
   if (current >= 0) (void)cudaSetDevice(current);
   (void)cudaGetLastError();  // best effort, as the allocation was
   chunk_anchors().clear();
+}
+
+// The transient arrays kept for reuse (transient_allocate): each with the
+// event recorded on the stream that freed it, oldest first.
+struct KeptArray {
+  int device = 0;
+  void* p = nullptr;
+  std::size_t bytes = 0;
+  cudaEvent_t freed = nullptr;  // recorded on the freeing stream: the work before the free
+};
+constexpr std::size_t kMostKeptArrays = 8;
+struct KeptArrays {
+  std::mutex mutex;
+  std::vector<KeptArray> arrays;
+  std::size_t bytes = 0;
+  std::map<void*, std::size_t> handed_out;  // each transient array's true size
+};
+KeptArrays& kept_arrays() {
+  static KeptArrays kept;
+  return kept;
+}
+// cudaFree waits for the device, so for the work that used the array too.
+void free_kept(const KeptArray& a) noexcept {
+  int current = -1;
+  if (cudaGetDevice(&current) == cudaSuccess && current != a.device) (void)cudaSetDevice(a.device);
+  (void)cudaFree(a.p);
+  (void)cudaEventDestroy(a.freed);
+  if (current >= 0 && current != a.device) (void)cudaSetDevice(current);
+  (void)cudaGetLastError();
+}
+// Gives back every kept array; whether there was one.
+bool release_kept_arrays() noexcept {
+  KeptArrays& k = kept_arrays();
+  const std::lock_guard<std::mutex> lock(k.mutex);
+  const bool any = !k.arrays.empty();
+  for (const KeptArray& a : k.arrays) free_kept(a);
+  k.arrays.clear();
+  k.bytes = 0;
+  return any;
+}
+// cudaMalloc, once more after giving back the kept arrays when the device
+// was out of memory.
+void checked_malloc(void** p, std::size_t bytes) {
+  cudaError_t e = cudaMalloc(p, bytes);
+  if (e == cudaErrorMemoryAllocation && release_kept_arrays()) {
+    (void)cudaGetLastError();
+    e = cudaMalloc(p, bytes);
+  }
+  if (e != cudaSuccess) detail::throw_cuda(e, "cudaMalloc(&p, bytes)", __FILE__, __LINE__);
 }
 }  // namespace
 
@@ -149,6 +200,7 @@ DeviceMemoryInfo device_memory_info() {
 void release_device_resources() noexcept {
   release_kernel_cache();
   release_chunk_anchors();
+  (void)release_kept_arrays();
   const std::lock_guard<std::mutex> lock(cusparse_mutex());
   for (auto& [device, handle] : cusparse_handles()) cusparseDestroy(handle);
   cusparse_handles().clear();
@@ -176,7 +228,7 @@ void* device_allocate(std::size_t bytes) {
   const bool hooks = detail::fault_hooks_active();
   if (hooks) detail::fault_point(faults::Site::device_allocation, "cudaMalloc(&p, bytes)", __FILE__, __LINE__);
   keep_small_allocations_mapped();
-  AIJA_CUDA_CHECK(cudaMalloc(&p, bytes));
+  checked_malloc(&p, bytes);
   if (hooks) detail::note_allocation(faults::Site::device_allocation, p, bytes);
   return p;
 }
@@ -184,6 +236,90 @@ void device_free(void* p) noexcept {
   if (!p) return;
   if (detail::fault_hooks_active()) detail::note_free(faults::Site::device_allocation, p);
   (void)cudaFree(p);
+}
+void* transient_allocate(std::size_t bytes, Stream stream) {
+  if (!bytes) return nullptr;
+  const bool hooks = detail::fault_hooks_active();
+  if (hooks) detail::fault_point(faults::Site::device_allocation, "cudaMalloc(&p, bytes)", __FILE__, __LINE__);
+  const int device = current_device();
+  std::optional<KeptArray> reused;
+  {
+    KeptArrays& k = kept_arrays();
+    const std::lock_guard<std::mutex> lock(k.mutex);
+    // The smallest that holds `bytes`, and not far larger: a large array
+    // stays for a large request.
+    const std::size_t largest = 4 * bytes + (std::size_t(1) << 20);
+    auto best = k.arrays.end();
+    for (auto it = k.arrays.begin(); it != k.arrays.end(); ++it)
+      if (it->device == device && it->bytes >= bytes && it->bytes <= largest &&
+          (best == k.arrays.end() || it->bytes < best->bytes))
+        best = it;
+    if (best != k.arrays.end()) {
+      reused = *best;
+      k.bytes -= best->bytes;
+      k.arrays.erase(best);
+    }
+  }
+  void* p = nullptr;
+  if (reused) {
+    p = reused->p;
+    // Always: a destroyed stream's handle may come back as another stream's.
+    const cudaError_t waited = cudaStreamWaitEvent(as_cuda(stream), reused->freed, 0);
+    (void)cudaEventDestroy(reused->freed);  // released once it has completed
+    if (waited != cudaSuccess) {
+      (void)cudaFree(p);  // waits for the device: nothing uses it after
+      detail::throw_cuda(waited, "cudaStreamWaitEvent(stream, freed, 0)", __FILE__, __LINE__);
+    }
+  } else {
+    keep_small_allocations_mapped();
+    checked_malloc(&p, bytes);
+  }
+  {
+    KeptArrays& k = kept_arrays();
+    const std::lock_guard<std::mutex> lock(k.mutex);
+    k.handed_out[p] = reused ? reused->bytes : bytes;
+  }
+  if (hooks) detail::note_allocation(faults::Site::device_allocation, p, bytes);
+  return p;
+}
+void transient_free(void* p, Stream stream) noexcept {
+  if (!p) return;
+  if (detail::fault_hooks_active()) detail::note_free(faults::Site::device_allocation, p);
+  KeptArray a;
+  a.p = p;
+  {
+    KeptArrays& k = kept_arrays();
+    const std::lock_guard<std::mutex> lock(k.mutex);
+    const auto it = k.handed_out.find(p);
+    a.bytes = it == k.handed_out.end() ? kTransientKeptBytes + 1 : it->second;  // unknown: not kept
+    if (it != k.handed_out.end()) k.handed_out.erase(it);
+  }
+  if (a.bytes > kTransientKeptBytes || cudaGetDevice(&a.device) != cudaSuccess ||
+      cudaEventCreateWithFlags(&a.freed, cudaEventDisableTiming) != cudaSuccess) {
+    (void)cudaGetLastError();
+    (void)cudaFree(p);
+    return;
+  }
+  if (cudaEventRecord(a.freed, as_cuda(stream)) != cudaSuccess) {
+    (void)cudaGetLastError();
+    (void)cudaEventDestroy(a.freed);
+    (void)cudaFree(p);
+    return;
+  }
+  KeptArrays& k = kept_arrays();
+  const std::lock_guard<std::mutex> lock(k.mutex);
+  k.arrays.push_back(a);
+  k.bytes += a.bytes;
+  while (k.bytes > kTransientKeptBytes || k.arrays.size() > kMostKeptArrays) {  // the oldest go
+    free_kept(k.arrays.front());
+    k.bytes -= k.arrays.front().bytes;
+    k.arrays.erase(k.arrays.begin());
+  }
+}
+std::size_t transient_bytes_kept() noexcept {
+  KeptArrays& k = kept_arrays();
+  const std::lock_guard<std::mutex> lock(k.mutex);
+  return k.bytes;
 }
 void* pinned_allocate(std::size_t bytes) {
   void* p = nullptr;

@@ -34,6 +34,12 @@ void* pinned_allocate(std::size_t bytes) {
   return nullptr;
 }
 void pinned_free(void*) noexcept {}
+void* transient_allocate(std::size_t bytes, Stream) {
+  if (bytes) no_cuda("transient_allocate");
+  return nullptr;
+}
+void transient_free(void*, Stream) noexcept {}
+std::size_t transient_bytes_kept() noexcept { return 0; }
 void copy_to_device(void*, const void*, std::size_t, Stream) { no_cuda("copy_to_device"); }
 void copy_to_host(void*, const void*, std::size_t, Stream) { no_cuda("copy_to_host"); }
 void synchronize(Stream) { no_cuda("synchronize"); }

@@ -342,7 +342,7 @@ class DiagonalDeviceFormat final : public DeviceFormat<V, I> {
     const CsrView<V, I>& a = host_.csr();
     const std::vector<DiagonalFillChunk> chunks = diagonal_fill_chunks(a, host_.blocks());
     const std::size_t largest = diagonal_fill_chunk_capacity<V, I>(chunks);
-    DeviceBuffer<unsigned char> scratch{largest};
+    TransientBuffer<unsigned char> scratch{largest, stream};
     const bool staged = chunks.size() > 1;
     PinnedBuffer<unsigned char> pinned[2];
     std::unique_ptr<OwnedEvent> sent[2];
@@ -407,7 +407,7 @@ class DiagonalDeviceFormat final : public DeviceFormat<V, I> {
     const CsrView<V, I>& a = host_.csr();
     const cudaStream_t s = static_cast<cudaStream_t>(stream);
     if (values_.bytes() > 0) AIJA_CUDA_CHECK(cudaMemsetAsync(values_.data(), 0, values_.bytes(), s));
-    DeviceBuffer<int> failure{1};
+    TransientBuffer<int> failure{1, stream};
     AIJA_CUDA_CHECK(cudaMemsetAsync(failure.data(), 0, sizeof(int), s));
     const std::shared_ptr<CsrPrefetch<V, I>> prefetch = refill ? nullptr : csr_prefetch_for(host_.context().csr_prefetch, a);
     if (const DeviceCsrArrays<V, I>* sent = prefetch ? prefetch->wait() : nullptr) {

@@ -1,8 +1,11 @@
 // The CSR arrays sent to the GPU during the analysis (csr_prefetch.hpp): the
-// copy itself, on a GPU or failing without one; the formats' use of it is in
-// gpu/test_adaptive_matrix_gpu.cpp.
+// copy itself, on a GPU or failing without one; the arrays a fill stages in
+// transient memory when nothing was sent (DeviceCsrSource, TransientBuffer).
+// The formats' use of them is in gpu/test_adaptive_matrix_gpu.cpp.
 #include <aijadaptive/csr_prefetch.hpp>
 #include <aijadaptive/device.hpp>
+#include <aijadaptive/errors.hpp>
+#include <aijadaptive/fault_injection.hpp>
 #include <gtest/gtest.h>
 
 #include <cstdint>
@@ -61,6 +64,114 @@ TEST(CsrPrefetch, AContextFindsOnlyThePrefetchOfItsOwnMatrixAndTypes) {
   EXPECT_EQ(csr_prefetch_for(c.csr_prefetch, f.view()), nullptr);  // other value type
   p.reset();
   EXPECT_EQ(csr_prefetch_for(c.csr_prefetch, m.view()), nullptr);  // released
+}
+
+template <class T>
+std::vector<T> to_host(const T* d, std::size_t count, Stream stream) {
+  std::vector<T> h(count);
+  copy_to_host(h.data(), d, count * sizeof(T), stream);
+  synchronize(stream);
+  return h;
+}
+
+TEST(TransientBuffer, WithoutAGpuOnlyAnEmptyOneCanBeMade) {
+  if (device_count() > 0) GTEST_SKIP() << "a GPU is present";
+  const TransientBuffer<double> empty(0, nullptr);
+  EXPECT_EQ(empty.data(), nullptr);
+  EXPECT_THROW(TransientBuffer<double>(10, nullptr), Error);
+}
+
+TEST(TransientBuffer, AFreedArrayIsKeptAndReusedInStreamOrder) {
+  if (device_count() == 0) GTEST_SKIP() << "no GPU: " << device_status();
+  release_device_resources();  // nothing kept from before
+  const OwnedStream first_stream, second_stream;
+  const std::size_t count = std::size_t(3) << 20;  // 24 MiB: more than the driver's chunks of small allocations
+  std::vector<double> h(count, 2.5);
+  void* first = nullptr;
+  {
+    TransientBuffer<double> a(count, first_stream.get());
+    ASSERT_NE(a.data(), nullptr);
+    first = a.data();
+    copy_to_device(a.data(), h.data(), a.bytes(), first_stream.get());
+    TransientBuffer<double> moved(std::move(a));
+    EXPECT_EQ(a.data(), nullptr);
+    EXPECT_EQ(static_cast<void*>(moved.data()), first);
+    EXPECT_EQ(transient_bytes_kept(), 0u);
+  }  // freed with its copy perhaps still running
+  const std::size_t large = count * sizeof(double), small = 10 * sizeof(double);
+  EXPECT_EQ(transient_bytes_kept(), large);
+  {
+    // A small request does not take a large array.
+    const TransientBuffer<double> a(10, second_stream.get());
+    EXPECT_NE(static_cast<void*>(a.data()), first);
+    EXPECT_EQ(transient_bytes_kept(), large);
+  }
+  EXPECT_EQ(transient_bytes_kept(), large + small);
+  {
+    // Handed out again, on another stream: after the copy that used it.
+    const TransientBuffer<double> again(count - 1000, second_stream.get());
+    EXPECT_EQ(static_cast<void*>(again.data()), first);
+    EXPECT_EQ(transient_bytes_kept(), small);
+    EXPECT_EQ(to_host(again.data(), 10, second_stream.get()), std::vector<double>(10, 2.5));
+  }
+  EXPECT_EQ(transient_bytes_kept(), large + small);  // its true size, kept again
+  {
+    // More than the limit at once: given back, not kept.
+    const TransientBuffer<unsigned char> a(kTransientKeptBytes + 1, first_stream.get());
+  }
+  EXPECT_LE(transient_bytes_kept(), kTransientKeptBytes);
+  // Out of device memory: what is kept is given back first.
+  EXPECT_GT(transient_bytes_kept(), 0u);
+  EXPECT_THROW(DeviceBuffer<unsigned char>(std::size_t(1) << 50), Error);
+  EXPECT_EQ(transient_bytes_kept(), 0u);
+  { const TransientBuffer<float> again(100, first_stream.get()); }
+  EXPECT_GT(transient_bytes_kept(), 0u);
+  release_device_resources();
+  EXPECT_EQ(transient_bytes_kept(), 0u);
+}
+
+TEST(TransientBuffer, AnInjectedAllocationFailureIsAnOutOfMemoryError) {
+  if (device_count() == 0) GTEST_SKIP() << "no GPU: " << device_status();
+  const OwnedStream stream;
+  faults::set_counting(true);
+  faults::fail_nth(faults::Site::device_allocation, 1);
+  try {
+    TransientBuffer<float> a(1000, stream.get());
+    ADD_FAILURE() << "the allocation should have failed";
+  } catch (const Error& e) {
+    EXPECT_EQ(e.kind(), ErrorKind::out_of_device_memory);
+  }
+  {
+    const TransientBuffer<float> b(1000, stream.get());  // armed once: this one succeeds
+    EXPECT_EQ(faults::counts().device_live_buffers, 1u);
+  }
+  synchronize(stream.get());
+  EXPECT_EQ(faults::counts().device_live_buffers, 0u);
+  faults::disarm_all();
+  faults::set_counting(false);
+}
+
+TEST(DeviceCsrSource, StagesTheArraysWhenTheAnalysisSentNone) {
+  if (device_count() == 0) GTEST_SKIP() << "no GPU: " << device_status();
+  const OwnedStream stream;
+  const auto m = test::random_csr<double, std::int64_t>({700, 900, 0.02, 0.2, 1, 8});
+  for (bool columns : {true, false}) {
+    const DeviceCsrSource<double, std::int64_t> source(m.view(), {}, stream.get(), columns);
+    EXPECT_TRUE(source.staged());
+    const DeviceCsrPointers<double, std::int64_t> d = source.arrays();
+    EXPECT_EQ(to_host(d.row_ptr, m.row_ptr.size(), stream.get()), m.row_ptr);
+    EXPECT_EQ(to_host(d.values, m.values.size(), stream.get()), m.values);
+    if (columns)
+      EXPECT_EQ(to_host(d.col_idx, m.col_idx.size(), stream.get()), m.col_idx);
+    else
+      EXPECT_EQ(d.col_idx, nullptr);
+  }
+  // Sent by the analysis: read from there, nothing staged.
+  auto p = std::make_shared<CsrPrefetch<double, std::int64_t>>(m.view(), current_device());
+  std::weak_ptr<CsrPrefetchBase> sent = p;
+  const DeviceCsrSource<double, std::int64_t> source(m.view(), sent, stream.get(), true);
+  EXPECT_FALSE(source.staged());
+  EXPECT_EQ(source.arrays().values, p->wait()->values.data());
 }
 
 }  // namespace

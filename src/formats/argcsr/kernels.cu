@@ -211,14 +211,14 @@ class ArgcsrDeviceFormat final : public DeviceFormat<V, I> {
   void fill(Stream stream, bool at_upload) {
     if (host_.layout().slots == 0) return;  // no entries
     detail::fill_from_csr(host_.csr(), host_.csr_prefetch(), at_upload, true, refills_, stream,
-                          [&](const DeviceCsrArrays<V, I>& src, bool columns) { launch_fill(src, columns, stream); });
+                          [&](const DeviceCsrPointers<V, I>& src, bool columns) { launch_fill(src, columns, stream); });
   }
 
-  void launch_fill(const DeviceCsrArrays<V, I>& src, bool columns, Stream stream) {
+  void launch_fill(const DeviceCsrPointers<V, I>& src, bool columns, Stream stream) {
     argcsr_fill<D, I><<<blocks_, unsigned(threads_), std::size_t(threads_ + 1) * sizeof(int),
                         static_cast<cudaStream_t>(stream)>>>(
-        groups_.data(), thread_start_.data(), host_.layout().part_entries, src.row_ptr.data(),
-        columns ? src.col_idx.data() : nullptr, detail::dev_ptr(src.values.data()), cols_.data(),
+        groups_.data(), thread_start_.data(), host_.layout().part_entries, src.row_ptr,
+        columns ? src.col_idx : nullptr, detail::dev_ptr(src.values), cols_.data(),
         detail::dev_ptr(vals_.data()));
     AIJA_CUDA_CHECK_LAUNCH();
   }

@@ -276,13 +276,13 @@ class InodeDeviceFormat final : public DeviceFormat<V, I> {
   void fill(Stream stream, bool at_upload) {
     if (host_.layout().slices.empty()) return;
     detail::fill_from_csr(host_.csr(), host_.csr_prefetch(), at_upload, false, refills_, stream,
-                          [&](const DeviceCsrArrays<V, I>& src, bool) { launch_fill(src, stream); });
+                          [&](const DeviceCsrPointers<V, I>& src, bool) { launch_fill(src, stream); });
   }
 
-  void launch_fill(const DeviceCsrArrays<V, I>& src, Stream stream) {
+  void launch_fill(const DeviceCsrPointers<V, I>& src, Stream stream) {
     const std::int64_t count = std::int64_t(host_.layout().slices.size());
     inode_fill_kernel<D, I><<<blocks_for(count), kBlockThreads, 0, static_cast<cudaStream_t>(stream)>>>(
-        slices_.data(), count, rows_.data(), src.row_ptr.data(), detail::dev_ptr(src.values.data()),
+        slices_.data(), count, rows_.data(), src.row_ptr, detail::dev_ptr(src.values),
         detail::dev_ptr(values_.data()));
     AIJA_CUDA_CHECK_LAUNCH();
   }

@@ -248,14 +248,14 @@ class SegspmvDeviceFormat final : public DeviceFormat<V, I> {
     const CsrView<V, I>& m = host_.csr();
     if (m.rows == 0 || host_.layout().slots() == 0) return;
     detail::fill_from_csr(m, host_.csr_prefetch(), at_upload, true, refills_, stream,
-                          [&](const DeviceCsrArrays<V, I>& src, bool columns) { launch_fill(src, columns, stream); });
+                          [&](const DeviceCsrPointers<V, I>& src, bool columns) { launch_fill(src, columns, stream); });
   }
 
-  void launch_fill(const DeviceCsrArrays<V, I>& src, bool columns, Stream stream) {
+  void launch_fill(const DeviceCsrPointers<V, I>& src, bool columns, Stream stream) {
     const CsrView<V, I>& m = host_.csr();
     segspmv_fill<D, I><<<unsigned(fill_blocks(m.rows)), kFillThreads, 0, static_cast<cudaStream_t>(stream)>>>(
-        m.rows, a_.length, row_seg_.data(), src.row_ptr.data(), columns ? src.col_idx.data() : nullptr,
-        detail::dev_ptr(src.values.data()), cols_.data(), detail::dev_ptr(vals_.data()));
+        m.rows, a_.length, row_seg_.data(), src.row_ptr, columns ? src.col_idx : nullptr,
+        detail::dev_ptr(src.values), cols_.data(), detail::dev_ptr(vals_.data()));
     AIJA_CUDA_CHECK_LAUNCH();
   }
 

@@ -375,23 +375,23 @@ class SuraaDeviceFormat final : public DeviceFormat<V, I> {
   void fill(Stream stream, bool at_upload) {
     if (host_.layout().order.empty()) return;
     detail::fill_from_csr(host_.csr(), host_.csr_prefetch(), at_upload, true, refills_, stream,
-                          [&](const DeviceCsrArrays<V, I>& src, bool columns) { launch_fill(src, columns, stream); });
+                          [&](const DeviceCsrPointers<V, I>& src, bool columns) { launch_fill(src, columns, stream); });
   }
 
-  void launch_fill(const DeviceCsrArrays<V, I>& src, bool columns, Stream stream) {
+  void launch_fill(const DeviceCsrPointers<V, I>& src, bool columns, Stream stream) {
     const SuraaLayout& l = host_.layout();
     const auto s = static_cast<cudaStream_t>(stream);
-    const I* src_cols = columns ? src.col_idx.data() : nullptr;  // a refill keeps the columns
+    const I* src_cols = columns ? src.col_idx : nullptr;  // a refill keeps the columns
     if (slices_ > 0) {
       suraa_fill_slices<D, I><<<blocks_for(slices_ * kWarp, kBlockThreads), kBlockThreads, 0, s>>>(
-          a_, slices_, src.row_ptr.data(), src_cols, detail::dev_ptr(src.values.data()), slice_cols_.data(),
+          a_, slices_, src.row_ptr, src_cols, detail::dev_ptr(src.values), slice_cols_.data(),
           detail::dev_ptr(slice_vals_.data()));
       AIJA_CUDA_CHECK_LAUNCH();
     }
     const std::int64_t csr_rows = std::int64_t(l.order.size()) - l.group_begin[1];
     if (csr_rows > 0) {
       suraa_fill_csr<D, I><<<blocks_for(csr_rows, kWarpsPerBlock), kBlockThreads, 0, s>>>(
-          a_, std::int64_t(l.order.size()), src.row_ptr.data(), src_cols, detail::dev_ptr(src.values.data()),
+          a_, std::int64_t(l.order.size()), src.row_ptr, src_cols, detail::dev_ptr(src.values),
           csr_cols_.data(), detail::dev_ptr(csr_vals_.data()));
       AIJA_CUDA_CHECK_LAUNCH();
     }
