@@ -75,7 +75,7 @@ struct KeptArrays {
   std::mutex mutex;
   std::vector<KeptArray> arrays;
   std::size_t bytes = 0;
-  std::map<void*, std::size_t> handed_out;  // each transient array's true size
+  std::map<void*, KeptArray> handed_out;  // each transient array's device and true size
 };
 KeptArrays& kept_arrays() {
   static KeptArrays kept;
@@ -277,7 +277,7 @@ void* transient_allocate(std::size_t bytes, Stream stream) {
   {
     KeptArrays& k = kept_arrays();
     const std::lock_guard<std::mutex> lock(k.mutex);
-    k.handed_out[p] = reused ? reused->bytes : bytes;
+    k.handed_out[p] = KeptArray{device, p, reused ? reused->bytes : bytes, nullptr};
   }
   if (hooks) detail::note_allocation(faults::Site::device_allocation, p, bytes);
   return p;
@@ -286,26 +286,29 @@ void transient_free(void* p, Stream stream) noexcept {
   if (!p) return;
   if (detail::fault_hooks_active()) detail::note_free(faults::Site::device_allocation, p);
   KeptArray a;
-  a.p = p;
   {
     KeptArrays& k = kept_arrays();
     const std::lock_guard<std::mutex> lock(k.mutex);
     const auto it = k.handed_out.find(p);
-    a.bytes = it == k.handed_out.end() ? kTransientKeptBytes + 1 : it->second;  // unknown: not kept
-    if (it != k.handed_out.end()) k.handed_out.erase(it);
+    if (it != k.handed_out.end()) {
+      a = it->second;
+      k.handed_out.erase(it);
+    }
   }
-  if (a.bytes > kTransientKeptBytes || cudaGetDevice(&a.device) != cudaSuccess ||
-      cudaEventCreateWithFlags(&a.freed, cudaEventDisableTiming) != cudaSuccess) {
+  // On the array's own device: the stream is that device's.
+  int current = -1;
+  const bool switched = a.p && cudaGetDevice(&current) == cudaSuccess && current != a.device &&
+                        cudaSetDevice(a.device) == cudaSuccess;
+  const bool keep = a.p && a.bytes <= kTransientKeptBytes &&
+                    cudaEventCreateWithFlags(&a.freed, cudaEventDisableTiming) == cudaSuccess &&
+                    cudaEventRecord(a.freed, as_cuda(stream)) == cudaSuccess;
+  if (!keep) {
     (void)cudaGetLastError();
-    (void)cudaFree(p);
-    return;
+    if (a.freed) (void)cudaEventDestroy(a.freed);
+    (void)cudaFree(p);  // waits for the device: for the work that used it too
   }
-  if (cudaEventRecord(a.freed, as_cuda(stream)) != cudaSuccess) {
-    (void)cudaGetLastError();
-    (void)cudaEventDestroy(a.freed);
-    (void)cudaFree(p);
-    return;
-  }
+  if (switched) (void)cudaSetDevice(current);
+  if (!keep) return;
   KeptArrays& k = kept_arrays();
   const std::lock_guard<std::mutex> lock(k.mutex);
   k.arrays.push_back(a);
