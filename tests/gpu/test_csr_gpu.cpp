@@ -12,6 +12,7 @@
 #include <complex>
 #include <vector>
 
+#include "device_vectors.hpp"  // the device resources released at the end, as a program should
 #include "random_csr.hpp"
 
 namespace aijadaptive {
