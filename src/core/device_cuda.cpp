@@ -26,6 +26,19 @@ std::mutex& cusparse_mutex() {
 }
 cudaStream_t as_cuda(Stream s) { return static_cast<cudaStream_t>(s); }
 
+// f() with `device` current and the caller's device restored after, for the
+// frees of cached state: never throws, best effort (f runs on the current
+// device when the switch fails), and clears the error it may leave.
+template <class F>
+void on_device_quietly(int device, F&& f) noexcept {
+  int current = -1;
+  const bool switched =
+      cudaGetDevice(&current) == cudaSuccess && current != device && cudaSetDevice(device) == cudaSuccess;
+  f();
+  if (switched) (void)cudaSetDevice(current);
+  (void)cudaGetLastError();
+}
+
 // The driver maps memory for small allocations in chunks and unmaps a chunk
 // when its last allocation is freed. A matrix's set-up makes and frees a few
 // small arrays, so each new matrix paid for a mapping at its first cudaMalloc
@@ -53,12 +66,7 @@ void keep_small_allocations_mapped() noexcept {
 }
 void release_chunk_anchors() noexcept {
   const std::lock_guard<std::mutex> lock(chunk_anchor_mutex());
-  int current = 0;
-  if (cudaGetDevice(&current) != cudaSuccess) current = -1;
-  for (auto& [device, anchor] : chunk_anchors())  // each on its own device
-    if (cudaSetDevice(device) == cudaSuccess) (void)cudaFree(anchor);
-  if (current >= 0) (void)cudaSetDevice(current);
-  (void)cudaGetLastError();  // best effort, as the allocation was
+  for (auto& [device, anchor] : chunk_anchors()) on_device_quietly(device, [&] { (void)cudaFree(anchor); });
   chunk_anchors().clear();
 }
 
@@ -83,12 +91,10 @@ KeptArrays& kept_arrays() {
 }
 // cudaFree waits for the device, so for the work that used the array too.
 void free_kept(const KeptArray& a) noexcept {
-  int current = -1;
-  if (cudaGetDevice(&current) == cudaSuccess && current != a.device) (void)cudaSetDevice(a.device);
-  (void)cudaFree(a.p);
-  (void)cudaEventDestroy(a.freed);
-  if (current >= 0 && current != a.device) (void)cudaSetDevice(current);
-  (void)cudaGetLastError();
+  on_device_quietly(a.device, [&] {
+    (void)cudaFree(a.p);
+    (void)cudaEventDestroy(a.freed);
+  });
 }
 // Gives back every kept array; whether there was one.
 bool release_kept_arrays() noexcept {
@@ -100,9 +106,10 @@ bool release_kept_arrays() noexcept {
   k.bytes = 0;
   return any;
 }
-// cudaMalloc, once more after giving back the kept arrays when the device
-// was out of memory.
+// cudaMalloc with the driver's chunk of small allocations kept mapped; once
+// more after giving back the kept arrays when the device was out of memory.
 void checked_malloc(void** p, std::size_t bytes) {
+  keep_small_allocations_mapped();
   cudaError_t e = cudaMalloc(p, bytes);
   if (e == cudaErrorMemoryAllocation && release_kept_arrays()) {
     (void)cudaGetLastError();
@@ -227,7 +234,6 @@ void* device_allocate(std::size_t bytes) {
   if (!bytes) return p;
   const bool hooks = detail::fault_hooks_active();
   if (hooks) detail::fault_point(faults::Site::device_allocation, "cudaMalloc(&p, bytes)", __FILE__, __LINE__);
-  keep_small_allocations_mapped();
   checked_malloc(&p, bytes);
   if (hooks) detail::note_allocation(faults::Site::device_allocation, p, bytes);
   return p;
@@ -271,7 +277,6 @@ void* transient_allocate(std::size_t bytes, Stream stream) {
       detail::throw_cuda(waited, "cudaStreamWaitEvent(stream, freed, 0)", __FILE__, __LINE__);
     }
   } else {
-    keep_small_allocations_mapped();
     checked_malloc(&p, bytes);
   }
   {
@@ -295,19 +300,20 @@ void transient_free(void* p, Stream stream) noexcept {
       k.handed_out.erase(it);
     }
   }
-  // On the array's own device: the stream is that device's.
-  int current = -1;
-  const bool switched = a.p && cudaGetDevice(&current) == cudaSuccess && current != a.device &&
-                        cudaSetDevice(a.device) == cudaSuccess;
-  const bool keep = a.p && a.bytes <= kTransientKeptBytes &&
-                    cudaEventCreateWithFlags(&a.freed, cudaEventDisableTiming) == cudaSuccess &&
-                    cudaEventRecord(a.freed, as_cuda(stream)) == cudaSuccess;
-  if (!keep) {
+  if (!a.p) {  // not handed out by transient_allocate
+    (void)cudaFree(p);
     (void)cudaGetLastError();
+    return;
+  }
+  bool keep = false;
+  on_device_quietly(a.device, [&] {  // the array's own, whose stream this is
+    keep = a.bytes <= kTransientKeptBytes &&
+           cudaEventCreateWithFlags(&a.freed, cudaEventDisableTiming) == cudaSuccess &&
+           cudaEventRecord(a.freed, as_cuda(stream)) == cudaSuccess;
+    if (keep) return;
     if (a.freed) (void)cudaEventDestroy(a.freed);
     (void)cudaFree(p);  // waits for the device: for the work that used it too
-  }
-  if (switched) (void)cudaSetDevice(current);
+  });
   if (!keep) return;
   KeptArrays& k = kept_arrays();
   const std::lock_guard<std::mutex> lock(k.mutex);

@@ -26,11 +26,16 @@ inline ::testing::Environment* const release_device_resources_at_end =
     ::testing::AddGlobalTestEnvironment(new ReleaseDeviceResourcesAtEnd);
 
 template <class V>
-std::vector<V> to_host(const DeviceBuffer<V>& d) {
-  std::vector<V> h(d.size());
-  copy_to_host(h.data(), d.data(), d.bytes(), nullptr);
-  synchronize(nullptr);
+std::vector<V> to_host(const V* d, std::size_t count, Stream stream = nullptr) {
+  std::vector<V> h(count);
+  copy_to_host(h.data(), d, count * sizeof(V), stream);
+  synchronize(stream);
   return h;
+}
+
+template <class V>
+std::vector<V> to_host(const DeviceBuffer<V>& d) {
+  return to_host<V>(d.data(), d.size());
 }
 
 template <class V>

@@ -66,14 +66,6 @@ TEST(CsrPrefetch, AContextFindsOnlyThePrefetchOfItsOwnMatrixAndTypes) {
   EXPECT_EQ(csr_prefetch_for(c.csr_prefetch, m.view()), nullptr);  // released
 }
 
-template <class T>
-std::vector<T> to_host(const T* d, std::size_t count, Stream stream) {
-  std::vector<T> h(count);
-  copy_to_host(h.data(), d, count * sizeof(T), stream);
-  synchronize(stream);
-  return h;
-}
-
 TEST(TransientBuffer, WithoutAGpuOnlyAnEmptyOneCanBeMade) {
   if (device_count() > 0) GTEST_SKIP() << "a GPU is present";
   const TransientBuffer<double> empty(0, nullptr);
@@ -112,7 +104,7 @@ TEST(TransientBuffer, AFreedArrayIsKeptAndReusedInStreamOrder) {
     const TransientBuffer<double> again(count - 1000, second_stream.get());
     EXPECT_EQ(static_cast<void*>(again.data()), first);
     EXPECT_EQ(transient_bytes_kept(), small);
-    EXPECT_EQ(to_host(again.data(), 10, second_stream.get()), std::vector<double>(10, 2.5));
+    EXPECT_EQ(test::to_host(again.data(), 10, second_stream.get()), std::vector<double>(10, 2.5));
   }
   EXPECT_EQ(transient_bytes_kept(), large + small);  // its true size, kept again
   {
@@ -159,10 +151,10 @@ TEST(DeviceCsrSource, StagesTheArraysWhenTheAnalysisSentNone) {
     const DeviceCsrSource<double, std::int64_t> source(m.view(), {}, stream.get(), columns);
     EXPECT_TRUE(source.staged());
     const DeviceCsrPointers<double, std::int64_t> d = source.arrays();
-    EXPECT_EQ(to_host(d.row_ptr, m.row_ptr.size(), stream.get()), m.row_ptr);
-    EXPECT_EQ(to_host(d.values, m.values.size(), stream.get()), m.values);
+    EXPECT_EQ(test::to_host(d.row_ptr, m.row_ptr.size(), stream.get()), m.row_ptr);
+    EXPECT_EQ(test::to_host(d.values, m.values.size(), stream.get()), m.values);
     if (columns)
-      EXPECT_EQ(to_host(d.col_idx, m.col_idx.size(), stream.get()), m.col_idx);
+      EXPECT_EQ(test::to_host(d.col_idx, m.col_idx.size(), stream.get()), m.col_idx);
     else
       EXPECT_EQ(d.col_idx, nullptr);
   }
