@@ -9,18 +9,39 @@
 
 namespace aijadaptive {
 
-template <class T, void* (*Allocate)(std::size_t), void (*Free)(void*) noexcept>
-class OwnedArray {
+// Where an OwnedArray's memory comes from: allocate(bytes) and release(p).
+struct DeviceMemory {
+  static void* allocate(std::size_t bytes) { return device_allocate(bytes); }
+  static void release(void* p) noexcept { device_free(p); }
+};
+struct PinnedMemory {
+  static void* allocate(std::size_t bytes) { return pinned_allocate(bytes); }
+  static void release(void* p) noexcept { pinned_free(p); }
+};
+// Transient device memory (transient_allocate), ordered on `stream`.
+struct TransientMemory {
+  Stream stream = nullptr;
+  TransientMemory() = default;
+  TransientMemory(Stream s) : stream(s) {}  // implicit: TransientBuffer<T>(count, stream)
+  void* allocate(std::size_t bytes) const { return transient_allocate(bytes, stream); }
+  void release(void* p) const noexcept { transient_free(p, stream); }
+};
+
+// A move-only array of `count` T in memory from `Memory` (privately a base:
+// no room taken when it has no state).
+template <class T, class Memory>
+class OwnedArray : private Memory {
  public:
   OwnedArray() = default;
-  explicit OwnedArray(std::size_t count)
-      : data_(count ? static_cast<T*>(Allocate(count * sizeof(T))) : nullptr), size_(count) {}
-  ~OwnedArray() { Free(data_); }
+  explicit OwnedArray(std::size_t count, Memory memory = {})
+      : Memory(memory), data_(count ? static_cast<T*>(Memory::allocate(count * sizeof(T))) : nullptr), size_(count) {}
+  ~OwnedArray() { Memory::release(data_); }
   OwnedArray(OwnedArray&& other) noexcept
-      : data_(std::exchange(other.data_, nullptr)), size_(std::exchange(other.size_, 0)) {}
+      : Memory(other), data_(std::exchange(other.data_, nullptr)), size_(std::exchange(other.size_, 0)) {}
   OwnedArray& operator=(OwnedArray&& other) noexcept {
     if (this != &other) {
-      Free(data_);
+      Memory::release(data_);
+      Memory::operator=(other);
       data_ = std::exchange(other.data_, nullptr);
       size_ = std::exchange(other.size_, 0);
     }
@@ -39,44 +60,15 @@ class OwnedArray {
 };
 
 template <class T>
-using DeviceBuffer = OwnedArray<T, device_allocate, device_free>;
+using DeviceBuffer = OwnedArray<T, DeviceMemory>;
 template <class T>
-using PinnedBuffer = OwnedArray<T, pinned_allocate, pinned_free>;
-
-// A move-only owner of transient device memory (transient_allocate): for an
-// array that one call makes, uses on `stream` and drops. Its memory is
-// reused only after the work enqueued on that stream before it went, so the
-// caller need not synchronise before it goes.
+using PinnedBuffer = OwnedArray<T, PinnedMemory>;
+// For an array that one call makes, uses on a stream and drops:
+// TransientBuffer<T>(count, stream). Its memory is reused only after the
+// work enqueued on that stream before it went, so the caller need not
+// synchronise before it goes.
 template <class T>
-class TransientBuffer {
- public:
-  TransientBuffer() = default;
-  TransientBuffer(std::size_t count, Stream stream)
-      : data_(static_cast<T*>(transient_allocate(count * sizeof(T), stream))), size_(count), stream_(stream) {}
-  ~TransientBuffer() { transient_free(data_, stream_); }
-  TransientBuffer(TransientBuffer&& other) noexcept
-      : data_(std::exchange(other.data_, nullptr)), size_(std::exchange(other.size_, 0)), stream_(other.stream_) {}
-  TransientBuffer& operator=(TransientBuffer&& other) noexcept {
-    if (this != &other) {
-      transient_free(data_, stream_);
-      data_ = std::exchange(other.data_, nullptr);
-      size_ = std::exchange(other.size_, 0);
-      stream_ = other.stream_;
-    }
-    return *this;
-  }
-  TransientBuffer(const TransientBuffer&) = delete;
-  TransientBuffer& operator=(const TransientBuffer&) = delete;
-
-  T* data() const { return data_; }
-  std::size_t size() const { return size_; }
-  std::size_t bytes() const { return size_ * sizeof(T); }
-
- private:
-  T* data_ = nullptr;
-  std::size_t size_ = 0;
-  Stream stream_ = nullptr;
-};
+using TransientBuffer = OwnedArray<T, TransientMemory>;
 
 // A device copy of `host`, sent on `stream` (from pageable memory: `host`
 // may change once this returns).
