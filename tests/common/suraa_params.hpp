@@ -9,10 +9,12 @@
 
 namespace aijadaptive::test {
 
-// Streams of their own even for the tests' small matrices (streams_min_entries 0).
+// Streams of their own even for the tests' small matrices (streams_min_entries
+// 0), and a launch per group unless `one_launch` (then every matrix is small
+// enough for one launch: one_launch_max_entries 2^62).
 inline SuraaParams suraa_with(std::int64_t segment_rows, std::int64_t short_limit, std::int64_t long_limit,
                               std::int64_t block_entries, int long_threads, SuraaLaunch launch = SuraaLaunch::device,
-                              bool streams = true) {
+                              bool streams = true, bool one_launch = false) {
   SuraaParams p;
   p.segment_rows = segment_rows;
   p.short_limit = short_limit;
@@ -22,6 +24,7 @@ inline SuraaParams suraa_with(std::int64_t segment_rows, std::int64_t short_limi
   p.long_launch = launch;
   p.streams = streams;
   p.streams_min_entries = 0;
+  p.one_launch_max_entries = one_launch ? std::int64_t(1) << 62 : 0;
   return p;
 }
 
@@ -31,7 +34,8 @@ inline std::string describe(const SuraaParams& p) {
                                                               : ", auto launch";
   return "S " + std::to_string(p.segment_rows) + ", short < " + std::to_string(p.short_limit) + ", long >= " +
          std::to_string(p.long_limit) + ", block_entries " + std::to_string(p.block_entries) + ", long_threads " +
-         std::to_string(p.long_threads) + launch + (p.streams ? ", streams" : ", one stream");
+         std::to_string(p.long_threads) + launch + (p.streams ? ", streams" : ", one stream") +
+         ", one launch below " + std::to_string(p.one_launch_max_entries) + " nonzeros";
 }
 
 // The row at the first of the sorted positions [begin, end) whose row has at

@@ -46,9 +46,10 @@ using test::describe;
 
 using test::suraa_with;
 
-// The defaults (long grids launched as auto chooses), then small limits so
-// that small matrices have all three groups and long rows of many chunks,
-// each launch mode with and without streams, long_threads 64 to 1024.
+// The defaults (long grids launched as auto chooses; the tests' matrices are
+// small: one launch), then small limits so that small matrices have all three
+// groups and long rows of many chunks, each launch mode with and without
+// streams, long_threads 64 to 1024, and the same in one launch.
 const SuraaParams kParamSets[] = {SuraaParams{},
                                   suraa_with(0, 4, 24, 32, 64, SuraaLaunch::device, true),
                                   suraa_with(0, 4, 24, 32, 64, SuraaLaunch::host, true),
@@ -57,7 +58,12 @@ const SuraaParams kParamSets[] = {SuraaParams{},
                                   suraa_with(0, 16, 256, 256, 1024, SuraaLaunch::device, true),
                                   suraa_with(32, 1, 1, 32, 64, SuraaLaunch::host, true),  // all long
                                   suraa_with(96, std::int64_t(1) << 30, std::int64_t(1) << 30, 8192, 256,
-                                       SuraaLaunch::device, true)};  // all short
+                                       SuraaLaunch::device, true),  // all short
+                                  // One launch for every group (long blocks of 256 threads).
+                                  suraa_with(0, 4, 24, 32, 256, SuraaLaunch::host, false, true),
+                                  suraa_with(64, 2, 200, 100, 256, SuraaLaunch::automatic, true, true),
+                                  suraa_with(32, 1, 1, 32, 256, SuraaLaunch::host, false, true),  // all long
+                                  suraa_with(0, 0, 0, 0, 256, SuraaLaunch::automatic, true, true)};  // limits by size
 
 
 using test::nans;
@@ -116,7 +122,7 @@ TYPED_TEST(SuraaGpuTyped, EdgeCases) {
 
 // A long row of many chunks and a long segment of rows of several chunks,
 // summed by the last block to arrive: the same bits whatever the order the
-// blocks finish in, launched from the device or the host.
+// blocks finish in, launched from the device, the host, or in one launch.
 TYPED_TEST(SuraaGpuTyped, ManyChunksGiveTheSameBitsOnEveryRun) {
   using V = typename TypeParam::first_type;
   using I = typename TypeParam::second_type;
@@ -129,7 +135,9 @@ TYPED_TEST(SuraaGpuTyped, ManyChunksGiveTheSameBitsOnEveryRun) {
   const DeviceBuffer<V> dx = to_device(x);
   for (SuraaLaunch launch : {SuraaLaunch::device, SuraaLaunch::host})
     for (bool streams : {true, false}) {
-      const SuraaParams p = suraa_with(32, 16, 1000, 1024, 256, launch, streams);
+      // Host launches: also all in one launch (streams then unused).
+      const SuraaParams p = suraa_with(32, 16, 1000, 1024, 256, launch, streams,
+                                       launch == SuraaLaunch::host && !streams);
       SCOPED_TRACE(describe(p));
       SuraaHostFormat<V, I> host(p);
       host.build(m.view());

@@ -42,15 +42,20 @@ using test::suraa_with;
 
 // The defaults, then small limits (all three groups and long rows of many
 // chunks even in small matrices), long_threads 64 to 1024, segment_rows
-// 0 (the rule), 32, 64 and 96, everything long but the empty rows, and
-// everything short.
+// 0 (the rule), 32, 64 and 96, everything long but the empty rows,
+// everything short, and one launch.
 const SuraaParams kParamSets[] = {SuraaParams{},
                                   suraa_with(0, 4, 24, 32, 64, SuraaLaunch::host),
                                   suraa_with(32, 8, 64, 64, 256, SuraaLaunch::device, false),
                                   suraa_with(64, 2, 16, 100, 128, SuraaLaunch::host, false),
                                   suraa_with(0, 16, 256, 256, 1024),
                                   suraa_with(32, 1, 1, 32, 64),
-                                  suraa_with(96, std::int64_t(1) << 30, std::int64_t(1) << 30, 8192, 256)};
+                                  suraa_with(96, std::int64_t(1) << 30, std::int64_t(1) << 30, 8192, 256),
+                                  // One launch: medium rows by sub-warps of 2 to 32 lanes.
+                                  suraa_with(0, 4, 24, 32, 256, SuraaLaunch::host, false, true),
+                                  suraa_with(64, 2, 200, 100, 256, SuraaLaunch::automatic, true, true),
+                                  suraa_with(0, 0, 0, 0, 256, SuraaLaunch::automatic, true, true),
+                                  suraa_with(32, 1, 1, 32, 256, SuraaLaunch::host, false, true)};  // all long
 
 
 std::int64_t ceil_div(std::int64_t a, std::int64_t b) { return (a + b - 1) / b; }
@@ -69,9 +74,10 @@ void expect_invalid_argument(const std::function<void()>& f, const std::string& 
 TEST(SuraaParams, DefaultsAndTheUsersSettings) {
   const SuraaParams d = suraa_params(TuningParams{});
   EXPECT_EQ(d.segment_rows, 0);  // the Freedman-Diaconis rule
-  EXPECT_EQ(d.short_limit, 64);
-  EXPECT_EQ(d.long_limit, 4096);
-  EXPECT_EQ(d.block_entries, 8192);
+  EXPECT_EQ(d.short_limit, 0);    // the limits by the matrix's size (suraa_limits)
+  EXPECT_EQ(d.long_limit, 0);
+  EXPECT_EQ(d.block_entries, 0);
+  EXPECT_EQ(d.one_launch_max_entries, 1000000);
   EXPECT_EQ(d.long_threads, 256);
   EXPECT_EQ(d.long_launch, SuraaLaunch::automatic);
   EXPECT_TRUE(d.streams);
@@ -81,6 +87,7 @@ TEST(SuraaParams, DefaultsAndTheUsersSettings) {
   EXPECT_EQ(plain.long_limit, d.long_limit);
   EXPECT_EQ(plain.block_entries, d.block_entries);
   EXPECT_EQ(plain.long_threads, d.long_threads);
+  EXPECT_EQ(plain.one_launch_max_entries, d.one_launch_max_entries);
 
   TuningParams t;
   t.set(FormatId::suraa, "segment_rows", "64");
@@ -90,6 +97,7 @@ TEST(SuraaParams, DefaultsAndTheUsersSettings) {
   t.set("suraa.long_threads=128");
   t.set("suraa.long_launch=host");
   t.set(FormatId::suraa, "streams", "no");
+  t.set(FormatId::suraa, "one_launch_max_entries", "0");
   const SuraaParams p = suraa_params(t);
   EXPECT_EQ(p.segment_rows, 64);
   EXPECT_EQ(p.short_limit, 16);
@@ -98,6 +106,7 @@ TEST(SuraaParams, DefaultsAndTheUsersSettings) {
   EXPECT_EQ(p.long_threads, 128);
   EXPECT_EQ(p.long_launch, SuraaLaunch::host);
   EXPECT_FALSE(p.streams);
+  EXPECT_EQ(p.one_launch_max_entries, 0);
 
   // The format made from a context takes the context's settings.
   FormatContext context;
@@ -115,8 +124,9 @@ TEST(SuraaParams, BadValuesAreRefused) {
   TuningParams t;
   for (auto [name, value] : {std::pair<const char*, const char*>{"segment_rows", "33"},
                              {"segment_rows", "-32"},
-                             {"short_limit", "0"},
-                             {"block_entries", "31"},
+                             {"short_limit", "-1"},
+                             {"long_limit", "-1"},
+                             {"one_launch_max_entries", "-1"},
                              {"long_threads", "100"},
                              {"long_threads", "32"},
                              {"long_threads", "2048"},
@@ -129,6 +139,9 @@ TEST(SuraaParams, BadValuesAreRefused) {
   t.set(FormatId::suraa, "short_limit", "100");
   t.set(FormatId::suraa, "long_limit", "50");
   expect_invalid_argument([&] { suraa_params(t); }, "long_limit 50 < short_limit 100");
+  TuningParams u;
+  u.set(FormatId::suraa, "block_entries", "31");
+  expect_invalid_argument([&] { suraa_params(u); }, "block_entries 31");
 
   // suraa_check_params itself.
   EXPECT_NO_THROW(suraa_check_params(SuraaParams{}));
@@ -137,10 +150,12 @@ TEST(SuraaParams, BadValuesAreRefused) {
   expect_invalid_argument([] { suraa_check_params(suraa_with(33, 32, 4096, 8192, 256)); }, "segment_rows 33");
   expect_invalid_argument([] { suraa_check_params(suraa_with(48, 32, 4096, 8192, 256)); }, "segment_rows 48");
   expect_invalid_argument([] { suraa_check_params(suraa_with(-32, 32, 4096, 8192, 256)); }, "segment_rows -32");
-  expect_invalid_argument([] { suraa_check_params(suraa_with(0, 0, 4096, 8192, 256)); }, "short_limit 0");
+  EXPECT_NO_THROW(suraa_check_params(suraa_with(0, 0, 0, 0, 256)));  // every limit by size
+  EXPECT_NO_THROW(suraa_check_params(suraa_with(0, 0, 10, 8192, 256)));  // a long limit alone
+  expect_invalid_argument([] { suraa_check_params(suraa_with(0, -1, 4096, 8192, 256)); }, "short_limit -1");
   expect_invalid_argument([] { suraa_check_params(suraa_with(0, 64, 63, 8192, 256)); }, "long_limit < short_limit");
   expect_invalid_argument([] { suraa_check_params(suraa_with(0, 32, 4096, 31, 256)); }, "block_entries 31");
-  expect_invalid_argument([] { suraa_check_params(suraa_with(0, 32, 4096, 0, 256)); }, "block_entries 0");
+  expect_invalid_argument([] { suraa_check_params(suraa_with(0, 32, 4096, 1, 256)); }, "block_entries 1");
   expect_invalid_argument([] { suraa_check_params(suraa_with(0, 32, 4096, 8192, 100)); }, "long_threads 100");
   expect_invalid_argument([] { suraa_check_params(suraa_with(0, 32, 4096, 8192, 96 + 1)); }, "long_threads 97");
   expect_invalid_argument([] { suraa_check_params(suraa_with(0, 32, 4096, 8192, 2048)); }, "long_threads 2048");
@@ -225,6 +240,11 @@ void check_layout(const CsrView<V, I>& a, const SuraaParams& p) {
     }
   }
   for (std::int64_t r = 0; r < n; ++r) ASSERT_EQ(seen[std::size_t(r)], 1) << "row " << r;
+  // The limits: as set, or (0) by the matrix's size.
+  const SuraaLimits lim = suraa_limits(p, l.entries);
+  EXPECT_EQ(l.limits.short_limit, lim.short_limit);
+  EXPECT_EQ(l.limits.long_limit, lim.long_limit);
+  EXPECT_EQ(l.limits.block_entries, lim.block_entries);
   // The segments: S rows each (the last may be shorter), covering the rows once.
   const std::int64_t S = p.segment_rows ? p.segment_rows : suraa_segment_rows(l.lengths);
   ASSERT_EQ(l.segment_rows, S);
@@ -248,17 +268,20 @@ void check_layout(const CsrView<V, I>& a, const SuraaParams& p) {
     ASSERT_LE(end, b[std::size_t(g) + 1]) << "segment " << s << " straddles two groups";
     // A thread walks a short row alone: a short segment's longest row (its
     // last) is bounded too.
-    const bool short_enough = mean < double(p.short_limit) &&
-                              l.lengths[std::size_t(end - 1)] < kSuraaShortLongest * p.short_limit;
+    const bool short_enough = mean < double(lim.short_limit) &&
+                              l.lengths[std::size_t(end - 1)] < kSuraaShortLongest * lim.short_limit;
     if (g == 0) {
       EXPECT_TRUE(short_enough) << "short segment " << s << ", mean " << mean;
     }
+    // Long by the mean, or below one_launch_max_entries by the longest row.
+    const double long_measure =
+        l.entries < p.one_launch_max_entries ? double(l.lengths[std::size_t(end - 1)]) : mean;
     if (g == 1) {
       EXPECT_FALSE(short_enough) << "medium segment " << s << ", mean " << mean;
-      EXPECT_LT(mean, double(p.long_limit)) << "medium segment " << s;
+      EXPECT_LT(long_measure, double(lim.long_limit)) << "medium segment " << s;
     }
     if (g == 2) {
-      EXPECT_GE(mean, double(p.long_limit)) << "long segment " << s;
+      EXPECT_GE(long_measure, double(lim.long_limit)) << "long segment " << s;
     }
   }
   std::int64_t total = 0;
@@ -291,6 +314,30 @@ void check_layout(const CsrView<V, I>& a, const SuraaParams& p) {
     ASSERT_EQ(l.row_at[std::size_t(k - b[1]) + 1] - l.row_at[std::size_t(k - b[1])], l.lengths[std::size_t(k)])
         << "sorted row " << k;
   EXPECT_EQ(l.csr_entries(), l.group_entries[1] + l.group_entries[2]);
+  // One launch: blocks of the medium rows in order, once each, each with the
+  // fewest lanes (a power of two, 2 to 32) that give its longest row at most
+  // 4 entries a lane, and as many rows as 256 threads hold; else none.
+  if (!suraa_one_launch(p, l) || b[1] == b[2]) {
+    EXPECT_TRUE(l.medium_blocks.empty());
+  } else {
+    std::int64_t next_medium = b[1];
+    for (const SuraaMediumBlock& m : l.medium_blocks) {
+      ASSERT_EQ(m.first, next_medium);
+      ASSERT_TRUE(m.lanes == 2 || m.lanes == 4 || m.lanes == 8 || m.lanes == 16 || m.lanes == 32) << m.lanes;
+      ASSERT_EQ(m.rows, std::min<std::int64_t>(kSuraaBlockThreads / m.lanes, b[2] - m.first));
+      const std::int64_t longest = l.lengths[std::size_t(m.first + m.rows - 1)];
+      if (m.lanes < 32) {
+        EXPECT_LE(longest, m.lanes * kSuraaEntriesPerLane) << "block at " << m.first;
+      }
+      if (m.lanes > 2) {  // half as many lanes would not do
+        const std::int64_t half_rows = std::min<std::int64_t>(kSuraaBlockThreads / (m.lanes / 2), b[2] - m.first);
+        EXPECT_GT(l.lengths[std::size_t(m.first + half_rows - 1)], m.lanes / 2 * kSuraaEntriesPerLane)
+            << "block at " << m.first;
+      }
+      next_medium = m.first + m.rows;
+    }
+    EXPECT_EQ(next_medium, b[2]);
+  }
   // Long segments: [group_begin[2], rows) once, a grid each, the workspace packed.
   ASSERT_EQ(std::int64_t(l.long_segments.size()), ceil_div(n - b[2], S));
   std::int64_t next = b[2], partials = 0, counters = 0;
@@ -301,7 +348,7 @@ void check_layout(const CsrView<V, I>& a, const SuraaParams& p) {
     ASSERT_EQ(s.rows, std::min(S, n - s.first)) << "long segment " << i;
     std::int64_t longest = 0;
     for (std::int64_t k = s.first; k < s.first + s.rows; ++k) longest = std::max(longest, l.lengths[std::size_t(k)]);
-    EXPECT_EQ(s.chunks, std::max<std::int64_t>(1, ceil_div(longest, p.block_entries))) << "long segment " << i;
+    EXPECT_EQ(s.chunks, std::max<std::int64_t>(1, ceil_div(longest, lim.block_entries))) << "long segment " << i;
     if (s.chunks > 1) {
       EXPECT_EQ(s.partials_at, partials) << "long segment " << i;
       EXPECT_EQ(s.counters_at, counters) << "long segment " << i;
@@ -351,6 +398,14 @@ TEST(SuraaLayout, TheSmallParameterSetsReachEveryGroupAndSplitLongRows) {
                             [](const SuraaLongSegment& s) { return s.chunks > 2; }));
     EXPECT_GT(l.partials, 0);
   }
+  // One launch: sub-warps of several sizes.
+  const SuraaLayout one = suraa_build_layout(pl.view(), kParamSets[8]);
+  ASSERT_TRUE(suraa_one_launch(kParamSets[8], one));
+  std::vector<int> lanes;
+  for (const SuraaMediumBlock& m : one.medium_blocks) lanes.push_back(m.lanes);
+  std::sort(lanes.begin(), lanes.end());
+  lanes.erase(std::unique(lanes.begin(), lanes.end()), lanes.end());
+  EXPECT_GE(lanes.size(), 3u);
   // The defaults on a circuit: the few long rows end in a segment of their own.
   const auto big = test::circuit_csr<double, std::int32_t>(20000, 20000, 8, 9000, 5);
   const SuraaLayout l = suraa_build_layout(big.view(), SuraaParams{});
@@ -489,7 +544,7 @@ TEST(SuraaLayout, AVeryLongRowTakesTheComparisonSortStableAllTheSame) {
     check_layout(m.view(), p);
     const SuraaLayout l = suraa_build_layout(m.view(), p);
     EXPECT_EQ(l.order.back(), 1234);
-    EXPECT_EQ(l.long_segments.back().chunks, ceil_div(huge, p.block_entries));
+    EXPECT_EQ(l.long_segments.back().chunks, ceil_div(huge, l.limits.block_entries));
   }
   SuraaHostFormat<double, std::int32_t> f(suraa_with(32, 2, 8, 4096, 256));
   f.build(m.view());
@@ -723,6 +778,9 @@ TEST(SuraaHostFormat, CapabilitiesBytesAndDescription) {
   has(lines[1], "long 0 rows");
   has(lines[2], "stream");
   EXPECT_EQ(lines[2].find("streams, one per group"), std::string::npos) << lines[2];
+  // A small matrix with the defaults: one launch, the limits for its size.
+  has(lines[2], "every group in one launch (fewer than 1000000 nonzeros)");
+  has(lines[1], "short below a mean of 16, long from 512, 2048 entries a long block");
 }
 
 // A segment of short rows on average but with one row of kSuraaShortLongest *
@@ -757,6 +815,77 @@ TEST(SuraaHostFormat, GroupStreamsForLargeMatricesOfSeveralGroups) {
   l.group_begin = {0, 0, 12, 12};  // medium only
   EXPECT_FALSE(suraa_group_streams(p, l));
   EXPECT_EQ(SuraaParams{}.streams_min_entries, 1000000);
+}
+
+// The limits: by size where 0 (below one_launch_max_entries those of one
+// launch), as set where not, and a default never crossing the limit set.
+TEST(SuraaParams, LimitsByTheMatrixSize) {
+  const auto same = [](const SuraaLimits& a, const SuraaLimits& b) {
+    return a.short_limit == b.short_limit && a.long_limit == b.long_limit && a.block_entries == b.block_entries;
+  };
+  SuraaParams p;
+  EXPECT_TRUE(same(suraa_limits(p, 0), {16, 512, 2048}));
+  EXPECT_TRUE(same(suraa_limits(p, 999999), {16, 512, 2048}));
+  EXPECT_TRUE(same(suraa_limits(p, 1000000), {64, 4096, 8192}));
+  p.one_launch_max_entries = 0;
+  EXPECT_TRUE(same(suraa_limits(p, 0), {64, 4096, 8192}));
+  p = suraa_with(0, 8, 0, 0, 256, SuraaLaunch::automatic, true, true);
+  EXPECT_TRUE(same(suraa_limits(p, 10), {8, 512, 2048}));
+  p = suraa_with(0, 1000, 0, 100, 256, SuraaLaunch::automatic, true, true);
+  EXPECT_TRUE(same(suraa_limits(p, 10), {1000, 1000, 100}));  // long never below short
+  p = suraa_with(0, 0, 10, 0, 256);
+  EXPECT_TRUE(same(suraa_limits(p, 10), {10, 10, 8192}));  // short never above long
+  // The layout keeps those it was built with.
+  const auto m = test::circuit_csr<double, std::int32_t>(3000, 3000, 5, 2000, 4);
+  EXPECT_TRUE(same(suraa_build_layout(m.view(), SuraaParams{}).limits, {16, 512, 2048}));
+}
+
+// A hand-computed medium block: rows of 3, 9, 40 and 200 entries.
+TEST(SuraaLayout, MediumBlocksSizedToTheirLongestRow) {
+  std::vector<std::int64_t> lengths(128, 3);
+  lengths.insert(lengths.end(), 64, 9);
+  lengths.insert(lengths.end(), 16, 40);
+  lengths.insert(lengths.end(), 2, 200);
+  const auto block = [&](std::int64_t first, std::int64_t end) {
+    const SuraaMediumBlock m = suraa_medium_block(lengths, first, end);
+    EXPECT_EQ(m.first, first);
+    return std::pair<int, int>{m.rows, m.lanes};
+  };
+  EXPECT_EQ(block(0, 128), (std::pair<int, int>{128, 2}));    // 3 <= 2 x 4
+  EXPECT_EQ(block(64, 192), (std::pair<int, int>{64, 4}));    // 128 rows of 2 lanes reach a 9
+  EXPECT_EQ(block(128, 192), (std::pair<int, int>{64, 4}));   // 9 <= 4 x 4
+  EXPECT_EQ(block(160, 210), (std::pair<int, int>{32, 8}));   // the 50 rows to the end reach a 200
+  EXPECT_EQ(block(180, 210), (std::pair<int, int>{16, 16}));  // 8 lanes: the 30 rows reach a 200; 16: a 40
+  EXPECT_EQ(block(192, 208), (std::pair<int, int>{16, 16}));  // 40 <= 16 x 4
+  EXPECT_EQ(block(208, 210), (std::pair<int, int>{2, 32}));   // none does: 32
+  EXPECT_EQ(block(209, 210), (std::pair<int, int>{1, 32}));
+}
+
+// One launch for every group: fewer than one_launch_max_entries nonzeros,
+// long grids (if any) the host would launch, long blocks of 256 threads.
+TEST(SuraaHostFormat, OneLaunchForSmallMatricesWhoseLongGridsTheHostWouldLaunch) {
+  SuraaLayout l;
+  l.entries = 999;
+  SuraaParams p;
+  p.one_launch_max_entries = 1000;
+  EXPECT_TRUE(suraa_one_launch(p, l));
+  l.entries = 1000;
+  EXPECT_FALSE(suraa_one_launch(p, l));
+  l.entries = 999;
+  l.long_segments.assign(7, SuraaLongSegment{0, 32, 1, 0, 0});
+  EXPECT_TRUE(suraa_one_launch(p, l));  // auto: the host launches 7
+  p.long_threads = 128;
+  EXPECT_FALSE(suraa_one_launch(p, l));
+  p.long_threads = kSuraaBlockThreads;
+  p.long_launch = SuraaLaunch::device;
+  EXPECT_FALSE(suraa_one_launch(p, l));
+  l.long_segments.clear();
+  EXPECT_TRUE(suraa_one_launch(p, l));  // nothing to launch from the device
+  l.long_segments.assign(8, SuraaLongSegment{0, 32, 1, 0, 0});
+  p.long_launch = SuraaLaunch::automatic;
+  EXPECT_FALSE(suraa_one_launch(p, l));  // auto: the device launches 8
+  p.long_launch = SuraaLaunch::host;
+  EXPECT_TRUE(suraa_one_launch(p, l));
 }
 
 // auto: the long grids from the device for many long segments, from the host

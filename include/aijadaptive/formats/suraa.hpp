@@ -15,6 +15,8 @@
 //               medium  else, m < long_limit a warp per row
 //               long    m >= long_limit     blocks per row, each block at most
 //                                           block_entries entries of its row
+//                                           (below one_launch_max_entries:
+//                                           its longest row >= long_limit)
 //
 // A short row sums in column order, from y with alpha = beta = 1 (PETSc's
 // MatMultAdd), as CSR does: on the host the same bits as csr_reference_apply.
@@ -30,7 +32,17 @@
 // The long group runs one grid per long segment, sized to it (rows x chunks
 // blocks): launched from the device by dynamic parallelism (one parent thread
 // per segment) or from the host, one launch per segment (long_launch; auto:
-// from the device for many segments, suraa_long_from_device). The long grids
+// from the device for many segments, suraa_long_from_device).
+//
+// A matrix of fewer than one_launch_max_entries nonzeros runs all three
+// groups in one launch instead, their blocks side by side in one grid
+// (suraa_one_launch): there each kernel's fixed cost and the latency of one
+// thread or warp walking its row alone set the time, not the bandwidth, so
+// such a matrix gets smaller limits (short_limit, long_limit, block_entries:
+// 0 picks them by size; suraa/tuning.hpp has the figures), a segment is long
+// when its longest row reaches long_limit (not its mean), and the medium rows
+// run on sub-warps sized to their block's longest row (suraa_medium_block).
+// The long grids
 // are launched first, the short group's last, so that the few heavy blocks
 // are not left to run alone after the many light ones. A row
 // of several chunks sums its chunks' partial sums in chunk order: the last
@@ -57,6 +69,9 @@
 namespace aijadaptive {
 
 inline constexpr int kSuraaSliceRows = 32;  // a warp, a thread per row
+// Threads per block of the short and medium groups, and of every block of the
+// single launch (suraa_one_launch).
+inline constexpr int kSuraaBlockThreads = 256;
 // A short segment's longest row: below this many times short_limit (a thread
 // walks its row alone: a segment whose mean hides one long row is medium).
 inline constexpr std::int64_t kSuraaShortLongest = 2;
@@ -77,18 +92,28 @@ inline constexpr int kSuraaMaxLongThreads = 1024;
 
 struct SuraaParams {
   std::int64_t segment_rows = 0;     // S; 0: the Freedman-Diaconis rule
-  std::int64_t short_limit = 64;     // mean length below which a segment is short
-  std::int64_t long_limit = 4096;    // mean length from which a segment is long
-  std::int64_t block_entries = 8192; // entries of a long row one block takes at most
+  // The group limits and a long block's entries; 0: by the matrix's size
+  // (suraa_limits: one set below one_launch_max_entries, one from it).
+  std::int64_t short_limit = 0;      // mean length below which a segment is short
+  std::int64_t long_limit = 0;       // mean length from which a segment is long
+  std::int64_t block_entries = 0;    // entries of a long row one block takes at most
   int long_threads = 256;            // threads per block of the long group
   SuraaLaunch long_launch = SuraaLaunch::automatic;
   bool streams = true;               // each group on its own stream (else all on the caller's)
   std::int64_t streams_min_entries = 1000000;  // ... for matrices of this many nonzeros or more
+  std::int64_t one_launch_max_entries = 1000000;  // below this many nonzeros, all groups in one launch
 };
+
+// The limits a matrix of `entries` nonzeros is laid out with: as set, or
+// (0) the defaults for its size.
+struct SuraaLimits {
+  std::int64_t short_limit, long_limit, block_entries;
+};
+SuraaLimits suraa_limits(const SuraaParams& params, std::int64_t entries);
 
 // The parameters from the user's settings of the format's tuning parameters
 // (suraa_params(): segment_rows, short_limit, long_limit, block_entries,
-// long_threads, long_launch, streams, streams_min_entries).
+// long_threads, long_launch, streams, streams_min_entries, one_launch_max_entries).
 SuraaParams suraa_params(const TuningParams& tuning);
 // Throws ErrorKind::invalid_argument unless the parameters are usable.
 void suraa_check_params(const SuraaParams& params);
@@ -110,11 +135,29 @@ struct SuraaLongSegment {
   std::int64_t counters_at;  // its rows' arrival counters (rows of one chunk have none)
 };
 
+// One launch's block of medium rows: `rows` sorted rows from `first`, each
+// summed by `lanes` lanes (a power of two: a sub-warp), as many rows to a
+// warp as it has sub-warps.
+struct SuraaMediumBlock {
+  std::int64_t first;
+  std::int32_t rows;
+  std::int32_t lanes;
+};
+
+// One launch's medium blocks: from sorted row `first` on (rows ascend in
+// length), the fewest lanes per row, a power of two from 2 to 32, that leave
+// the block's longest row (its last) at most kSuraaEntriesPerLane entries a
+// lane, one round of loads in flight (32 where none does), and as many rows as
+// kSuraaBlockThreads threads hold, at most up to `end`.
+inline constexpr std::int64_t kSuraaEntriesPerLane = 4;
+SuraaMediumBlock suraa_medium_block(const std::vector<std::int64_t>& lengths, std::int64_t first, std::int64_t end);
+
 struct SuraaLayout {
   std::vector<std::int64_t> order;       // sorted position -> row
   std::vector<std::int64_t> lengths;     // sorted position -> the row's nonzeros
   std::int64_t segment_rows = 0;         // S
   std::int64_t segments = 0;
+  SuraaLimits limits{};                  // those it was laid out with (suraa_limits)
   // Sorted rows of each group: [group_begin[g], group_begin[g + 1]), at
   // segment boundaries; the groups in order short, medium, long.
   std::array<std::int64_t, kSuraaGroups + 1> group_begin{};
@@ -126,6 +169,10 @@ struct SuraaLayout {
   // row_at[k] of the CSR part; row_at has one entry more.
   std::vector<std::int64_t> row_at{0};
   std::vector<SuraaLongSegment> long_segments;
+  // In one launch (suraa_one_launch), the medium group's blocks, a sub-warp
+  // per row sized to the block's longest row (suraa_medium_block); else
+  // empty (a warp per row).
+  std::vector<SuraaMediumBlock> medium_blocks;
   std::int64_t partials = 0, counters = 0;  // the long group's workspace
   std::int64_t entries = 0;                 // the matrix's nonzeros
 
@@ -187,6 +234,11 @@ bool suraa_group_streams(const SuraaParams& params, const SuraaLayout& layout);
 // (automatic) when it has at least kSuraaDeviceLaunchSegments segments, where
 // one parent launch costs less than as many host launches.
 bool suraa_long_from_device(const SuraaParams& params, const SuraaLayout& layout);
+
+// Whether one launch runs all the groups: fewer than one_launch_max_entries
+// nonzeros, the long grids (if any) launched from the host, and long blocks of
+// kSuraaBlockThreads threads (every block of the single grid has as many).
+bool suraa_one_launch(const SuraaParams& params, const SuraaLayout& layout);
 
 // The device half (kernels.cu).
 template <class V, class I>

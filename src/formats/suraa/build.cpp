@@ -58,12 +58,13 @@ const std::vector<ParamSpec>& suraa_params() {
   static const std::vector<ParamSpec> specs = {
       integer_param("segment_rows", "rows per segment of the sorted rows (0: the Freedman-Diaconis rule), a multiple of 32",
                     0, std::int64_t(1) << 40, kSegmentRows, kSuraaSliceRows),
-      integer_param("short_limit", "mean row length below which a segment runs a thread per row", 1,
-                    std::int64_t(1) << 40, kShortLimit),
-      integer_param("long_limit", "mean row length from which a segment runs blocks per row", 1, std::int64_t(1) << 40,
-                    kLongLimit),
-      integer_param("block_entries", "entries of a long row one block takes at most", 32, std::int64_t(1) << 40,
-                    kBlockEntries),
+      integer_param("short_limit",
+                    "mean row length below which a segment runs a thread per row (0: by the matrix's size)", 0,
+                    std::int64_t(1) << 40, 0),
+      integer_param("long_limit", "mean row length from which a segment runs blocks per row (0: by the matrix's size)",
+                    0, std::int64_t(1) << 40, 0),
+      integer_param("block_entries", "entries of a long row one block takes at most, 0 or >= 32 (0: by the matrix's size)",
+                    0, std::int64_t(1) << 40, 0),
       integer_param("long_threads", "threads per block of the long group", 64, kSuraaMaxLongThreads, kLongThreads, 32),
       choice_param("long_launch",
                    "the long group's grids launched from the device (dynamic parallelism), the host, or auto (device "
@@ -72,7 +73,9 @@ const std::vector<ParamSpec>& suraa_params() {
       choice_param("streams", "each group's kernel on its own stream (yes) or all on the caller's (no)",
                    {kYesNo[0], kYesNo[1]}, kStreams ? "yes" : "no"),
       integer_param("streams_min_entries", "nonzeros from which the groups run on streams of their own", 0,
-                    std::int64_t(1) << 62, kStreamsMinEntries)};
+                    std::int64_t(1) << 62, kStreamsMinEntries),
+      integer_param("one_launch_max_entries", "nonzeros below which all groups run in one launch (0: never)", 0,
+                    std::int64_t(1) << 62, kOneLaunchMaxEntries)};
   return specs;
 }
 
@@ -88,6 +91,7 @@ SuraaParams suraa_params(const TuningParams& tuning) {
   p.long_launch = launch == "host" ? SuraaLaunch::host : launch == "device" ? SuraaLaunch::device : SuraaLaunch::automatic;
   p.streams = tuning.choice(me, "streams") == "yes";
   p.streams_min_entries = tuning.integer(me, "streams_min_entries");
+  p.one_launch_max_entries = tuning.integer(me, "one_launch_max_entries");
   suraa_check_params(p);
   return p;
 }
@@ -95,13 +99,15 @@ SuraaParams suraa_params(const TuningParams& tuning) {
 void suraa_check_params(const SuraaParams& p) {
   AIJA_REQUIRE(p.segment_rows >= 0 && p.segment_rows % kSuraaSliceRows == 0, invalid_argument,
                "suraa: segment_rows = " + std::to_string(p.segment_rows) + ", expected 0 (the rule) or a multiple of 32");
-  AIJA_REQUIRE(p.short_limit >= 1 && p.long_limit >= p.short_limit, invalid_argument,
+  AIJA_REQUIRE(p.short_limit >= 0 && p.long_limit >= 0 && (p.long_limit == 0 || p.long_limit >= p.short_limit),
+               invalid_argument,
                "suraa: short_limit = " + std::to_string(p.short_limit) + " and long_limit = " +
-                   std::to_string(p.long_limit) + ", expected 1 <= short_limit <= long_limit");
-  AIJA_REQUIRE(p.block_entries >= 32, invalid_argument,
-               "suraa: block_entries = " + std::to_string(p.block_entries) + ", expected >= 32");
-  AIJA_REQUIRE(p.streams_min_entries >= 0, invalid_argument,
-               "suraa: streams_min_entries = " + std::to_string(p.streams_min_entries) + ", expected >= 0");
+                   std::to_string(p.long_limit) + ", expected 0 (by size) or 1 <= short_limit <= long_limit");
+  AIJA_REQUIRE(p.block_entries == 0 || p.block_entries >= 32, invalid_argument,
+               "suraa: block_entries = " + std::to_string(p.block_entries) + ", expected 0 (by size) or >= 32");
+  AIJA_REQUIRE(p.streams_min_entries >= 0 && p.one_launch_max_entries >= 0, invalid_argument,
+               "suraa: streams_min_entries = " + std::to_string(p.streams_min_entries) +
+                   " and one_launch_max_entries = " + std::to_string(p.one_launch_max_entries) + ", expected >= 0");
   AIJA_REQUIRE(p.long_threads >= 64 && p.long_threads <= kSuraaMaxLongThreads && p.long_threads % 32 == 0,
                invalid_argument,
                "suraa: long_threads = " + std::to_string(p.long_threads) + ", expected a multiple of 32 in [64, " +
@@ -117,6 +123,34 @@ std::int64_t suraa_segment_rows(const std::vector<std::int64_t>& sorted) {
   return ceil_div(ceil_div(n, bins), kSuraaSliceRows) * kSuraaSliceRows;
 }
 
+SuraaLimits suraa_limits(const SuraaParams& p, std::int64_t entries) {
+  using namespace suraa_tuning;
+  const bool small = entries < p.one_launch_max_entries;
+  SuraaLimits l{p.short_limit, p.long_limit, p.block_entries};
+  // A default never crosses the other limit the user set.
+  if (!l.short_limit) {
+    l.short_limit = small ? kShortLimitOneLaunch : kShortLimit;
+    if (p.long_limit) l.short_limit = std::min(l.short_limit, p.long_limit);
+  }
+  if (!l.long_limit) l.long_limit = std::max(l.short_limit, small ? kLongLimitOneLaunch : kLongLimit);
+  if (!l.block_entries) l.block_entries = small ? kBlockEntriesOneLaunch : kBlockEntries;
+  return l;
+}
+
+SuraaMediumBlock suraa_medium_block(const std::vector<std::int64_t>& lengths, std::int64_t first, std::int64_t end) {
+  std::int64_t lanes = 2, rows = 0;
+  for (;; lanes *= 2) {
+    rows = std::min<std::int64_t>(kSuraaBlockThreads / lanes, end - first);
+    if (lanes == kSuraaSliceRows || lengths[std::size_t(first + rows - 1)] <= lanes * kSuraaEntriesPerLane) break;
+  }
+  return {first, std::int32_t(rows), std::int32_t(lanes)};
+}
+
+bool suraa_one_launch(const SuraaParams& p, const SuraaLayout& l) {
+  return l.entries < p.one_launch_max_entries && !(l.long_segments.size() && suraa_long_from_device(p, l)) &&
+         (l.long_segments.empty() || p.long_threads == kSuraaBlockThreads);
+}
+
 bool suraa_group_streams(const SuraaParams& p, const SuraaLayout& l) {
   return p.streams && l.entries >= p.streams_min_entries && l.groups_with_rows() > 1;
 }
@@ -130,6 +164,7 @@ bool suraa_long_from_device(const SuraaParams& p, const SuraaLayout& l) {
 std::size_t SuraaLayout::device_bytes(std::size_t value_bytes, std::size_t index_bytes) const {
   return std::size_t(sliced_entries() + csr_entries()) * (value_bytes + index_bytes) + order.size() * index_bytes +
          (slice_at.size() + row_at.size()) * sizeof(std::int64_t) + long_segments.size() * sizeof(SuraaLongSegment) +
+         medium_blocks.size() * sizeof(SuraaMediumBlock) +
          std::size_t(partials) * value_bytes + std::size_t(counters) * sizeof(unsigned);
 }
 
@@ -152,17 +187,23 @@ SuraaLayout suraa_build_layout(const CsrView<V, I>& a, const SuraaParams& p) {
 
   const std::int64_t S = p.segment_rows ? p.segment_rows : suraa_segment_rows(l.lengths);
   l.segment_rows = S;
+  l.limits = suraa_limits(p, l.entries);
+  const SuraaLimits& lim = l.limits;
   l.segments = ceil_div(n, S);
   // Segment means ascend with the sorted lengths: each group is a run of segments.
   std::array<std::int64_t, kSuraaGroups + 1>& b = l.group_begin;
   b = {0, n, n, n};
   // (A segment's longest row is its last, and grows with the segment too.)
+  // Below one_launch_max_entries, a segment is long by its longest row.
+  const bool small = l.entries < p.one_launch_max_entries;
   for (std::int64_t s = l.segments - 1; s >= 0; --s) {
     const std::int64_t first = s * S, end = std::min(n, first + S);
     const std::int64_t sum = std::accumulate(l.lengths.begin() + first, l.lengths.begin() + end, std::int64_t(0));
     const double mean = double(sum) / double(end - first);
-    if (mean >= double(p.long_limit)) b[2] = first;
-    if (mean >= double(p.short_limit) || l.lengths[std::size_t(end - 1)] >= kSuraaShortLongest * p.short_limit)
+    const std::int64_t longest = l.lengths[std::size_t(end - 1)];
+    const bool long_segment = (small ? double(longest) : mean) >= double(lim.long_limit);
+    if (long_segment) b[2] = first;
+    if (long_segment || mean >= double(lim.short_limit) || longest >= kSuraaShortLongest * lim.short_limit)
       b[1] = first;
   }
   for (int g = 0; g < kSuraaGroups; ++g)
@@ -180,7 +221,7 @@ SuraaLayout suraa_build_layout(const CsrView<V, I>& a, const SuraaParams& p) {
   // Long segments: a grid each.
   for (std::int64_t first = b[2]; first < n; first += S) {
     SuraaLongSegment s{first, std::min(S, n - first), 0, 0, 0};
-    s.chunks = std::max<std::int64_t>(1, ceil_div(l.lengths[std::size_t(first + s.rows - 1)], p.block_entries));
+    s.chunks = std::max<std::int64_t>(1, ceil_div(l.lengths[std::size_t(first + s.rows - 1)], lim.block_entries));
     if (s.chunks > 1) {
       s.partials_at = l.partials;
       s.counters_at = l.counters;
@@ -189,6 +230,10 @@ SuraaLayout suraa_build_layout(const CsrView<V, I>& a, const SuraaParams& p) {
     }
     l.long_segments.push_back(s);
   }
+  // One launch: the medium rows by sub-warps sized to each block's longest row.
+  if (suraa_one_launch(p, l))
+    for (std::int64_t k = b[1]; k < b[2]; k += l.medium_blocks.back().rows)
+      l.medium_blocks.push_back(suraa_medium_block(l.lengths, k, b[2]));
   return l;
 }
 
@@ -214,7 +259,7 @@ template <class V, class I>
 std::size_t SuraaHostFormat<V, I>::extra_host_bytes() const {
   const SuraaLayout& l = layout_;
   return (l.order.size() + l.lengths.size() + l.slice_at.size() + l.row_at.size()) * sizeof(std::int64_t) +
-         l.long_segments.size() * sizeof(SuraaLongSegment);
+         l.long_segments.size() * sizeof(SuraaLongSegment) + l.medium_blocks.size() * sizeof(SuraaMediumBlock);
 }
 
 // The layout, and the CSR arrays the fill kernel reads (unless the analysis
@@ -249,11 +294,17 @@ std::vector<std::string> SuraaHostFormat<V, I>::describe() const {
   return {"suraa: segments of " + std::to_string(l.segment_rows) + " sorted rows" +
               (params_.segment_rows ? " (as set)" : " (Freedman-Diaconis)") + ", " + std::to_string(l.segments) +
               " segments",
-          "suraa: groups " + groups,
-          "suraa: " + (suraa_group_streams(params_, l) ? std::to_string(l.groups_with_rows()) + " streams, one per group"
-                                                       : std::string("the caller's stream")) +
-              "; " + std::to_string(l.long_segments.size()) + " long segments launched from the " +
-              (suraa_long_from_device(params_, l) ? "device (dynamic parallelism)" : "host"),
+          "suraa: groups " + groups + " (short below a mean of " + std::to_string(l.limits.short_limit) +
+              ", long from " + std::to_string(l.limits.long_limit) + ", " + std::to_string(l.limits.block_entries) +
+              " entries a long block)",
+          "suraa: " + (suraa_one_launch(params_, l)
+                           ? "the caller's stream, every group in one launch (fewer than " +
+                                 std::to_string(params_.one_launch_max_entries) + " nonzeros)"
+                           : (suraa_group_streams(params_, l)
+                                  ? std::to_string(l.groups_with_rows()) + " streams, one per group"
+                                  : std::string("the caller's stream")) +
+                                 "; " + std::to_string(l.long_segments.size()) + " long segments launched from the " +
+                                 (suraa_long_from_device(params_, l) ? "device (dynamic parallelism)" : "host")),
           std::string("suraa: ") + padding};
 }
 

@@ -2,6 +2,8 @@
 // over column-major slices, a warp per medium row, blocks per long row), each
 // on its own stream between a fork and a join on the caller's; the long
 // group's grids launched by a parent kernel (dynamic parallelism) or the host.
+// A small matrix runs the same three bodies as blocks of one grid instead,
+// its medium rows on sub-warps (suraa_one_launch).
 // Compiled as relocatable device code (this file alone, src/formats/suraa/CMakeLists.txt).
 #include <cuda_runtime.h>
 
@@ -25,9 +27,12 @@ namespace aijadaptive {
 namespace {
 
 constexpr int kWarp = 32;
-constexpr int kBlockThreads = 256;  // short and medium groups: 8 slices or 8 rows a block
+constexpr int kBlockThreads = kSuraaBlockThreads;  // short and medium groups: 8 slices or 8 rows a block
 constexpr int kWarpsPerBlock = kBlockThreads / kWarp;
 constexpr int kUnroll = 4;          // loads of a lane in flight before its adds
+// The single launch's short rows (shorter: kShortLimitOneLaunch) with twice
+// as many: fewer round trips for the thread that walks the longest.
+constexpr int kOneLaunchUnroll = 8;
 constexpr int kParentThreads = 32;  // long segments per parent block
 
 // What every kernel reads besides x and y; passed by value.
@@ -83,12 +88,11 @@ __device__ __forceinline__ V strided_sum(const I* __restrict__ cols, const V* __
   return sum;
 }
 
-// Short group: a warp per slice, a lane per row, columns in order.
-template <bool kStream, class V, class I>
-__global__ void __launch_bounds__(kBlockThreads)
-    suraa_short_kernel(SuraaArrays<V, I> a, std::int64_t slices, const V* __restrict__ x, V alpha, V beta, V* y) {
-  const std::int64_t s = std::int64_t(blockIdx.x) * kWarpsPerBlock + threadIdx.x / kWarp;
-  const int lane = int(threadIdx.x % kWarp);
+// Short group, slice s: a lane per row, columns in order, U loads of a lane
+// in flight before its adds (the order of additions is the same for any U).
+template <int U, bool kStream, class V, class I>
+__device__ __forceinline__ void short_slice(const SuraaArrays<V, I>& a, std::int64_t slices, std::int64_t s, int lane,
+                                            const V* __restrict__ x, V alpha, V beta, V* y) {
   const std::int64_t k = s * kWarp + lane;
   if (s >= slices || k >= a.short_rows) return;
   const std::int64_t at = a.slice_at[s], width = (a.slice_at[s + 1] - at) / kWarp;
@@ -98,21 +102,21 @@ __global__ void __launch_bounds__(kBlockThreads)
   const std::int64_t out = y_index(a, k);
   const bool add = alpha == V(1) && beta == V(1);
   V sum = add ? y[out] : V(0);
-  for (std::int64_t j0 = 0; j0 < width; j0 += kUnroll) {
-    I c[kUnroll];
+  for (std::int64_t j0 = 0; j0 < width; j0 += U) {
+    I c[U];
 #pragma unroll
-    for (int u = 0; u < kUnroll; ++u) c[u] = j0 + u < width ? load_once<kStream>(cols + (j0 + u) * kWarp) : I(-1);
-    V v[kUnroll], xv[kUnroll];
+    for (int u = 0; u < U; ++u) c[u] = j0 + u < width ? load_once<kStream>(cols + (j0 + u) * kWarp) : I(-1);
+    V v[U], xv[U];
 #pragma unroll
-    for (int u = 0; u < kUnroll; ++u)
+    for (int u = 0; u < U; ++u)
       if (c[u] >= 0) {
         v[u] = load_once<kStream>(vals + (j0 + u) * kWarp);
         xv[u] = __ldg(x + c[u]);
       }
 #pragma unroll
-    for (int u = 0; u < kUnroll; ++u)
+    for (int u = 0; u < U; ++u)
       if (c[u] >= 0) sum += v[u] * xv[u];
-    if (c[kUnroll - 1] < 0) break;  // padding only trails a row
+    if (c[U - 1] < 0) break;  // padding only trails a row
   }
   if (add)
     y[out] = sum;
@@ -120,33 +124,30 @@ __global__ void __launch_bounds__(kBlockThreads)
     y[out] = scaled_update(alpha, sum, beta, y[out]);
 }
 
-// Medium group: a warp per row.
+// Medium group, sorted row k (when `active`): `lanes` lanes, this one lane t
+// of them. Every lane of the warp calls (the shuffle tree).
 template <bool kStream, class V, class I>
-__global__ void __launch_bounds__(kBlockThreads)
-    suraa_medium_kernel(SuraaArrays<V, I> a, const V* __restrict__ x, V alpha, V beta, V* y) {
-  const std::int64_t k = a.short_rows + std::int64_t(blockIdx.x) * kWarpsPerBlock + threadIdx.x / kWarp;
-  if (k >= a.medium_end) return;  // whole warps
+__device__ __forceinline__ void medium_row(const SuraaArrays<V, I>& a, std::int64_t k, bool active, int t, int lanes,
+                                           const V* __restrict__ x, V alpha, V beta, V* y) {
   const std::int64_t r = k - a.short_rows;
-  const int lane = int(threadIdx.x % kWarp);
-  const V sum = warp_tree(strided_sum<kStream>(a.csr_cols, a.csr_vals, a.row_at[r], a.row_at[r + 1], lane, kWarp, x));
-  if (lane == 0) {
+  V sum = active ? strided_sum<kStream>(a.csr_cols, a.csr_vals, a.row_at[r], a.row_at[r + 1], t, lanes, x) : V(0);
+  sum = detail::lanes_tree_sum(sum, lanes);
+  if (active && t == 0) {
     const std::int64_t out = y_index(a, k);
     y[out] = scaled_update(alpha, sum, beta, y[out]);
   }
 }
 
-// Long group, one segment: block b takes chunk b % chunks of row b / chunks.
-// A row of several chunks: each block leaves its sum in `partials`; the last
-// to arrive adds them in chunk order and writes y (then resets the counter).
-// Bounded for long_threads' largest value: without the bound, complex<double>
-// took more registers than 1024 threads have, and its grids launched from the
-// device failed (silently there: counted in launch_failures).
+// Long group, block b of segment s: chunk b % chunks of row b / chunks, by
+// the whole block. A row of several chunks: each block leaves its sum in
+// `partials`; the last to arrive adds them in chunk order and writes y (then
+// resets the counter).
 template <bool kStream, class V, class I>
-__global__ void __launch_bounds__(kSuraaMaxLongThreads) suraa_long_kernel(SuraaArrays<V, I> a, SuraaLongSegment s, const V* __restrict__ x, V alpha, V beta,
-                                  V* y) {
+__device__ __forceinline__ void long_block(const SuraaArrays<V, I>& a, const SuraaLongSegment& s, std::int64_t b,
+                                           const V* __restrict__ x, V alpha, V beta, V* y) {
   using WarpSums = V[kWarp];
   AIJA_SHARED_AS(WarpSums, warp_sums);
-  const std::int64_t row = std::int64_t(blockIdx.x) / s.chunks, c = std::int64_t(blockIdx.x) % s.chunks;
+  const std::int64_t row = b / s.chunks, c = b % s.chunks;
   const std::int64_t k = s.first + row, r = k - a.short_rows;
   const std::int64_t end = a.row_at[r + 1];
   const std::int64_t begin = min(end, a.row_at[r] + c * a.block_entries);
@@ -158,12 +159,71 @@ __global__ void __launch_bounds__(kSuraaMaxLongThreads) suraa_long_kernel(SuraaA
   if (warp != 0) return;
   sum = warp_tree(lane < warps ? warp_sums[lane] : V(0));
   if (lane != 0) return;
-  // Several chunks: the last block to arrive adds their sums in order.
   if (s.chunks > 1 && !detail::last_chunk_total(a.partials + s.partials_at + row * s.chunks,
                                                 a.counters + s.counters_at + row, s.chunks, c, sum, sum))
     return;
   const std::int64_t out = y_index(a, k);
   y[out] = scaled_update(alpha, sum, beta, y[out]);
+}
+
+// Short group: a warp per slice.
+template <bool kStream, class V, class I>
+__global__ void __launch_bounds__(kBlockThreads)
+    suraa_short_kernel(SuraaArrays<V, I> a, std::int64_t slices, const V* __restrict__ x, V alpha, V beta, V* y) {
+  short_slice<kUnroll, kStream>(a, slices, std::int64_t(blockIdx.x) * kWarpsPerBlock + threadIdx.x / kWarp,
+                                int(threadIdx.x % kWarp), x, alpha, beta, y);
+}
+
+// Medium group: a warp per row.
+template <bool kStream, class V, class I>
+__global__ void __launch_bounds__(kBlockThreads)
+    suraa_medium_kernel(SuraaArrays<V, I> a, const V* __restrict__ x, V alpha, V beta, V* y) {
+  const std::int64_t k = a.short_rows + std::int64_t(blockIdx.x) * kWarpsPerBlock + threadIdx.x / kWarp;
+  if (k >= a.medium_end) return;  // whole warps
+  medium_row<kStream>(a, k, true, int(threadIdx.x % kWarp), kWarp, x, alpha, beta, y);
+}
+
+// Long group, one segment: a block per chunk of a row.
+// Bounded for long_threads' largest value: without the bound, complex<double>
+// took more registers than 1024 threads have, and its grids launched from the
+// device failed (silently there: counted in launch_failures).
+template <bool kStream, class V, class I>
+__global__ void __launch_bounds__(kSuraaMaxLongThreads)
+    suraa_long_kernel(SuraaArrays<V, I> a, SuraaLongSegment s, const V* __restrict__ x, V alpha, V beta, V* y) {
+  long_block<kStream>(a, s, std::int64_t(blockIdx.x), x, alpha, beta, y);
+}
+
+// The single launch's grid (suraa_one_launch): the long segments' blocks
+// first, so that the few heavy ones start before the many light ones, then
+// the medium blocks (a sub-warp per row), then a warp per short slice.
+struct SuraaOneLaunchGrid {
+  const SuraaLongSegment* segments;
+  const SuraaMediumBlock* medium;
+  std::int64_t long_blocks, medium_blocks, slices;
+};
+
+template <bool kStream, class V, class I>
+__global__ void __launch_bounds__(kBlockThreads)
+    suraa_one_launch_kernel(SuraaArrays<V, I> a, SuraaOneLaunchGrid g, const V* __restrict__ x, V alpha, V beta,
+                            V* y) {
+  std::int64_t b = blockIdx.x;
+  const int warp = int(threadIdx.x / kWarp), lane = int(threadIdx.x % kWarp);
+  if (b < g.long_blocks) {
+    const SuraaLongSegment* s = g.segments;
+    for (; b >= s->rows * s->chunks; ++s) b -= s->rows * s->chunks;
+    long_block<kStream>(a, *s, b, x, alpha, beta, y);
+    return;
+  }
+  b -= g.long_blocks;
+  if (b < g.medium_blocks) {
+    const SuraaMediumBlock m = g.medium[b];
+    const int r = warp * (kWarp / m.lanes) + lane / m.lanes;  // the block's row of this sub-warp
+    if (warp * (kWarp / m.lanes) >= m.rows) return;           // whole warps
+    medium_row<kStream>(a, m.first + r, r < m.rows, lane % m.lanes, m.lanes, x, alpha, beta, y);
+    return;
+  }
+  b -= g.medium_blocks;
+  short_slice<kOneLaunchUnroll, kStream>(a, g.slices, b * kWarpsPerBlock + warp, lane, x, alpha, beta, y);
 }
 
 // Dynamic parallelism: a thread per long segment launches its grid.
@@ -230,6 +290,7 @@ class SuraaDeviceFormat final : public DeviceFormat<V, I> {
     slice_at_ = device_copy_of(l.slice_at, stream);
     row_at_ = device_copy_of(l.row_at, stream);
     segments_ = device_copy_of(l.long_segments, stream);
+    medium_blocks_table_ = device_copy_of(l.medium_blocks, stream);
     slice_cols_ = DeviceBuffer<I>(std::size_t(l.sliced_entries()));
     slice_vals_ = DeviceBuffer<V>(std::size_t(l.sliced_entries()));
     csr_cols_ = DeviceBuffer<I>(std::size_t(l.csr_entries()));
@@ -246,7 +307,7 @@ class SuraaDeviceFormat final : public DeviceFormat<V, I> {
           detail::dev_ptr(csr_vals_.data()),
           l.group_begin[1],
           l.group_begin[2],
-          host.params().block_entries,
+          l.limits.block_entries,
           detail::dev_ptr(partials_.data()),
           counters_.data(),
           counters_.data() + l.counters,
@@ -263,6 +324,16 @@ class SuraaDeviceFormat final : public DeviceFormat<V, I> {
     medium_kernel_ = cs ? suraa_medium_kernel<true, D, I> : suraa_medium_kernel<false, D, I>;
     long_kernel_ = cs ? suraa_long_kernel<true, D, I> : suraa_long_kernel<false, D, I>;
     parent_kernel_ = cs ? suraa_long_parent<true, D, I> : suraa_long_parent<false, D, I>;
+    if (suraa_one_launch(host.params(), l)) {
+      one_launch_kernel_ = cs ? suraa_one_launch_kernel<true, D, I> : suraa_one_launch_kernel<false, D, I>;
+      std::int64_t long_blocks = 0;
+      for (const SuraaLongSegment& seg : l.long_segments) long_blocks += seg.rows * seg.chunks;
+      const auto medium_blocks = std::int64_t(l.medium_blocks.size());
+      grid_ = {segments_.data(), medium_blocks_table_.data(), long_blocks, medium_blocks, slices_};
+      one_launch_blocks_ = blocks_for(long_blocks + medium_blocks + short_blocks_, 1);
+      fill(stream, true);
+      return;
+    }
     from_device_ = suraa_long_from_device(host.params(), l);
     if (from_device_) {
       size_t pending = 0;
@@ -282,6 +353,13 @@ class SuraaDeviceFormat final : public DeviceFormat<V, I> {
 
   void apply(V alpha, const V* x, V beta, V* y, Stream stream) override {
     const SuraaLayout& l = host_.layout();
+    if (one_launch_kernel_) {
+      if (one_launch_blocks_ == 0) return;
+      one_launch_kernel_<<<one_launch_blocks_, kBlockThreads, 0, static_cast<cudaStream_t>(stream)>>>(
+          a_, grid_, detail::dev_ptr(x), detail::dev_value(alpha), detail::dev_value(beta), detail::dev_ptr(y));
+      AIJA_CUDA_CHECK_LAUNCH();
+      return;
+    }
     // Long first: its few heavy blocks start before the many light ones.
     if (!fork_) {  // one group, or streams turned off: all on the caller's stream
       for (int g = kSuraaGroups - 1; g >= 0; --g)
@@ -304,9 +382,9 @@ class SuraaDeviceFormat final : public DeviceFormat<V, I> {
   void upload_values(Stream stream) override { fill(stream, false); }
 
   std::size_t device_bytes() const override {
-    return order_.bytes() + slice_at_.bytes() + row_at_.bytes() + segments_.bytes() + slice_cols_.bytes() +
-           slice_vals_.bytes() + csr_cols_.bytes() + csr_vals_.bytes() + partials_.bytes() + counters_.bytes() -
-           sizeof(unsigned) + refills_.bytes();
+    return order_.bytes() + slice_at_.bytes() + row_at_.bytes() + segments_.bytes() + medium_blocks_table_.bytes() +
+           slice_cols_.bytes() + slice_vals_.bytes() + csr_cols_.bytes() + csr_vals_.bytes() + partials_.bytes() +
+           counters_.bytes() - sizeof(unsigned) + refills_.bytes();
   }
 
   std::vector<std::string> describe() const override {
@@ -328,6 +406,7 @@ class SuraaDeviceFormat final : public DeviceFormat<V, I> {
   using MediumKernel = void (*)(SuraaArrays<D, I>, const D*, D, D, D*);
   using LongKernel = void (*)(SuraaArrays<D, I>, SuraaLongSegment, const D*, D, D, D*);
   using ParentKernel = void (*)(SuraaArrays<D, I>, const SuraaLongSegment*, std::int64_t, int, const D*, D, D, D*);
+  using OneLaunchKernel = void (*)(SuraaArrays<D, I>, SuraaOneLaunchGrid, const D*, D, D, D*);
 
   void launch(SuraaGroup g, V host_alpha, const V* host_x, V host_beta, V* host_y, Stream stream) {
     const auto s = static_cast<cudaStream_t>(stream);
@@ -406,6 +485,9 @@ class SuraaDeviceFormat final : public DeviceFormat<V, I> {
   MediumKernel medium_kernel_ = nullptr;
   LongKernel long_kernel_ = nullptr;
   ParentKernel parent_kernel_ = nullptr;
+  OneLaunchKernel one_launch_kernel_ = nullptr;  // set: every group in this one launch
+  SuraaOneLaunchGrid grid_{};
+  unsigned one_launch_blocks_ = 0;
   bool from_device_ = false;       // the long grids launched by parent kernels
   std::int64_t parent_batch_ = 1;  // long segments per parent launch
   // A stream per group with rows when more than one has and streams are on
@@ -416,6 +498,7 @@ class SuraaDeviceFormat final : public DeviceFormat<V, I> {
   DeviceBuffer<I> order_;
   DeviceBuffer<std::int64_t> slice_at_, row_at_;
   DeviceBuffer<SuraaLongSegment> segments_;
+  DeviceBuffer<SuraaMediumBlock> medium_blocks_table_;  // one launch's medium blocks
   DeviceBuffer<I> slice_cols_, csr_cols_;
   DeviceBuffer<V> slice_vals_, csr_vals_, partials_;
   DeviceBuffer<unsigned> counters_;  // the long rows' arrival counters, then the launch failures

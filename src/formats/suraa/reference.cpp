@@ -74,15 +74,20 @@ void SuraaHostFormat<V, I>::apply(Op op, V alpha, const V* x, V beta, V* y) cons
     for (std::int64_t j = b; j < e; ++j) sum += vals[j] * x[cols[j]];
     y[row_of(k)] = add ? sum : scaled_update(alpha, sum, beta, y[row_of(k)]);
   }
-  // Medium: a warp per row.
-  std::vector<V> part(kWarp);
-  for (std::int64_t k = l.group_begin[1]; k < l.group_begin[2]; ++k) {
+  // Medium: a warp per row, or in one launch a sub-warp of its block's lanes.
+  std::vector<V> part;
+  const auto medium_row = [&](std::int64_t k, int width) {
     const std::int64_t b = begin_of(k);
+    part.assign(std::size_t(width), V(0));
     lane_sums(cols, vals, b, b + l.lengths[std::size_t(k)], x, part);
     std::array<V, kWarp> lanes{};
     std::copy(part.begin(), part.end(), lanes.begin());
-    y[row_of(k)] = scaled_update(alpha, warp_tree(lanes), beta, y[row_of(k)]);
-  }
+    y[row_of(k)] = scaled_update(alpha, detail::shuffle_tree_sum(lanes, std::size_t(width)), beta, y[row_of(k)]);
+  };
+  if (l.medium_blocks.empty())
+    for (std::int64_t k = l.group_begin[1]; k < l.group_begin[2]; ++k) medium_row(k, kWarp);
+  for (const SuraaMediumBlock& m : l.medium_blocks)
+    for (std::int64_t k = m.first; k < m.first + m.rows; ++k) medium_row(k, m.lanes);
   // Long: blocks of block_entries entries, their sums added in chunk order.
   part.assign(std::size_t(params_.long_threads), V(0));
   for (const SuraaLongSegment& s : l.long_segments)
@@ -90,8 +95,8 @@ void SuraaHostFormat<V, I>::apply(Op op, V alpha, const V* x, V beta, V* y) cons
       const std::int64_t b = begin_of(k), e = b + l.lengths[std::size_t(k)];
       V sum = V(0);
       for (std::int64_t c = 0; c < s.chunks; ++c) {
-        const std::int64_t cb = std::min(e, b + c * params_.block_entries);
-        const std::int64_t ce = std::min(e, cb + params_.block_entries);
+        const std::int64_t cb = std::min(e, b + c * l.limits.block_entries);
+        const std::int64_t ce = std::min(e, cb + l.limits.block_entries);
         const V chunk = block_sum(cols, vals, cb, ce, x, part);
         sum = c == 0 ? chunk : sum + chunk;
       }

@@ -12,6 +12,10 @@ namespace aijadaptive::suraa_tuning {
 
 // 0: the segment size from the Freedman-Diaconis rule (suraa_segment_rows).
 inline constexpr std::int64_t kSegmentRows = 0;
+// short_limit, long_limit and block_entries default to 0, by the matrix's
+// size (suraa_limits): the three below from kOneLaunchMaxEntries nonzeros on,
+// the three ...OneLaunch further down under it.
+//
 // A segment of rows averaging fewer entries runs a thread per row: its
 // slice's loads are coalesced across the warp's rows (column-major), where a
 // warp per row leaves lanes idle. H100, qcd L=16 (51 per row): 0.68x of
@@ -24,6 +28,16 @@ inline constexpr std::int64_t kLongLimit = 4096;
 // Entries of a long row per block: 32 per thread of a 256-thread block, so
 // that a row of 200,000 entries spreads over 25 blocks.
 inline constexpr std::int64_t kBlockEntries = 8192;
+// Below kOneLaunchMaxEntries nonzeros every group runs in one launch, with
+// limits of their own: H100, 2026-11-27, the real matrices of row cv > 2
+// (0.01-0.3M nonzeros): a thread per row of up to 127 entries kept the short
+// kernel at 5.7-9.5 us and a warp per row of up to 4096 the medium one at
+// 2-5.6 us, three launches 10-21 us in all against ipcsr's one of 6-8 us.
+// Measurements of these values: docs/h100-2026-11-27-suraa-one-launch/.
+inline constexpr std::int64_t kOneLaunchMaxEntries = 1000000;
+inline constexpr std::int64_t kShortLimitOneLaunch = 16;
+inline constexpr std::int64_t kLongLimitOneLaunch = 512;
+inline constexpr std::int64_t kBlockEntriesOneLaunch = 2048;
 inline constexpr int kLongThreads = 256;
 // Long grids from the device when there are at least kDeviceLaunchSegments of
 // them: H100, rmat scale 22 (28 long segments) 790 us from the device against
