@@ -4,7 +4,7 @@
 // group's grids launched by a parent kernel (dynamic parallelism) or the host.
 // A small matrix runs the same three bodies as blocks of one grid instead,
 // its medium rows on sub-warps (suraa_one_launch).
-// Compiled as relocatable device code (this file alone, src/formats/suraa/CMakeLists.txt).
+// The parent kernels of dynamic parallelism are in device_launch.cu.
 #include <cuda_runtime.h>
 
 #include <algorithm>
@@ -21,150 +21,13 @@
 #include "core/csr_refills.hpp"
 #include "core/cuda_check.hpp"
 #include "core/spmv_common.hpp"
+#include "formats/suraa/device_bodies.cuh"
 
 namespace aijadaptive {
 
 namespace {
 
-constexpr int kWarp = 32;
-constexpr int kBlockThreads = kSuraaBlockThreads;  // short and medium groups: 8 slices or 8 rows a block
-constexpr int kWarpsPerBlock = kBlockThreads / kWarp;
-constexpr int kUnroll = 4;          // loads of a lane in flight before its adds
-// The single launch's short rows (shorter: kShortLimitOneLaunch) with twice
-// as many: fewer round trips for the thread that walks the longest.
-constexpr int kOneLaunchUnroll = 8;
-constexpr int kParentThreads = 32;  // long segments per parent block
-
-// What every kernel reads besides x and y; passed by value.
-template <class V, class I>
-struct SuraaArrays {
-  const I* __restrict__ order;              // sorted position -> row
-  const std::int64_t* __restrict__ slice_at;
-  const I* __restrict__ slice_cols;         // -1: padding
-  const V* __restrict__ slice_vals;
-  const std::int64_t* __restrict__ row_at;  // of sorted rows from short_rows (the CSR part)
-  const I* __restrict__ csr_cols;
-  const V* __restrict__ csr_vals;
-  std::int64_t short_rows, medium_end;
-  std::int64_t block_entries;
-  V* partials;
-  unsigned* counters;
-  unsigned* launch_failures;  // device launches the parent could not make
-  const I* row_map;           // row i of the product goes to y[row_map[i]]; null: to y[i]
-};
-
-using detail::load_once;
-using detail::scaled_update;
-
-template <class V, class I>
-__device__ __forceinline__ std::int64_t y_index(const SuraaArrays<V, I>& a, std::int64_t sorted) {
-  return detail::output_row(a.row_map, a.order[sorted]);
-}
-
-// The warp's sum, in lane 0.
-template <class V>
-__device__ __forceinline__ V warp_tree(V v) {
-  return detail::lanes_tree_sum(v, kWarp);
-}
-
-// Entries [begin, end) by `lanes` lanes, lane t from begin + t: kUnroll
-// entries loaded, then added in order.
-template <bool kStream, class V, class I>
-__device__ __forceinline__ V strided_sum(const I* __restrict__ cols, const V* __restrict__ vals, std::int64_t begin,
-                                         std::int64_t end, int t, int lanes, const V* __restrict__ x) {
-  V sum = V(0);
-  for (std::int64_t j0 = begin + t; j0 < end; j0 += std::int64_t(kUnroll) * lanes) {
-    V v[kUnroll], xv[kUnroll];
-#pragma unroll
-    for (int u = 0; u < kUnroll; ++u) {
-      const std::int64_t j = j0 + std::int64_t(u) * lanes;
-      v[u] = j < end ? load_once<kStream>(vals + j) : V(0);
-      xv[u] = j < end ? __ldg(x + load_once<kStream>(cols + j)) : V(0);
-    }
-#pragma unroll
-    for (int u = 0; u < kUnroll; ++u)
-      if (j0 + std::int64_t(u) * lanes < end) sum += v[u] * xv[u];
-  }
-  return sum;
-}
-
-// Short group, slice s: a lane per row, columns in order, U loads of a lane
-// in flight before its adds (the order of additions is the same for any U).
-template <int U, bool kStream, class V, class I>
-__device__ __forceinline__ void short_slice(const SuraaArrays<V, I>& a, std::int64_t slices, std::int64_t s, int lane,
-                                            const V* __restrict__ x, V alpha, V beta, V* y) {
-  const std::int64_t k = s * kWarp + lane;
-  if (s >= slices || k >= a.short_rows) return;
-  const std::int64_t at = a.slice_at[s], width = (a.slice_at[s + 1] - at) / kWarp;
-  const I* cols = a.slice_cols + at + lane;
-  const V* vals = a.slice_vals + at + lane;
-  // As the host: PETSc's MatMultAdd (alpha = beta = 1) starts the sum from y.
-  const std::int64_t out = y_index(a, k);
-  const bool add = alpha == V(1) && beta == V(1);
-  V sum = add ? y[out] : V(0);
-  for (std::int64_t j0 = 0; j0 < width; j0 += U) {
-    I c[U];
-#pragma unroll
-    for (int u = 0; u < U; ++u) c[u] = j0 + u < width ? load_once<kStream>(cols + (j0 + u) * kWarp) : I(-1);
-    V v[U], xv[U];
-#pragma unroll
-    for (int u = 0; u < U; ++u)
-      if (c[u] >= 0) {
-        v[u] = load_once<kStream>(vals + (j0 + u) * kWarp);
-        xv[u] = __ldg(x + c[u]);
-      }
-#pragma unroll
-    for (int u = 0; u < U; ++u)
-      if (c[u] >= 0) sum += v[u] * xv[u];
-    if (c[U - 1] < 0) break;  // padding only trails a row
-  }
-  if (add)
-    y[out] = sum;
-  else
-    y[out] = scaled_update(alpha, sum, beta, y[out]);
-}
-
-// Medium group, sorted row k (when `active`): `lanes` lanes, this one lane t
-// of them. Every lane of the warp calls (the shuffle tree).
-template <bool kStream, class V, class I>
-__device__ __forceinline__ void medium_row(const SuraaArrays<V, I>& a, std::int64_t k, bool active, int t, int lanes,
-                                           const V* __restrict__ x, V alpha, V beta, V* y) {
-  const std::int64_t r = k - a.short_rows;
-  V sum = active ? strided_sum<kStream>(a.csr_cols, a.csr_vals, a.row_at[r], a.row_at[r + 1], t, lanes, x) : V(0);
-  sum = detail::lanes_tree_sum(sum, lanes);
-  if (active && t == 0) {
-    const std::int64_t out = y_index(a, k);
-    y[out] = scaled_update(alpha, sum, beta, y[out]);
-  }
-}
-
-// Long group, block b of segment s: chunk b % chunks of row b / chunks, by
-// the whole block. A row of several chunks: each block leaves its sum in
-// `partials`; the last to arrive adds them in chunk order and writes y (then
-// resets the counter).
-template <bool kStream, class V, class I>
-__device__ __forceinline__ void long_block(const SuraaArrays<V, I>& a, const SuraaLongSegment& s, std::int64_t b,
-                                           const V* __restrict__ x, V alpha, V beta, V* y) {
-  using WarpSums = V[kWarp];
-  AIJA_SHARED_AS(WarpSums, warp_sums);
-  const std::int64_t row = b / s.chunks, c = b % s.chunks;
-  const std::int64_t k = s.first + row, r = k - a.short_rows;
-  const std::int64_t end = a.row_at[r + 1];
-  const std::int64_t begin = min(end, a.row_at[r] + c * a.block_entries);
-  const int warp = int(threadIdx.x) / kWarp, lane = int(threadIdx.x) % kWarp, warps = int(blockDim.x) / kWarp;
-  V sum = warp_tree(strided_sum<kStream>(a.csr_cols, a.csr_vals, begin, min(end, begin + a.block_entries),
-                                         int(threadIdx.x), int(blockDim.x), x));
-  if (lane == 0) warp_sums[warp] = sum;
-  __syncthreads();
-  if (warp != 0) return;
-  sum = warp_tree(lane < warps ? warp_sums[lane] : V(0));
-  if (lane != 0) return;
-  if (s.chunks > 1 && !detail::last_chunk_total(a.partials + s.partials_at + row * s.chunks,
-                                                a.counters + s.counters_at + row, s.chunks, c, sum, sum))
-    return;
-  const std::int64_t out = y_index(a, k);
-  y[out] = scaled_update(alpha, sum, beta, y[out]);
-}
+using namespace suraa_device;
 
 // Short group: a warp per slice.
 template <bool kStream, class V, class I>
@@ -183,10 +46,8 @@ __global__ void __launch_bounds__(kBlockThreads)
   medium_row<kStream>(a, k, true, int(threadIdx.x % kWarp), kWarp, x, alpha, beta, y);
 }
 
-// Long group, one segment: a block per chunk of a row.
-// Bounded for long_threads' largest value: without the bound, complex<double>
-// took more registers than 1024 threads have, and its grids launched from the
-// device failed (silently there: counted in launch_failures).
+// Long group, one segment: a block per chunk of a row, launched from the
+// host. Bounded for long_threads' largest value, as device_launch.cu's.
 template <bool kStream, class V, class I>
 __global__ void __launch_bounds__(kSuraaMaxLongThreads)
     suraa_long_kernel(SuraaArrays<V, I> a, SuraaLongSegment s, const V* __restrict__ x, V alpha, V beta, V* y) {
@@ -224,18 +85,6 @@ __global__ void __launch_bounds__(kBlockThreads)
   }
   b -= g.medium_blocks;
   short_slice<kOneLaunchUnroll, kStream>(a, g.slices, b * kWarpsPerBlock + warp, lane, x, alpha, beta, y);
-}
-
-// Dynamic parallelism: a thread per long segment launches its grid.
-template <bool kStream, class V, class I>
-__global__ void suraa_long_parent(SuraaArrays<V, I> a, const SuraaLongSegment* __restrict__ segments,
-                                  std::int64_t count, int threads, const V* x, V alpha, V beta, V* y) {
-  const std::int64_t i = std::int64_t(blockIdx.x) * blockDim.x + threadIdx.x;
-  if (i >= count) return;
-  const SuraaLongSegment s = segments[i];
-  suraa_long_kernel<kStream><<<unsigned(s.rows * s.chunks), threads, 0, cudaStreamFireAndForget>>>(a, s, x, alpha,
-                                                                                                   beta, y);
-  if (cudaGetLastError() != cudaSuccess) atomicAdd(a.launch_failures, 1u);
 }
 
 // The layout's values (and columns, unless `src_cols` is null) from the CSR
@@ -323,7 +172,6 @@ class SuraaDeviceFormat final : public DeviceFormat<V, I> {
     short_kernel_ = cs ? suraa_short_kernel<true, D, I> : suraa_short_kernel<false, D, I>;
     medium_kernel_ = cs ? suraa_medium_kernel<true, D, I> : suraa_medium_kernel<false, D, I>;
     long_kernel_ = cs ? suraa_long_kernel<true, D, I> : suraa_long_kernel<false, D, I>;
-    parent_kernel_ = cs ? suraa_long_parent<true, D, I> : suraa_long_parent<false, D, I>;
     if (suraa_one_launch(host.params(), l)) {
       one_launch_kernel_ = cs ? suraa_one_launch_kernel<true, D, I> : suraa_one_launch_kernel<false, D, I>;
       std::int64_t long_blocks = 0;
@@ -335,11 +183,7 @@ class SuraaDeviceFormat final : public DeviceFormat<V, I> {
       return;
     }
     from_device_ = suraa_long_from_device(host.params(), l);
-    if (from_device_) {
-      size_t pending = 0;
-      AIJA_CUDA_CHECK(cudaDeviceGetLimit(&pending, cudaLimitDevRuntimePendingLaunchCount));
-      parent_batch_ = std::max<std::int64_t>(1, std::int64_t(pending));
-    }
+    if (from_device_) parent_batch_ = pending_launch_limit();
     if (suraa_group_streams(host.params(), l)) {
       fork_ = std::make_unique<OwnedEvent>();
       for (int g = 0; g < kSuraaGroups; ++g)
@@ -405,7 +249,6 @@ class SuraaDeviceFormat final : public DeviceFormat<V, I> {
   using ShortKernel = void (*)(SuraaArrays<D, I>, std::int64_t, const D*, D, D, D*);
   using MediumKernel = void (*)(SuraaArrays<D, I>, const D*, D, D, D*);
   using LongKernel = void (*)(SuraaArrays<D, I>, SuraaLongSegment, const D*, D, D, D*);
-  using ParentKernel = void (*)(SuraaArrays<D, I>, const SuraaLongSegment*, std::int64_t, int, const D*, D, D, D*);
   using OneLaunchKernel = void (*)(SuraaArrays<D, I>, SuraaOneLaunchGrid, const D*, D, D, D*);
 
   void launch(SuraaGroup g, V host_alpha, const V* host_x, V host_beta, V* host_y, Stream stream) {
@@ -432,14 +275,7 @@ class SuraaDeviceFormat final : public DeviceFormat<V, I> {
     const int threads = host_.params().long_threads;
     const std::int64_t count = std::int64_t(segments.size());
     if (from_device_) {
-      // At most the device runtime's pending launches per parent: the next
-      // parent starts once the previous one's grids are done (stream order).
-      for (std::int64_t first = 0; first < count; first += parent_batch_) {
-        const std::int64_t n = std::min(parent_batch_, count - first);
-        parent_kernel_<<<unsigned((n + kParentThreads - 1) / kParentThreads), kParentThreads, 0, s>>>(
-            a_, segments_.data() + first, n, threads, x, alpha, beta, y);
-        AIJA_CUDA_CHECK_LAUNCH();
-      }
+      launch_long_from_device(a_, segments_.data(), count, threads, parent_batch_, stream_loads_, x, alpha, beta, y, s);
       return;
     }
     for (const SuraaLongSegment& seg : segments) {
@@ -484,7 +320,6 @@ class SuraaDeviceFormat final : public DeviceFormat<V, I> {
   ShortKernel short_kernel_ = nullptr;  // the variant for the loads' cache hint
   MediumKernel medium_kernel_ = nullptr;
   LongKernel long_kernel_ = nullptr;
-  ParentKernel parent_kernel_ = nullptr;
   OneLaunchKernel one_launch_kernel_ = nullptr;  // set: every group in this one launch
   SuraaOneLaunchGrid grid_{};
   unsigned one_launch_blocks_ = 0;
