@@ -32,17 +32,7 @@
 // The long group runs one grid per long segment, sized to it (rows x chunks
 // blocks): launched from the device by dynamic parallelism (one parent thread
 // per segment) or from the host, one launch per segment (long_launch; auto:
-// from the device for many segments, suraa_long_from_device).
-//
-// A matrix of fewer than one_launch_max_entries nonzeros runs all three
-// groups in one launch instead, their blocks side by side in one grid
-// (suraa_one_launch): there each kernel's fixed cost and the latency of one
-// thread or warp walking its row alone set the time, not the bandwidth, so
-// such a matrix gets smaller limits (short_limit, long_limit, block_entries:
-// 0 picks them by size; suraa/tuning.hpp has the figures), a segment is long
-// when its longest row reaches long_limit (not its mean), and the medium rows
-// run on sub-warps sized to their block's longest row (suraa_medium_block).
-// The long grids
+// from the device for many segments, suraa_long_from_device). The long grids
 // are launched first, the short group's last, so that the few heavy blocks
 // are not left to run alone after the many light ones. A row
 // of several chunks sums its chunks' partial sums in chunk order: the last
@@ -52,10 +42,20 @@
 // through the core's cuSPARSE fallback; the row map is native
 // (y[row_map[order[k]]]).
 //
+// A matrix of fewer than one_launch_max_entries nonzeros runs all three
+// groups in one launch instead, their blocks side by side in one grid
+// (suraa_one_launch): there each kernel's fixed cost and the latency of one
+// thread or warp walking its row alone set the time, not the bandwidth, so
+// such a matrix gets smaller limits (short_limit, long_limit, block_entries:
+// 0 picks them by size; suraa/tuning.hpp has the figures), a segment is long
+// when its longest row reaches long_limit (not its mean), and the medium rows
+// run on sub-warps sized to their block's longest row (suraa_medium_block).
+//
 // Paper: "SURAA: A Novel Method and Tool for Loadbalanced and Coalesced SpMV
 // Computations on GPUs" (the project's seeds/002_*.txt, restated in SEEDS.md
-// section 3). The sliced layout of the short group, the chunked long rows and
-// the segment size from the rule's bin count are this project's choices.
+// section 3). The sliced layout of the short group, the chunked long rows, the
+// segment size from the rule's bin count and the single launch of small
+// matrices are this project's choices.
 #pragma once
 
 #include <array>
@@ -95,7 +95,7 @@ struct SuraaParams {
   // The group limits and a long block's entries; 0: by the matrix's size
   // (suraa_limits: one set below one_launch_max_entries, one from it).
   std::int64_t short_limit = 0;      // mean length below which a segment is short
-  std::int64_t long_limit = 0;       // mean length from which a segment is long
+  std::int64_t long_limit = 0;       // mean (small matrices: longest) length from which a segment is long
   std::int64_t block_entries = 0;    // entries of a long row one block takes at most
   int long_threads = 256;            // threads per block of the long group
   SuraaLaunch long_launch = SuraaLaunch::automatic;

@@ -61,7 +61,9 @@ const std::vector<ParamSpec>& suraa_params() {
       integer_param("short_limit",
                     "mean row length below which a segment runs a thread per row (0: by the matrix's size)", 0,
                     std::int64_t(1) << 40, 0),
-      integer_param("long_limit", "mean row length from which a segment runs blocks per row (0: by the matrix's size)",
+      integer_param("long_limit",
+                    "row length from which a segment runs blocks per row: its mean, or below one_launch_max_entries "
+                    "its longest row (0: by the matrix's size)",
                     0, std::int64_t(1) << 40, 0),
       integer_param("block_entries", "entries of a long row one block takes at most, 0 or >= 32 (0: by the matrix's size)",
                     0, std::int64_t(1) << 40, 0),
