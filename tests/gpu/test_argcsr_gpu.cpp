@@ -38,27 +38,34 @@ using test::expect_close;
 using test::to_device;
 using test::to_host;
 
-ArgcsrParams params(int t, std::int64_t chunk, int stream_loads = -1, std::int64_t long_chunk = 8) {
+// long_row 1: rows cut into parts from long_chunk * T entries on, whatever
+// the matrix's size (0: by size, as the defaults).
+ArgcsrParams params(int t, std::int64_t chunk, int stream_loads = -1, std::int64_t long_chunk = 8,
+                    std::int64_t long_row = 1) {
   ArgcsrParams p;
   p.block_threads = t;
   p.desired_chunk = chunk;
   p.stream_loads = stream_loads;
   p.long_chunk = long_chunk;
+  p.long_row = long_row;
   return p;
 }
 
 std::string describe(const ArgcsrParams& p) {
   return "T " + std::to_string(p.block_threads) + " desired chunk " + std::to_string(p.desired_chunk) +
-         " stream_loads " + std::to_string(p.stream_loads) + " long chunk " + std::to_string(p.long_chunk);
+         " stream_loads " + std::to_string(p.stream_loads) + " long chunk " + std::to_string(p.long_chunk) +
+         " long row " + std::to_string(p.long_row);
 }
 
 // The defaults (T = 128, chunk 1), the smallest and largest T, T not a power
 // of two, larger chunks, each cache hint; long rows in parts of T entries
 // (more parts than threads: the row of 100000 has 3125 parts of 32) and of
-// 2 T.
+// 2 T; the defaults' long_row by size (small matrices: rows of up to 4096
+// entries in one group), and one set in between.
 const ArgcsrParams kParamSets[] = {params(128, 1),      params(32, 1, 1),  params(32, 4, 0), params(64, 2),
                                    params(96, 3, 1),    params(256, 1, 0), params(128, 32),  params(1024, 1, 1),
-                                   params(32, 1, 0, 1), params(128, 4, -1, 2)};
+                                   params(32, 1, 0, 1), params(128, 4, -1, 2), ArgcsrParams{},
+                                   params(32, 1, -1, 1, 200)};
 
 using test::nans;
 

@@ -32,17 +32,20 @@ namespace {
 using test::OwnedCsr;
 using test::RandomShape;
 
-ArgcsrParams params(int t, std::int64_t chunk, std::int64_t long_chunk = 8) {
+// long_row 1: rows cut into parts from long_chunk * T entries on, whatever
+// the matrix's size (0: by size, as the defaults).
+ArgcsrParams params(int t, std::int64_t chunk, std::int64_t long_chunk = 8, std::int64_t long_row = 1) {
   ArgcsrParams p;
   p.block_threads = t;
   p.desired_chunk = chunk;
   p.long_chunk = long_chunk;
+  p.long_row = long_row;
   return p;
 }
 
 std::string describe(const ArgcsrParams& p) {
   return "T " + std::to_string(p.block_threads) + " desired chunk " + std::to_string(p.desired_chunk) +
-         " long chunk " + std::to_string(p.long_chunk);
+         " long chunk " + std::to_string(p.long_chunk) + " long row " + std::to_string(p.long_row);
 }
 
 // The defaults (T = 128, chunk 1: the paper's) first; the smallest T; larger
@@ -51,7 +54,8 @@ std::string describe(const ArgcsrParams& p) {
 // test rows) and into parts of more than the desired chunk.
 const ArgcsrParams kParamSets[] = {params(128, 1), params(32, 1),    params(32, 4),     params(64, 2),
                                    params(96, 3),  params(256, 1),   params(128, 32),   params(1024, 1),
-                                   params(32, 1, 1), params(64, 4, 2), params(128, 64, 1)};
+                                   params(32, 1, 1), params(64, 4, 2), params(128, 64, 1),
+                                   ArgcsrParams{},   params(32, 1, 1, 200)};  // long_row by size; 200
 
 std::int64_t ceil_div(std::int64_t a, std::int64_t b) { return (a + b - 1) / b; }
 
@@ -89,11 +93,13 @@ TEST(ArgcsrParams, ThePapersDefaultsAndTheUsersSettings) {
   EXPECT_EQ(d.block_threads, 128);
   EXPECT_EQ(d.desired_chunk, 1);
   EXPECT_EQ(d.long_chunk, 8);
+  EXPECT_EQ(d.long_row, 0);  // by size (argcsr_long_row)
   EXPECT_EQ(d.stream_loads, -1);
   const ArgcsrParams plain{};  // the struct's defaults are the parameters' defaults
   EXPECT_EQ(plain.block_threads, d.block_threads);
   EXPECT_EQ(plain.desired_chunk, d.desired_chunk);
   EXPECT_EQ(plain.long_chunk, d.long_chunk);
+  EXPECT_EQ(plain.long_row, d.long_row);
   EXPECT_EQ(plain.stream_loads, d.stream_loads);
 
   TuningParams t;
@@ -101,10 +107,12 @@ TEST(ArgcsrParams, ThePapersDefaultsAndTheUsersSettings) {
   t.set(FormatId::argcsr, "desired_chunk", "8");
   t.set("argcsr.stream_loads=always");
   t.set("argcsr.long_chunk=3");
+  t.set("argcsr.long_row=5000");
   ArgcsrParams p = argcsr_params(t);
   EXPECT_EQ(p.block_threads, 256);
   EXPECT_EQ(p.desired_chunk, 8);
   EXPECT_EQ(p.long_chunk, 3);
+  EXPECT_EQ(p.long_row, 5000);
   EXPECT_EQ(p.stream_loads, 1);
   t.set("argcsr.stream_loads=never");
   EXPECT_EQ(argcsr_params(t).stream_loads, 0);
@@ -129,6 +137,8 @@ TEST(ArgcsrParams, BadValuesAreRefused) {
                              {"desired_chunk", "70000"},
                              {"long_chunk", "0"},
                              {"long_chunk", "70000"},
+                             {"long_row", "-1"},
+                             {"long_row", "3000000"},
                              {"stream_loads", "sometimes"}}) {
     TuningParams t;
     expect_error(ErrorKind::invalid_argument, [&] { t.set(FormatId::argcsr, name, value); },
@@ -242,6 +252,8 @@ void check_layout(const OwnedCsr<V, I>& m, const ArgcsrParams& p) {
   const auto len = [&](std::int64_t i) { return std::int64_t(m.row_ptr[i + 1]) - m.row_ptr[i]; };
   ASSERT_EQ(l.threads, T);
   ASSERT_EQ(l.entries, nnz);
+  ASSERT_EQ(l.part_entries, p.long_chunk * T);
+  ASSERT_EQ(l.long_row, argcsr_long_row(p, nnz));
   ASSERT_EQ(std::int64_t(l.thread_start.size()), std::int64_t(m.rows) + l.count());
   if (m.rows == 0) {
     EXPECT_EQ(l.count(), 0);
@@ -257,9 +269,9 @@ void check_layout(const OwnedCsr<V, I>& m, const ArgcsrParams& p) {
     const std::uint16_t* starts = l.starts(g);
     ASSERT_EQ(starts[0], 0);
     ASSERT_EQ(starts[group.rows], T);
-    // A row longer than long_chunk * T: its parts in order, a group each, all
-    // T threads, long_chunk * T entries each (the last the rest).
-    if (len(next_row) > l.part_entries) {
+    // A row longer than long_row: its parts in order, a group each, all T
+    // threads, long_chunk * T entries each (the last the rest).
+    if (len(next_row) > l.long_row) {
       ASSERT_EQ(group.rows, 1);
       ASSERT_EQ(group.parts, ceil_div(len(next_row), l.part_entries));
       for (std::int32_t k = 0; k < group.parts; ++k) {
@@ -285,7 +297,7 @@ void check_layout(const OwnedCsr<V, I>& m, const ArgcsrParams& p) {
     std::int64_t entries = 0;
     std::vector<std::int64_t> lengths;
     for (std::int64_t i = group.first_row; i < group.first_row + group.rows; ++i) {
-      ASSERT_LE(len(i), l.part_entries) << "a long row not cut into parts";
+      ASSERT_LE(len(i), l.long_row) << "a long row not cut into parts";
       lengths.push_back(len(i));
       entries += len(i);
     }
@@ -297,7 +309,7 @@ void check_layout(const OwnedCsr<V, I>& m, const ArgcsrParams& p) {
     }
     const std::int64_t after = group.first_row + group.rows;
     if (after < m.rows) {
-      EXPECT_TRUE(group.rows == T || entries + len(after) > most || len(after) > l.part_entries) << "closed early";
+      EXPECT_TRUE(group.rows == T || entries + len(after) > most || len(after) > l.long_row) << "closed early";
     }
     // Threads: prefix sums from 0 to T, each row at least one, as the rule says.
     std::vector<int> threads;
@@ -384,6 +396,33 @@ TEST(ArgcsrLayout, InvariantsOnGeneratedMatrices) {
     for (const ArgcsrParams& p : kParamSets) check_layout(m, p);
   for (const auto& m : test_matrices<float, std::int64_t>())
     for (const ArgcsrParams& p : {params(32, 1), params(128, 1)}) check_layout(m, p);
+}
+
+// The row length from which rows are cut into parts: as set (never below a
+// part), or by size: 4096 entries below 1M nonzeros, a part from there on.
+TEST(ArgcsrLayout, LongRowBySize) {
+  ArgcsrParams p;  // T 128, long_chunk 8: parts of 1024
+  EXPECT_EQ(argcsr_long_row(p, 0), 4096);
+  EXPECT_EQ(argcsr_long_row(p, 999999), 4096);
+  EXPECT_EQ(argcsr_long_row(p, 1000000), 1024);
+  p.long_chunk = 64;  // parts of 8192: never cut below a part
+  EXPECT_EQ(argcsr_long_row(p, 10), 8192);
+  p.long_row = 20000;
+  EXPECT_EQ(argcsr_long_row(p, 10), 20000);
+  EXPECT_EQ(argcsr_long_row(p, 100000000), 20000);
+  p.long_row = 5;
+  EXPECT_EQ(argcsr_long_row(p, 10), 8192);
+  // A row of 3000 in a small matrix: one group (chunk ceil(3000 / 128) = 24)
+  // by default; two parts of 1024 and one of 952 with long_row 1.
+  const std::vector<std::int64_t> rows = {0, 3000, 3001};
+  ArgcsrLayout l = argcsr_build_layout<std::int64_t>(2, rows.data(), ArgcsrParams{});
+  ASSERT_EQ(l.count(), 2);
+  EXPECT_EQ(l.groups[0].chunk, 24);
+  EXPECT_EQ(l.long_rows, 0);
+  l = argcsr_build_layout<std::int64_t>(2, rows.data(), params(128, 1, 8, 1));
+  ASSERT_EQ(l.count(), 4);
+  EXPECT_EQ(l.long_rows, 1);
+  EXPECT_EQ(l.groups[2].chunk, ceil_div(3000 - 2048, 128));
 }
 
 TEST(ArgcsrLayout, GroupsCloseByEntriesOrRows) {
@@ -647,13 +686,14 @@ TEST(ArgcsrFormat, StatesItsCapabilitiesBytesAndLayout) {
   const std::vector<std::string> lines = f->describe();
   ASSERT_EQ(lines.size(), 3u);
   EXPECT_NE(lines[0].find(std::to_string(l.count()) + " row groups of T = 128 threads"), std::string::npos) << lines[0];
-  EXPECT_NE(lines[1].find("0 rows of more than 1024 entries cut into 0 parts"), std::string::npos) << lines[1];
+  // A small matrix: rows cut from 4096 entries on (argcsr_long_row), into parts of 1024.
+  EXPECT_NE(lines[1].find("0 rows of more than 4096 entries cut into 0 parts of 1024"), std::string::npos) << lines[1];
   EXPECT_NE(lines[2].find("chunks of at most"), std::string::npos) << lines[2];
   EXPECT_NE(lines[2].find("padding"), std::string::npos) << lines[2];
-  // A row of 2500 entries: 3 parts of 1024, 1024 and 452.
-  auto long_row = test::csr_of_lengths<double, std::int32_t>({3, 2500, 7}, 3000, 4);
+  // A row of 5000 entries: 5 parts of 1024, 1024, 1024, 1024 and 904.
+  auto long_row = test::csr_of_lengths<double, std::int32_t>({3, 5000, 7}, 6000, 4);
   f->build(long_row.view());
-  EXPECT_NE(f->describe()[1].find("1 rows of more than 1024 entries cut into 3 parts (long chunk 8)"),
+  EXPECT_NE(f->describe()[1].find("1 rows of more than 4096 entries cut into 5 parts of 1024 (long chunk 8)"),
             std::string::npos)
       << f->describe()[1];
 #if !AIJADAPTIVE_HAVE_CUDA

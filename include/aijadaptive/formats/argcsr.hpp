@@ -2,8 +2,9 @@
 // most T rows and (about) desired_chunk * T entries; each group has T threads,
 // one CUDA block, and hands the threads to its rows so that the fullest row
 // gets the most; a thread's entries (its chunk) are stored column-wise. A row
-// longer than long_chunk * T entries is cut into parts of that many, a group
-// each (one block each), whose sums are added by the last part to finish.
+// longer than long_row entries (argcsr_long_row) is cut into parts of
+// long_chunk * T, a group each (one block each), whose sums are added by the
+// last part to finish.
 //
 //   groups         {first_row, offset, rows, chunk, part, parts} per group:
 //                  its rows are first_row .. first_row + rows - 1; its
@@ -27,8 +28,8 @@
 //
 // Groups: the rows in order; a group closes before a row that would take it
 // past desired_chunk * T entries or T rows (so a row longer than that is a
-// group alone, its chunk ceil(length / T), or, longer than long_chunk * T,
-// groups alone). Threads: one per row, then each spare thread to the row of
+// group alone, its chunk ceil(length / T), or, longer than long_row, groups
+// alone). Threads: one per row, then each spare thread to the row of
 // the largest filling ceil(length / threads) (ties: the lowest row); the
 // group's chunk is the largest filling after that. A row (or a long row's
 // part) of n entries and m threads is cut into consecutive pieces of
@@ -76,7 +77,10 @@ namespace aijadaptive {
 struct ArgcsrParams {
   int block_threads = 128;         // T: a multiple of 32 in [32, 1024]
   std::int64_t desired_chunk = 1;  // a group holds at most desired_chunk * T entries (unless one row has more)
-  std::int64_t long_chunk = 8;     // a row of more than long_chunk * T entries is cut into parts of that many
+  std::int64_t long_chunk = 8;     // slots per thread of a long row's part: parts of long_chunk * T entries
+  // A row of more than this many entries is cut into parts (at least
+  // long_chunk * T); 0: by the matrix's size (argcsr_long_row).
+  std::int64_t long_row = 0;
   // The streaming cache hint on the slot arrays (used once per product) so
   // that the caches keep x: 0 never, 1 always, -1 when the matrix's arrays are
   // larger than the L2 cache.
@@ -84,8 +88,17 @@ struct ArgcsrParams {
 };
 
 // The parameters from the user's settings of the format's tuning parameters
-// (argcsr_params(): block_threads, desired_chunk, long_chunk, stream_loads).
+// (argcsr_params(): block_threads, desired_chunk, long_chunk, long_row, stream_loads).
 ArgcsrParams argcsr_params(const TuningParams& tuning);
+
+// The row length from which a matrix of `entries` nonzeros cuts a row into
+// parts: long_row as set, or (0) long_chunk * T from kArgcsrSmallEntries
+// nonzeros on and kArgcsrSmallLongRow below (a small matrix's time is the
+// latency of its longest chain: the sum across the parts' blocks costs more
+// than a thread's few more slots); never below long_chunk * T.
+inline constexpr std::int64_t kArgcsrSmallEntries = 1000000;
+inline constexpr std::int64_t kArgcsrSmallLongRow = 4096;
+std::int64_t argcsr_long_row(const ArgcsrParams& params, std::int64_t entries);
 // Throws ErrorKind::invalid_argument unless the parameters are usable.
 void argcsr_check_params(const ArgcsrParams& params);
 
@@ -105,6 +118,7 @@ struct ArgcsrLayout {
   std::int64_t slots = 0;         // sum of chunk * T, padding included
   std::int64_t entries = 0;       // the matrix's nonzeros
   std::int64_t part_entries = 0;  // long_chunk * T: the entries of a long row's part
+  std::int64_t long_row = 0;      // rows of more entries are cut into parts (argcsr_long_row)
   std::int64_t long_rows = 0;     // rows cut into parts
 
   std::int64_t count() const { return std::int64_t(groups.size()); }

@@ -95,6 +95,10 @@ const std::vector<ParamSpec>& argcsr_params() {
                     "slots per thread in a part of a long row: a row of more than long_chunk * T entries is cut "
                     "into parts of that many, a CUDA block each",
                     1, kMostDesiredChunk, kLongChunk),
+      integer_param("long_row",
+                    "a row of more than this many entries is cut into parts of long_chunk * T (at least that many; "
+                    "0: by the matrix's size)",
+                    0, kMostDesiredChunk * 32, 0),
       choice_param("stream_loads", "streaming cache hint on the slot arrays: auto (when larger than L2), never, always",
                    {kStreamChoices[0], kStreamChoices[1], kStreamChoices[2]}, kStreamChoices[kStreamLoads + 1])};
   return specs;
@@ -106,6 +110,7 @@ ArgcsrParams argcsr_params(const TuningParams& tuning) {
   p.block_threads = int(tuning.integer(me, "block_threads"));
   p.desired_chunk = tuning.integer(me, "desired_chunk");
   p.long_chunk = tuning.integer(me, "long_chunk");
+  p.long_row = tuning.integer(me, "long_row");
   const std::string& loads = tuning.choice(me, "stream_loads");
   p.stream_loads = loads == "always" ? 1 : loads == "never" ? 0 : -1;
   argcsr_check_params(p);
@@ -122,6 +127,9 @@ void argcsr_check_params(const ArgcsrParams& p) {
   AIJA_REQUIRE(p.long_chunk >= 1 && p.long_chunk <= kMostDesiredChunk, invalid_argument,
                "argcsr: long_chunk = " + std::to_string(p.long_chunk) + ", expected an integer in [1, " +
                    std::to_string(kMostDesiredChunk) + "]");
+  AIJA_REQUIRE(p.long_row >= 0 && p.long_row <= kMostDesiredChunk * 32, invalid_argument,
+               "argcsr: long_row = " + std::to_string(p.long_row) + ", expected an integer in [0, " +
+                   std::to_string(kMostDesiredChunk * 32) + "] (0: by the matrix's size)");
   AIJA_REQUIRE(p.stream_loads >= -1 && p.stream_loads <= 1, invalid_argument,
                "argcsr: stream_loads = " + std::to_string(p.stream_loads) + ", expected -1, 0 or 1");
 }
@@ -140,6 +148,12 @@ std::size_t ArgcsrLayout::device_bytes(std::size_t value_bytes, std::size_t inde
          std::size_t(slots) * (value_bytes + index_bytes) + part_sums;
 }
 
+std::int64_t argcsr_long_row(const ArgcsrParams& p, std::int64_t entries) {
+  const std::int64_t part = p.long_chunk * p.block_threads;
+  const std::int64_t wanted = p.long_row ? p.long_row : entries < kArgcsrSmallEntries ? kArgcsrSmallLongRow : part;
+  return std::max(wanted, part);
+}
+
 template <class I>
 ArgcsrLayout argcsr_build_layout(I rows, const I* row_ptr, const ArgcsrParams& p) {
   argcsr_check_params(p);
@@ -149,13 +163,15 @@ ArgcsrLayout argcsr_build_layout(I rows, const I* row_ptr, const ArgcsrParams& p
   l.threads = T;
   l.part_entries = p.long_chunk * T;
   l.entries = n > 0 ? std::int64_t(row_ptr[n]) - std::int64_t(row_ptr[0]) : 0;
+  l.long_row = argcsr_long_row(p, l.entries);
   l.thread_start.reserve(std::size_t(n + n / T + 1));
   std::vector<std::int64_t> lengths;  // of the open group's rows
   lengths.reserve(std::size_t(T));
   std::vector<int> threads(static_cast<std::size_t>(T));
   std::int64_t open_first = 0, open_entries = 0;
-  // Chunks are at most max(desired_chunk, long_chunk) <= 2^16 slots: only the
-  // slot count and the number of groups (one launch's blocks) can overflow.
+  // Chunks are at most max(desired_chunk, long_chunk, ceil(long_row / T)) <=
+  // kMostDesiredChunk slots (long_row <= 32 kMostDesiredChunk, T >= 32): only
+  // the slot count and the number of groups (one launch's blocks) can overflow.
   const auto add_group = [&](std::int64_t first_row, int group_rows, std::int64_t chunk, std::int64_t part,
                              std::int64_t parts) {
     AIJA_REQUIRE(l.count() < std::numeric_limits<std::int32_t>::max() &&
@@ -202,9 +218,9 @@ ArgcsrLayout argcsr_build_layout(I rows, const I* row_ptr, const ArgcsrParams& p
   for (std::int64_t i = 0; i < n; ++i) {
     const std::int64_t len = std::int64_t(row_ptr[i + 1]) - std::int64_t(row_ptr[i]);
     if (!lengths.empty() &&
-        (std::int64_t(lengths.size()) == T || open_entries + len > most_entries || len > l.part_entries))
+        (std::int64_t(lengths.size()) == T || open_entries + len > most_entries || len > l.long_row))
       close();
-    if (len > l.part_entries) {
+    if (len > l.long_row) {
       cut(i, len);
       continue;
     }
@@ -293,9 +309,9 @@ std::vector<std::string> ArgcsrHostFormat<V, I>::describe() const {
   return {"argcsr: " + std::to_string(l.count()) + " row groups of T = " + std::to_string(params_.block_threads) +
               " threads, at most " + std::to_string(params_.desired_chunk * params_.block_threads) +
               " entries each unless one row has more (desired chunk " + std::to_string(params_.desired_chunk) + ")",
-          "argcsr: " + std::to_string(l.long_rows) + " rows of more than " + std::to_string(l.part_entries) +
-              " entries cut into " + std::to_string(parts) + " parts (long chunk " +
-              std::to_string(params_.long_chunk) + ")",
+          "argcsr: " + std::to_string(l.long_rows) + " rows of more than " + std::to_string(l.long_row) +
+              " entries cut into " + std::to_string(parts) + " parts of " + std::to_string(l.part_entries) +
+              " (long chunk " + std::to_string(params_.long_chunk) + ")",
           text};
 }
 

@@ -19,6 +19,11 @@ inline constexpr std::int64_t kDesiredChunk = 1;
 // long_chunk * T entries (a block per part); on the H100 4 and 32 measure
 // alike, 2 is slower on the large matrices (same docs).
 inline constexpr std::int64_t kLongChunk = 8;
+// long_row's default by size (argcsr_long_row: kArgcsrSmallLongRow entries
+// below kArgcsrSmallEntries nonzeros, in argcsr.hpp): H100, 2026-11-27, the
+// small real circuit matrices whose rows of 1310-1463 entries were cut into
+// two parts (rajat01, adder_dcop_05, hangGlider_2): 7.2-7.6 -> 5.8-6.2 us, the
+// others unchanged (docs/h100-2026-11-27-suraa-one-launch/, calls 10 and 13).
 // The streaming hint on the slot arrays by size (-1), as ipcsr measured it
 // for its CSR arrays (a gain on matrices larger than L2, a loss on the small
 // ones, which stay in L2 between products); not yet measured for argcsr.
