@@ -104,6 +104,13 @@ struct SuraaParams {
   std::int64_t one_launch_max_entries = 1000000;  // below this many nonzeros, all groups in one launch
 };
 
+// Whether a matrix of `entries` nonzeros is small: below
+// one_launch_max_entries, laid out and launched for latency (the limits, a
+// segment long by its longest row, one launch).
+inline bool suraa_small(const SuraaParams& params, std::int64_t entries) {
+  return entries < params.one_launch_max_entries;
+}
+
 // The limits a matrix of `entries` nonzeros is laid out with: as set, or
 // (0) the defaults for its size.
 struct SuraaLimits {

@@ -127,7 +127,7 @@ std::int64_t suraa_segment_rows(const std::vector<std::int64_t>& sorted) {
 
 SuraaLimits suraa_limits(const SuraaParams& p, std::int64_t entries) {
   using namespace suraa_tuning;
-  const bool small = entries < p.one_launch_max_entries;
+  const bool small = suraa_small(p, entries);
   SuraaLimits l{p.short_limit, p.long_limit, p.block_entries};
   // A default never crosses the other limit the user set.
   if (!l.short_limit) {
@@ -149,7 +149,7 @@ SuraaMediumBlock suraa_medium_block(const std::vector<std::int64_t>& lengths, st
 }
 
 bool suraa_one_launch(const SuraaParams& p, const SuraaLayout& l) {
-  return l.entries < p.one_launch_max_entries && !(l.long_segments.size() && suraa_long_from_device(p, l)) &&
+  return suraa_small(p, l.entries) && !(l.long_segments.size() && suraa_long_from_device(p, l)) &&
          (l.long_segments.empty() || p.long_threads == kSuraaBlockThreads);
 }
 
@@ -196,8 +196,8 @@ SuraaLayout suraa_build_layout(const CsrView<V, I>& a, const SuraaParams& p) {
   std::array<std::int64_t, kSuraaGroups + 1>& b = l.group_begin;
   b = {0, n, n, n};
   // (A segment's longest row is its last, and grows with the segment too.)
-  // Below one_launch_max_entries, a segment is long by its longest row.
-  const bool small = l.entries < p.one_launch_max_entries;
+  // A small matrix's segment is long by its longest row.
+  const bool small = suraa_small(p, l.entries);
   for (std::int64_t s = l.segments - 1; s >= 0; --s) {
     const std::int64_t first = s * S, end = std::min(n, first + S);
     const std::int64_t sum = std::accumulate(l.lengths.begin() + first, l.lengths.begin() + end, std::int64_t(0));
