@@ -27,6 +27,11 @@ constexpr int kBlockThreads = kWarp * kWarpsPerBlock;
 // Columns each lane loads ahead (an offset, its x and G values each) before
 // it adds any: the memory-level parallelism of the gathers.
 constexpr int kUnroll = 4;
+// Steps whose offsets are loaded ahead of the gathers that use them. H100,
+// 2026-11-28 (docs/h100-2026-11-28-offsets-ahead/): one step ahead took
+// fem n=120 (renumbered) from 84% to 88% of the copy bandwidth; two gained
+// 0.3% more for 8 more registers with G = 3; 8 columns a step lost.
+constexpr int kAhead = 1;
 
 // What a launch reads besides x and y; passed by value.
 template <class V, class I>
@@ -79,25 +84,36 @@ __device__ void slice_rows(const InodeArrays<V, I>& a, const InodeSlice& s, cons
       return kWalk ? u * G * step + r * n : (std::int64_t(j0 + u * k) * G + r) * n;
     };
     const V* xs = x + s.col_base;
-    for (int j0 = t; j0 < s.width; j0 += kUnroll * k) {
-      Offset c[kUnroll];
+    // The offsets of the next kAhead steps are loaded before this step's
+    // gathers wait on theirs: one round trip to memory a step, not two.
+    const auto load_offsets = [&](const Offset* from, int j0, Offset* c) {
 #pragma unroll
       for (int u = 0; u < kUnroll; ++u)
-        c[u] = j0 + u * k < s.width ? load_once<kStream>(o + offset_at(j0, u)) : kPad;
+        c[u] = j0 + u * k < s.width ? load_once<kStream>(from + offset_at(j0, u)) : kPad;
+    };
+    Offset c[kAhead + 1][kUnroll];  // c[d]: the offsets of d steps ahead
+#pragma unroll
+    for (int d = 0; d < kAhead; ++d) load_offsets(kWalk ? o + d * kUnroll * step : o, t + d * kUnroll * k, c[d]);
+    for (int j0 = t; j0 < s.width; j0 += kUnroll * k) {
+      load_offsets(kWalk ? o + kAhead * kUnroll * step : o, j0 + kAhead * kUnroll * k, c[kAhead]);
       V xv[kUnroll], val[kUnroll][G];
 #pragma unroll
       for (int u = 0; u < kUnroll; ++u)
-        if (c[u] != kPad) {
-          xv[u] = __ldg(xs + c[u]);
+        if (c[0][u] != kPad) {
+          xv[u] = __ldg(xs + c[0][u]);
 #pragma unroll
           for (int r = 0; r < G; ++r) val[u][r] = load_once<kStream>(v + value_at(j0, u, r));
         }
 #pragma unroll
       for (int u = 0; u < kUnroll; ++u)
-        if (c[u] != kPad)
+        if (c[0][u] != kPad)
 #pragma unroll
           for (int r = 0; r < G; ++r) sum[r] += val[u][r] * xv[u];
-      if (c[kUnroll - 1] == kPad) break;
+      if (c[0][kUnroll - 1] == kPad) break;
+#pragma unroll
+      for (int d = 0; d < kAhead; ++d)
+#pragma unroll
+        for (int u = 0; u < kUnroll; ++u) c[d][u] = c[d + 1][u];
       if constexpr (kWalk) {
         o += kUnroll * step;
         v += kUnroll * G * step;
