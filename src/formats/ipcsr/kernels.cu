@@ -76,7 +76,7 @@ __device__ std::int64_t y_index(const IpcsrArrays<V, I>& a, I row) {
 }
 
 // r >= 2 rows whose k1 - k0 <= SHARED_SIZE products are staged first.
-template <int kUnroll, int kStream, class V, class I>
+template <int kUnroll, int kStream, bool kAhead, class V, class I>
 __device__ void rows_block(const IpcsrArrays<V, I>& a, const V* __restrict__ x, V alpha, V beta,
                            V* y, I row0, int r, I k0, int count) {
   extern __shared__ __align__(16) unsigned char ipcsr_stage[];
@@ -96,16 +96,32 @@ __device__ void rows_block(const IpcsrArrays<V, I>& a, const V* __restrict__ x, 
   }
   // Stage 1: consecutive threads read consecutive entries (coalesced); x
   // through the read-only cache. kUnroll entries per thread per trip, all
-  // loads issued (predicated, no remainder loop) before the first use: the x
-  // gathers depend on the column loads, so every trip costs two memory round
-  // trips, and a full block takes ceil(SHARED_SIZE / (kUnroll T)) trips.
-  for (int base = threadIdx.x; base < count; base += kUnroll * T) {
-    I c[kUnroll];
-    V v[kUnroll];
+  // loads issued (predicated, no remainder loop) before the first use. The x
+  // gathers depend on the column loads: a trip costs two memory round trips,
+  // and a full block takes ceil(SHARED_SIZE / (kUnroll T)) trips. kAhead:
+  // the next trip's columns are loaded before this trip's gathers wait on
+  // theirs, one round trip a trip (and one more).
+  const auto load_columns = [&](int base, I* c) {
 #pragma unroll
     for (int u = 0; u < kUnroll; ++u) {
       const int j = base + u * T;
       c[u] = j < count ? load_once<kStream>(a.col_idx + k0 + j) : I(0);
+    }
+  };
+  I c[kUnroll], next[kUnroll];
+  if constexpr (kAhead) load_columns(int(threadIdx.x), next);
+  for (int base = threadIdx.x; base < count; base += kUnroll * T) {
+    if constexpr (kAhead) {
+#pragma unroll
+      for (int u = 0; u < kUnroll; ++u) c[u] = next[u];
+      load_columns(base + kUnroll * T, next);
+    } else {
+      load_columns(base, c);
+    }
+    V v[kUnroll];
+#pragma unroll
+    for (int u = 0; u < kUnroll; ++u) {
+      const int j = base + u * T;
       v[u] = j < count ? load_once<kStream>(a.values + k0 + j) : V(0);
     }
 #pragma unroll
@@ -125,7 +141,7 @@ __device__ void rows_block(const IpcsrArrays<V, I>& a, const V* __restrict__ x, 
 
 // One row, or one chunk of a split row: the block strides over it, no staging
 // (each product is used once), then reduces block-wide.
-template <int kUnroll, int kStream, class V, class I>
+template <int kUnroll, int kStream, bool kAhead, class V, class I>
 __device__ void row_block(const IpcsrArrays<V, I>& a, const V* __restrict__ x, V alpha, V beta, V* y,
                           I block, I row, bool last_of_row, I k0, I k1) {
   AIJA_SHARED_AS(Scratch<V>, scratch);
@@ -134,13 +150,27 @@ __device__ void row_block(const IpcsrArrays<V, I>& a, const V* __restrict__ x, V
   // unrolled entry (added in a fixed order: the same bits on every run).
   const std::int64_t T = blockDim.x;
   V part[kUnroll] = {};
-  for (std::int64_t base = k0 + threadIdx.x; base < k1; base += kUnroll * T) {
-    I c[kUnroll];
-    V v[kUnroll];
+  const auto load_columns = [&](std::int64_t base, I* c) {  // kAhead: the next trip's, as in rows_block
 #pragma unroll
     for (int u = 0; u < kUnroll; ++u) {
       const std::int64_t k = base + u * T;
       c[u] = k < k1 ? load_once<kStream>(a.col_idx + k) : I(0);
+    }
+  };
+  I c[kUnroll], next[kUnroll];
+  if constexpr (kAhead) load_columns(k0 + threadIdx.x, next);
+  for (std::int64_t base = k0 + threadIdx.x; base < k1; base += kUnroll * T) {
+    if constexpr (kAhead) {
+#pragma unroll
+      for (int u = 0; u < kUnroll; ++u) c[u] = next[u];
+      load_columns(base + kUnroll * T, next);
+    } else {
+      load_columns(base, c);
+    }
+    V v[kUnroll];
+#pragma unroll
+    for (int u = 0; u < kUnroll; ++u) {
+      const std::int64_t k = base + u * T;
       v[u] = k < k1 ? load_once<kStream>(a.values + k) : V(0);
     }
 #pragma unroll
@@ -185,16 +215,16 @@ __device__ void row_block(const IpcsrArrays<V, I>& a, const V* __restrict__ x, V
   }
 }
 
-template <int kUnroll, int kStream, class V, class I>
+template <int kUnroll, int kStream, bool kAhead, class V, class I>
 __global__ void __launch_bounds__(1024)
     ipcsr_kernel(IpcsrArrays<V, I> a, const V* __restrict__ x, V alpha, V beta, V* __restrict__ y) {
   const I b = I(blockIdx.x) + a.first_block;
   const I row0 = a.block_row[b], row1 = a.block_row[b + 1];
   const I k0 = a.block_nnz[b], k1 = a.block_nnz[b + 1];
   if (row1 - row0 >= 2)
-    rows_block<kUnroll, kStream>(a, x, alpha, beta, y, row0, int(row1 - row0), k0, int(k1 - k0));
+    rows_block<kUnroll, kStream, kAhead>(a, x, alpha, beta, y, row0, int(row1 - row0), k0, int(k1 - k0));
   else  // r = 1: one row or the last chunk of one; r = 0: an earlier chunk
-    row_block<kUnroll, kStream>(a, x, alpha, beta, y, b, row0, row1 - row0 == 1, k0, k1);
+    row_block<kUnroll, kStream, kAhead>(a, x, alpha, beta, y, b, row0, row1 - row0 == 1, k0, k1);
 }
 
 template <class V, class I>
@@ -207,10 +237,11 @@ class IpcsrDeviceFormat final : public DeviceFormat<V, I> {
                      " row blocks are more than one launch can have; use format csr");
     blocks_ = blocks.count();
     const DeviceInfo& limits = host.device();
-    const bool stream_loads =
-        params_.stream_loads >= 0 ? params_.stream_loads == 1
-                                  : std::int64_t(detail::csr_array_bytes(host.csr())) > limits.l2_bytes;
-    kernel_ = choose_kernel(params_.unroll, stream_loads);
+    const bool beyond_l2 = std::int64_t(detail::csr_array_bytes(host.csr())) > limits.l2_bytes;
+    const bool stream_loads = params_.stream_loads >= 0 ? params_.stream_loads == 1 : beyond_l2;
+    // Columns loaded a trip ahead only beyond L2: there they hide memory's
+    // latency; within it they cost small matrices 5% (docs/h100-2026-11-28-offsets-ahead/).
+    kernel_ = choose_kernel(params_.unroll, stream_loads, beyond_l2);
     configure_kernel(limits);
     csr_.upload(host.csr(), host.csr_prefetch(), stream, false);  // cuSPARSE only for the transpose
     block_row_ = device_copy_of(blocks.row, stream);
@@ -290,9 +321,13 @@ class IpcsrDeviceFormat final : public DeviceFormat<V, I> {
                static_cast<cudaStream_t>(stream)>>>(a, dev_ptr(x), dev_value(alpha), dev_value(beta), dev_ptr(y));
     AIJA_CUDA_CHECK_LAUNCH();
   }
-  static Kernel choose_kernel(int unroll, bool stream_loads) {
-    if (unroll == 8) return stream_loads ? ipcsr_kernel<8, 1, D, I> : ipcsr_kernel<8, 0, D, I>;
-    return stream_loads ? ipcsr_kernel<4, 1, D, I> : ipcsr_kernel<4, 0, D, I>;
+  static Kernel choose_kernel(int unroll, bool stream_loads, bool ahead) {
+    if (ahead) {
+      if (unroll == 8) return stream_loads ? ipcsr_kernel<8, 1, true, D, I> : ipcsr_kernel<8, 0, true, D, I>;
+      return stream_loads ? ipcsr_kernel<4, 1, true, D, I> : ipcsr_kernel<4, 0, true, D, I>;
+    }
+    if (unroll == 8) return stream_loads ? ipcsr_kernel<8, 1, false, D, I> : ipcsr_kernel<8, 0, false, D, I>;
+    return stream_loads ? ipcsr_kernel<4, 1, false, D, I> : ipcsr_kernel<4, 0, false, D, I>;
   }
 
   std::size_t stage_bytes() const { return std::size_t(params_.shared_size) * sizeof(V); }

@@ -55,18 +55,38 @@ __device__ __forceinline__ V warp_tree(V v) {
 }
 
 // Entries [begin, end) by `lanes` lanes, lane t from begin + t: kUnroll
-// entries loaded, then added in order.
-template <bool kStream, class V, class I>
+// entries loaded, then added in order. With kAhead (kStream: a matrix larger
+// than L2), the next step's columns are loaded before this step's gathers
+// wait on theirs: one memory round trip a step, not two. Within L2 the loads
+// ahead cost small matrices up to 13% (docs/h100-2026-11-28-offsets-ahead/).
+template <bool kStream, class V, class I, bool kAhead = kStream>
 __device__ __forceinline__ V strided_sum(const I* __restrict__ cols, const V* __restrict__ vals, std::int64_t begin,
                                          std::int64_t end, int t, int lanes, const V* __restrict__ x) {
   V sum = V(0);
-  for (std::int64_t j0 = begin + t; j0 < end; j0 += std::int64_t(kUnroll) * lanes) {
+  const std::int64_t step = std::int64_t(kUnroll) * lanes;
+  const auto load_columns = [&](std::int64_t j0, I* c) {
+#pragma unroll
+    for (int u = 0; u < kUnroll; ++u) {
+      const std::int64_t j = j0 + std::int64_t(u) * lanes;
+      c[u] = j < end ? load_once<kStream>(cols + j) : I(0);
+    }
+  };
+  I c[kUnroll], next[kUnroll];
+  if constexpr (kAhead) load_columns(begin + t, next);
+  for (std::int64_t j0 = begin + t; j0 < end; j0 += step) {
+    if constexpr (kAhead) {
+#pragma unroll
+      for (int u = 0; u < kUnroll; ++u) c[u] = next[u];
+      load_columns(j0 + step, next);
+    } else {
+      load_columns(j0, c);
+    }
     V v[kUnroll], xv[kUnroll];
 #pragma unroll
     for (int u = 0; u < kUnroll; ++u) {
       const std::int64_t j = j0 + std::int64_t(u) * lanes;
       v[u] = j < end ? load_once<kStream>(vals + j) : V(0);
-      xv[u] = j < end ? __ldg(x + load_once<kStream>(cols + j)) : V(0);
+      xv[u] = j < end ? __ldg(x + c[u]) : V(0);
     }
 #pragma unroll
     for (int u = 0; u < kUnroll; ++u)
@@ -76,8 +96,9 @@ __device__ __forceinline__ V strided_sum(const I* __restrict__ cols, const V* __
 }
 
 // Short group, slice s: a lane per row, columns in order, U loads of a lane
-// in flight before its adds (the order of additions is the same for any U).
-template <int U, bool kStream, class V, class I>
+// in flight before its adds (the order of additions is the same for any U);
+// the columns of the next U ahead as in strided_sum.
+template <int U, bool kStream, class V, class I, bool kAhead = kStream>
 __device__ __forceinline__ void short_slice(const SuraaArrays<V, I>& a, std::int64_t slices, std::int64_t s, int lane,
                                             const V* __restrict__ x, V alpha, V beta, V* y) {
   const std::int64_t k = s * kWarp + lane;
@@ -89,10 +110,20 @@ __device__ __forceinline__ void short_slice(const SuraaArrays<V, I>& a, std::int
   const std::int64_t out = y_index(a, k);
   const bool add = alpha == V(1) && beta == V(1);
   V sum = add ? y[out] : V(0);
-  for (std::int64_t j0 = 0; j0 < width; j0 += U) {
-    I c[U];
+  const auto load_columns = [&](std::int64_t j0, I* c) {
 #pragma unroll
     for (int u = 0; u < U; ++u) c[u] = j0 + u < width ? load_once<kStream>(cols + (j0 + u) * kWarp) : I(-1);
+  };
+  I c[U], next[U];
+  if constexpr (kAhead) load_columns(0, next);
+  for (std::int64_t j0 = 0; j0 < width; j0 += U) {
+    if constexpr (kAhead) {  // as in strided_sum
+#pragma unroll
+      for (int u = 0; u < U; ++u) c[u] = next[u];
+      load_columns(j0 + U, next);
+    } else {
+      load_columns(j0, c);
+    }
     V v[U], xv[U];
 #pragma unroll
     for (int u = 0; u < U; ++u)
