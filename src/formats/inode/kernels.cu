@@ -29,9 +29,9 @@ constexpr int kBlockThreads = kWarp * kWarpsPerBlock;
 constexpr int kUnroll = 4;
 // Steps whose offsets are loaded ahead of the gathers that use them. H100,
 // 2026-11-28 (docs/h100-2026-11-28-offsets-ahead/): one step ahead took
-// fem n=120 (renumbered) from 84% to 88% of the copy bandwidth; two gained
-// 0.3% more for 8 more registers with G = 3; 8 columns a step lost.
-constexpr int kAhead = 1;
+// fem n=120 (renumbered) from 84% to 88% of the copy bandwidth, two 0.3-0.6%
+// more (and dof = 3 and 4 no slower); 8 columns a step lost.
+constexpr int kAhead = 2;
 
 // What a launch reads besides x and y; passed by value.
 template <class V, class I>
@@ -152,11 +152,11 @@ __device__ void slice(const InodeArrays<V, I>& a, const InodeSlice& s, const Off
 // over the list of the slices of G rows; a warp per slice.
 template <int G, int kStream, class V, class I>
 __global__ void __launch_bounds__(kBlockThreads)
-    inode_kernel(InodeArrays<V, I> a, const std::int64_t* __restrict__ slices_of_g, std::int64_t count,
-                 const V* __restrict__ x, V alpha, V beta, V* y) {
+    inode_kernel(InodeArrays<V, I> a, const std::int64_t* __restrict__ slices_of_g, std::int64_t first,
+                 std::int64_t count, const V* __restrict__ x, V alpha, V beta, V* y) {
   const std::int64_t k = std::int64_t(blockIdx.x) * kWarpsPerBlock + threadIdx.x / kWarp;
   if (k >= count) return;  // whole warps: a slice's lanes stay together
-  const InodeSlice s = a.slices[slices_of_g[k]];
+  const InodeSlice s = a.slices[slices_of_g ? slices_of_g[k] : first + k];
   const int lane = int(threadIdx.x % kWarp);
   if (s.kind & kInodeOffsets32)
     slice<G, kStream>(a, s, a.offsets32, lane, x, alpha, beta, y);
@@ -254,7 +254,7 @@ class InodeDeviceFormat final : public DeviceFormat<V, I> {
 
  private:
   using D = detail::device_value_t<V>;  // V in the kernels (device_value.hpp)
-  using Kernel = void (*)(InodeArrays<D, I>, const std::int64_t*, std::int64_t, const D*, D, D, D*);
+  using Kernel = void (*)(InodeArrays<D, I>, const std::int64_t*, std::int64_t, std::int64_t, const D*, D, D, D*);
 
   template <int G>
   static Kernel kernel_for(bool stream_loads) {
@@ -275,14 +275,19 @@ class InodeDeviceFormat final : public DeviceFormat<V, I> {
     AIJA_THROW(internal, "inode: a slice of " + std::to_string(rows) + " rows per group");
   }
 
-  // The slices by_rows[b, e) (all of G rows) in one launch.
+  // The slices by_rows[b, e) (all of G rows) in one launch. When they are
+  // consecutive slices (every slice of a scalar matrix), the kernel counts
+  // them from the first instead of reading the list: a memory round trip
+  // less before each warp's first load.
   void launch(int g, std::int64_t b, std::int64_t e, V alpha, const V* x, V beta, V* y, Stream stream) {
     if (e <= b) return;
     const InodeArrays<D, I> a{slices_.data(),    rows_.data(), offsets16_.data(), offsets32_.data(),
                               detail::dev_ptr(values_.data()), row_map_};
+    const std::vector<std::int64_t>& by_rows = host_.layout().by_rows;  // increasing within [b, e)
+    const bool consecutive = by_rows[std::size_t(e - 1)] - by_rows[std::size_t(b)] == e - 1 - b;
     kernels_[std::size_t(g)]<<<blocks_for(e - b), kBlockThreads, 0, static_cast<cudaStream_t>(stream)>>>(
-        a, by_rows_.data() + b, e - b, detail::dev_ptr(x), detail::dev_value(alpha), detail::dev_value(beta),
-        detail::dev_ptr(y));
+        a, consecutive ? nullptr : by_rows_.data() + b, by_rows[std::size_t(b)], e - b, detail::dev_ptr(x),
+        detail::dev_value(alpha), detail::dev_value(beta), detail::dev_ptr(y));
     AIJA_CUDA_CHECK_LAUNCH();
   }
 
