@@ -46,6 +46,22 @@ __device__ __forceinline__ T load_once(const T* p) {
     return *p;
 }
 
+// The column indices c of a loop's step at position `at`. With kAhead they
+// were loaded a step before, in `next`, which now loads those of `next_at`:
+// the step's x gathers then wait one memory round trip, not two (the column
+// loads, then the gathers). The caller loads the first step's into `next`
+// before the loop. load(position, columns) loads N columns.
+template <bool kAhead, int N, class I, class P, class Load>
+__device__ __forceinline__ void step_columns(const Load& load, P at, P next_at, I (&c)[N], I (&next)[N]) {
+  if constexpr (kAhead) {
+#pragma unroll
+    for (int u = 0; u < N; ++u) c[u] = next[u];
+    load(next_at, next);
+  } else {
+    load(at, c);
+  }
+}
+
 // The shuffle tree of shuffle_tree_sum over each group of `width` consecutive
 // lanes (a power of two <= 32): the group's sum in its first lane. Every lane
 // of the warp must call.

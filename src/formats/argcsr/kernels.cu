@@ -93,13 +93,7 @@ __global__ void __launch_bounds__(1024)
   I c[kUnroll], next[kUnroll];
   if constexpr (kAhead) load_columns(0, next);
   for (int k0 = 0; k0 < g.chunk; k0 += kUnroll) {
-    if constexpr (kAhead) {
-#pragma unroll
-      for (int u = 0; u < kUnroll; ++u) c[u] = next[u];
-      load_columns(k0 + kUnroll, next);
-    } else {
-      load_columns(k0, c);
-    }
+    detail::step_columns<kAhead>(load_columns, k0, k0 + kUnroll, c, next);
     V v[kUnroll], xv[kUnroll];
 #pragma unroll
     for (int u = 0; u < kUnroll; ++u)

@@ -149,7 +149,8 @@ __device__ void slice(const InodeArrays<V, I>& a, const InodeSlice& s, const Off
 }
 
 // One kernel per G (its registers: G sums and kUnroll * G values a lane),
-// over the list of the slices of G rows; a warp per slice.
+// over the list of the slices of G rows (or, list null, `count` consecutive
+// slices from `first`); a warp per slice.
 template <int G, int kStream, class V, class I>
 __global__ void __launch_bounds__(kBlockThreads)
     inode_kernel(InodeArrays<V, I> a, const std::int64_t* __restrict__ slices_of_g, std::int64_t first,

@@ -74,13 +74,7 @@ __device__ __forceinline__ V strided_sum(const I* __restrict__ cols, const V* __
   I c[kUnroll], next[kUnroll];
   if constexpr (kAhead) load_columns(begin + t, next);
   for (std::int64_t j0 = begin + t; j0 < end; j0 += step) {
-    if constexpr (kAhead) {
-#pragma unroll
-      for (int u = 0; u < kUnroll; ++u) c[u] = next[u];
-      load_columns(j0 + step, next);
-    } else {
-      load_columns(j0, c);
-    }
+    detail::step_columns<kAhead>(load_columns, j0, j0 + step, c, next);
     V v[kUnroll], xv[kUnroll];
 #pragma unroll
     for (int u = 0; u < kUnroll; ++u) {
@@ -117,13 +111,7 @@ __device__ __forceinline__ void short_slice(const SuraaArrays<V, I>& a, std::int
   I c[U], next[U];
   if constexpr (kAhead) load_columns(0, next);
   for (std::int64_t j0 = 0; j0 < width; j0 += U) {
-    if constexpr (kAhead) {  // as in strided_sum
-#pragma unroll
-      for (int u = 0; u < U; ++u) c[u] = next[u];
-      load_columns(j0 + U, next);
-    } else {
-      load_columns(j0, c);
-    }
+    detail::step_columns<kAhead>(load_columns, j0, j0 + U, c, next);
     V v[U], xv[U];
 #pragma unroll
     for (int u = 0; u < U; ++u)
