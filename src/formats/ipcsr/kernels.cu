@@ -310,12 +310,12 @@ class IpcsrDeviceFormat final : public DeviceFormat<V, I> {
     AIJA_CUDA_CHECK_LAUNCH();
   }
   static Kernel choose_kernel(int unroll, bool stream_loads, bool ahead) {
-    if (ahead) {
-      if (unroll == 8) return stream_loads ? ipcsr_kernel<8, 1, true, D, I> : ipcsr_kernel<8, 0, true, D, I>;
-      return stream_loads ? ipcsr_kernel<4, 1, true, D, I> : ipcsr_kernel<4, 0, true, D, I>;
-    }
-    if (unroll == 8) return stream_loads ? ipcsr_kernel<8, 1, false, D, I> : ipcsr_kernel<8, 0, false, D, I>;
-    return stream_loads ? ipcsr_kernel<4, 1, false, D, I> : ipcsr_kernel<4, 0, false, D, I>;
+    return unroll == 8 ? kernel_for<8>(stream_loads, ahead) : kernel_for<4>(stream_loads, ahead);
+  }
+  template <int kUnroll>
+  static Kernel kernel_for(bool stream_loads, bool ahead) {
+    if (ahead) return stream_loads ? ipcsr_kernel<kUnroll, 1, true, D, I> : ipcsr_kernel<kUnroll, 0, true, D, I>;
+    return stream_loads ? ipcsr_kernel<kUnroll, 1, false, D, I> : ipcsr_kernel<kUnroll, 0, false, D, I>;
   }
 
   std::size_t stage_bytes() const { return std::size_t(params_.shared_size) * sizeof(V); }
