@@ -50,7 +50,8 @@ __device__ __forceinline__ T load_once(const T* p) {
 // were loaded a step before, in `next`, which now loads those of `next_at`:
 // the step's x gathers then wait one memory round trip, not two (the column
 // loads, then the gathers). The caller loads the first step's into `next`
-// before the loop. load(position, columns) loads N columns.
+// before the loop. load(position, columns) loads N columns (or, as suraa's
+// short slices use it too, N values).
 template <bool kAhead, int N, class I, class P, class Load>
 __device__ __forceinline__ void step_columns(const Load& load, P at, P next_at, I (&c)[N], I (&next)[N]) {
   if constexpr (kAhead) {
