@@ -47,7 +47,7 @@ TEST(InodeParams, DefaultsTheUsersSettingsAndRefusals) {
   const DeviceInfo hopper = hopper_device_info();
   InodeParams p = inode_params(TuningParams{}, hopper);
   EXPECT_EQ(p.max_group_rows, 8);
-  EXPECT_EQ(p.window_rows, 4096);
+  EXPECT_EQ(p.window_rows, 8192);
   EXPECT_TRUE(p.sort);
   EXPECT_EQ(p.group_threads, 0);  // auto
   EXPECT_EQ(p.multiprocessors, 132);
