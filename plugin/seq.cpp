@@ -19,6 +19,36 @@ SeqState* State(Mat A) { return static_cast<SeqState*>(A->spptr); }
 const char* kToSeqAIJ = "MatConvert_seqaijadaptive_seqaij_C";
 const char* kFromSeqAIJ = "MatConvert_seqaij_seqaijadaptive_C";
 
+// PETSc's I-nodes of A (runs of rows with identical columns, found at its
+// assembly) as row runs for `i` and `j`, so that format inode compares only
+// the rows where two runs meet. None where PETSc has none (-mat_no_inode, or
+// too few rows repeat). PETSc before 3.21 hands out the runs' sizes, later
+// ones their first rows (count + 1 of them, from 0): a size is never 0.
+PetscErrorCode KnownRowRuns(Mat A, const PetscInt* i, const PetscInt* j,
+                            std::shared_ptr<const aijadaptive::RowRuns>* runs) {
+  PetscInt count = 0, *sizes = nullptr, limit = 0;
+
+  PetscFunctionBegin;
+  runs->reset();
+  PetscCall(MatInodeGetInodeSizes(A, &count, &sizes, &limit));
+  if (count <= 0 || !sizes || A->rmap->n == 0) PetscFunctionReturn(PETSC_SUCCESS);
+  auto known = std::make_shared<aijadaptive::RowRuns>();
+  known->sizes.resize(std::size_t(count));
+  const bool first_rows = sizes[0] == 0;
+  std::int64_t covered = 0;
+  for (PetscInt k = 0; k < count; ++k) {
+    known->sizes[std::size_t(k)] = first_rows ? sizes[k + 1] - sizes[k] : sizes[k];
+    covered += known->sizes[std::size_t(k)];
+  }
+  PetscCall(PetscInfo(A, "aijadaptive: PETSc's I-nodes, %" PetscInt_FMT " runs of identical rows over %" PetscInt64_FMT
+                         " of %" PetscInt_FMT " rows\n",
+                      count, covered, A->rmap->n));
+  known->row_ptr = i;
+  known->col_idx = j;
+  *runs = std::move(known);
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
 PetscErrorCode Rebuild(Mat A, SeqState* s, const aijadaptive::CsrView<PetscScalar, PetscInt>& view) {
   aijadaptive::MatrixOptions options;
 
@@ -375,7 +405,7 @@ PetscErrorCode SeqEnsureCurrent(Mat A) {
   const PetscInt rows = A->rmap->n, cols = A->cmap->n, nnz = rows ? i[rows] : 0;
   const bool same_pattern = !s->settings_changed && s->matrix.built() && s->nonzerostate == A->nonzerostate &&
                             s->rows == rows && s->cols == cols && s->nnz == nnz && s->i == i && s->j == j;
-  const aijadaptive::CsrView<PetscScalar, PetscInt> view{rows, cols, i, j, a};
+  aijadaptive::CsrView<PetscScalar, PetscInt> view{rows, cols, i, j, a};
   if (!s->settings_given) {
     Settings from_options = s->settings;
     PetscCall(SettingsFromDatabase(A, &from_options));
@@ -386,6 +416,7 @@ PetscErrorCode SeqEnsureCurrent(Mat A) {
     }
   }
   if (!same_pattern) {
+    PetscCall(KnownRowRuns(A, i, j, &view.row_runs));
     PetscCall(Rebuild(A, s, view));
   } else {
     PetscCall(PetscLogEventBegin(events.refill, A, 0, 0, 0));

@@ -67,6 +67,13 @@ aijadaptive_ex56_test(petsc_ex56_cg_jacobi_np2 2 auto -ne 9 -ksp_type cg -pc_typ
 # A format requested by name; another format is one more such line.
 aijadaptive_ex56_test(petsc_ex56_gamg_ipcsr_np2 2 ipcsr ${AIJA_EX56_GAMG})
 aijadaptive_ex56_test(petsc_ex56_gamg_inode_np2 2 inode ${AIJA_EX56_GAMG})
+# On the GPU, format inode finds its groups from PETSc's I-nodes (ex56: the 3
+# unknowns of a mesh node), comparing only the rows where two of them meet.
+aijadaptive_mpi_test(gpu_ex56_inode_from_petsc_inodes 1 gpu GPU ARGS $<TARGET_FILE:petsc-ex56> -ne 5 -ksp_max_it 20
+                     -ksp_converged_reason -dll_append ${AIJA_PLUGIN} -mat_type aijadaptive -mat_aijadaptive_format inode
+                     -ksp_view_mat ::ascii_info
+                     EXPECT "aijadaptive: inode: groups found from the matrix's [0-9]+ runs of identical rows \\(PETSc's I-nodes\\)"
+                            "aijadaptive: inode: [0-9]+ groups of identical rows \\(.*[0-9]+ of 3")
 
 # tests/petsc/matmult_file.c on ex56's matrix: saved by ex56, then read in
 # each type (SELL converted from AIJ), as config/gpu/ex56.sh compares them.

@@ -198,9 +198,10 @@ TEST(InodeLayout, ThreeUnknownsPerNodeCostTwoThirdsOfAByteOfIndexPerNonzero) {
   f.build(m.view());
   const auto lines = f.describe();
   EXPECT_NE(lines[1].find("1 lane per group"), std::string::npos) << lines[1];
-  ASSERT_EQ(lines.size(), 3u);
+  ASSERT_EQ(lines.size(), 4u);
   EXPECT_NE(lines[0].find("2000 of 3"), std::string::npos) << lines[0];
   EXPECT_NE(lines[2].find("bytes per nonzero"), std::string::npos) << lines[2];
+  EXPECT_NE(lines[3].find("by comparing each row with the one before"), std::string::npos) << lines[3];
 }
 
 // Columns 0 and 70000 in the first rows: their slices need 32 bits, the others not.
@@ -231,24 +232,27 @@ TEST(InodeLayout, LanesPerGroupFillTheDeviceWithEightColumnsALaneAtLeast) {
   EXPECT_EQ(inode_group_threads(0, 0.0, 132), 1);
 }
 
+void expect_the_same_layout(const InodeLayout& l, const InodeLayout& one, const std::string& what) {
+  ASSERT_EQ(l.slices.size(), one.slices.size()) << what;
+  for (std::size_t i = 0; i < l.slices.size(); ++i)
+    ASSERT_EQ(0, std::memcmp(&l.slices[i], &one.slices[i], sizeof(InodeSlice))) << what << ", slice " << i;
+  EXPECT_EQ(l.rows, one.rows) << what;
+  EXPECT_EQ(l.offsets16, one.offsets16) << what;
+  EXPECT_EQ(l.offsets32, one.offsets32) << what;
+  EXPECT_EQ(l.window_rows, one.window_rows) << what;
+  EXPECT_EQ(l.window_slices, one.window_slices) << what;
+  EXPECT_EQ(l.by_rows, one.by_rows) << what;
+  EXPECT_EQ(l.stored_values, one.stored_values) << what;
+  EXPECT_EQ(l.groups_of_size, one.groups_of_size) << what;
+}
+
 // The build plans each part of the windows on its own thread, then writes
 // every part's offsets in place: the layout must not depend on the cut.
 template <class V, class I>
 void expect_the_same_layout_on_any_number_of_threads(const CsrView<V, I>& a, const InodeParams& p) {
   const InodeLayout one = inode_build_layout(a, p, 1);
-  for (int threads : {2, 3, 7}) {
-    const InodeLayout l = inode_build_layout(a, p, threads);
-    ASSERT_EQ(l.slices.size(), one.slices.size()) << threads;
-    for (std::size_t i = 0; i < l.slices.size(); ++i)
-      ASSERT_EQ(0, std::memcmp(&l.slices[i], &one.slices[i], sizeof(InodeSlice))) << threads << " slice " << i;
-    EXPECT_EQ(l.rows, one.rows);
-    EXPECT_EQ(l.offsets16, one.offsets16);
-    EXPECT_EQ(l.offsets32, one.offsets32);
-    EXPECT_EQ(l.window_rows, one.window_rows);
-    EXPECT_EQ(l.window_slices, one.window_slices);
-    EXPECT_EQ(l.by_rows, one.by_rows);
-    EXPECT_EQ(l.stored_values, one.stored_values);
-  }
+  for (int threads : {2, 3, 7})
+    expect_the_same_layout(inode_build_layout(a, p, threads), one, std::to_string(threads) + " threads");
   check_layout(a, p);
 }
 
@@ -265,6 +269,62 @@ TEST(InodeLayout, TheSameLayoutOnAnyNumberOfThreads) {
   EXPECT_FALSE(l.offsets16.empty());
   EXPECT_FALSE(l.offsets32.empty());
   expect_the_same_layout_on_any_number_of_threads(spans.view(), p);
+}
+
+// The runs of identical rows as PETSc's I-nodes give them: every run of
+// identical rows cut into pieces of at most `most` rows.
+template <class V, class I>
+std::vector<std::int64_t> identical_runs(const CsrView<V, I>& a, std::int64_t most) {
+  std::vector<std::int64_t> sizes;
+  for (std::int64_t i = 0; i < std::int64_t(a.rows); ++i)
+    if (i > 0 && sizes.back() < most && repeats_previous_row(a, i))
+      ++sizes.back();
+    else
+      sizes.push_back(1);
+  return sizes;
+}
+
+template <class V, class I>
+CsrView<V, I> with_runs(CsrView<V, I> a, std::vector<std::int64_t> sizes, const void* row_ptr, const void* col_idx) {
+  a.row_runs = std::make_shared<const RowRuns>(RowRuns{std::move(sizes), row_ptr, col_idx});
+  return a;
+}
+
+// The owner's runs (PETSc's I-nodes) spare the comparisons inside them, and
+// give the layout the rows compared one by one give; runs that do not
+// describe the view's own arrays, or do not cover its rows, are ignored.
+TEST(InodeLayout, TheOwnersRunsOfIdenticalRowsGiveTheSameLayout) {
+  // Runs of 1 to 11 identical rows: longer than PETSc's I-nodes (5) and than a group (8).
+  const auto m = test::node_csr<double, std::int32_t>({600, 600, 0.02, 0.1, 1, 5},
+                                                      [](std::int64_t k) { return int(1 + k * 7 % 11); });
+  const CsrView<double, std::int32_t> a = m.view();
+  for (const InodeParams& p : kParamSets) {
+    const InodeLayout compared = inode_build_layout(a, p, 2);
+    EXPECT_EQ(compared.known_runs, 0);
+    for (std::int64_t most : {1, 5, 11}) {
+      const std::vector<std::int64_t> runs = identical_runs(a, most);
+      const InodeLayout l = inode_build_layout(with_runs(a, runs, a.row_ptr, a.col_idx), p, 2);
+      EXPECT_EQ(l.known_runs, std::int64_t(runs.size()));
+      expect_the_same_layout(l, compared, "runs of at most " + std::to_string(most) + ", " + describe(p));
+    }
+  }
+  const InodeParams p;
+  const std::vector<std::int64_t> runs = identical_runs(a, 5);
+  std::vector<std::int64_t> short_by_one = runs, with_empty = runs;
+  --short_by_one.back();
+  with_empty.insert(with_empty.begin() + 1, 0);
+  const auto copy = m;  // the same matrix in other arrays
+  for (const CsrView<double, std::int32_t>& ignored :
+       {with_runs(a, runs, copy.row_ptr.data(), a.col_idx), with_runs(a, runs, a.row_ptr, copy.col_idx.data()),
+        with_runs(a, short_by_one, a.row_ptr, a.col_idx), with_runs(a, with_empty, a.row_ptr, a.col_idx)}) {
+    EXPECT_EQ(applicable_row_runs(ignored), nullptr);
+    EXPECT_EQ(inode_build_layout(ignored, p, 2).known_runs, 0);
+  }
+  InodeHostFormat<double, std::int32_t> f{p};
+  f.build(with_runs(a, runs, a.row_ptr, a.col_idx));
+  const std::string line = f.describe().back();
+  EXPECT_NE(line.find(std::to_string(runs.size()) + " runs of identical rows (PETSc's I-nodes)"), std::string::npos)
+      << line;
 }
 
 TEST(InodeLayout, SlicesWhoseColumnsSpanMoreThan16BitsTake32) {

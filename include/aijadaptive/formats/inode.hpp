@@ -52,7 +52,7 @@ inline constexpr int kInodeMaxGroupRows = 8;  // kernels exist for G = 1..8
 
 struct InodeParams {
   int max_group_rows = 8;        // longer runs of identical rows are cut: [1, kInodeMaxGroupRows]
-  std::int64_t window_rows = 4096;  // rows whose groups are sorted together: [1, 65536]
+  std::int64_t window_rows = 8192;  // rows whose groups are sorted together: [1, 65536]
   // A slice closes before a group that would leave more than this share of
   // its stored entries as padding (W * n > (1 + max_padding) * entries).
   double max_padding = 0.25;
@@ -105,6 +105,7 @@ struct InodeLayout {
   int group_threads = 1;                  // k of the slices that are not wide
   std::int64_t stored_values = 0;         // values with their padding
   std::int64_t entries = 0;               // the matrix's nonzeros
+  std::int64_t known_runs = 0;            // the owner's runs the groups were found from (0: none)
   std::array<std::int64_t, kInodeMaxGroupRows + 1> groups_of_size{};  // [g]: groups of g rows
 
   std::int64_t groups() const { return std::int64_t(rows.size()); }
@@ -114,7 +115,8 @@ struct InodeLayout {
 };
 
 // The groups, windows and slices of a CSR pattern: O(nnz) to find the groups
-// (a row against the one before), O(groups log window) to sort them, over
+// (a row against the one before; with a.row_runs, only the first row of each
+// run), O(groups log window) to sort them, over
 // `threads` threads (0: as many as pay; the layout is the same for any).
 // Throws unsupported where a slice's columns span 2^32 or more.
 template <class V, class I>

@@ -88,16 +88,27 @@ struct Group {
 
 // Runs of consecutive rows with the same column list, at most `most` rows
 // each: which rows repeat the row before (the O(nnz) comparisons, over
-// several threads), then the runs.
+// several threads), then the runs. With the owner's runs (`known`), a row
+// inside one of them repeats the row before it by their word, and only the
+// first row of each is compared: the same answers, fewer comparisons.
 template <class V, class I>
-std::vector<Group> find_groups(const CsrView<V, I>& a, int most, int threads) {
+std::vector<Group> find_groups(const CsrView<V, I>& a, const RowRuns* known, int most, int threads) {
   const std::int64_t rows = a.rows;
   std::vector<char> repeats(std::size_t(std::max<std::int64_t>(rows, 0)), 0);
+  std::vector<char> run_starts;  // with `known`: the first row of each of its runs
+  if (known) {
+    run_starts.assign(repeats.size(), 0);
+    std::int64_t first = 0;
+    for (const std::int64_t size : known->sizes) {
+      run_starts[std::size_t(first)] = 1;
+      first += size;
+    }
+  }
   const std::vector<detail::RowPart> parts =
       detail::row_parts(rows, a.nnz(), 1, threads, inode_tuning::kBuildEntriesPerThread);
   detail::run_row_parts(parts.size(), [&](std::size_t part) {
     for (std::int64_t i = std::max<std::int64_t>(1, parts[part].begin); i < parts[part].end; ++i)
-      repeats[std::size_t(i)] = repeats_previous_row(a, i);
+      repeats[std::size_t(i)] = known && !run_starts[std::size_t(i)] ? true : repeats_previous_row(a, i);
   });
   // A row joins the group before while it repeats that group's rows and the
   // group has room; otherwise it starts one. Counted first, so that the list
@@ -241,7 +252,8 @@ void write_offsets(const CsrView<V, I>& a, const std::vector<Group>& groups, con
 template <class V, class I>
 InodeLayout inode_build_layout(const CsrView<V, I>& a, const InodeParams& p, int threads) {
   inode_check_params(p);
-  const std::vector<Group> groups = find_groups(a, p.max_group_rows, threads);
+  const RowRuns* known = applicable_row_runs(a);
+  const std::vector<Group> groups = find_groups(a, known, p.max_group_rows, threads);
   const int k = p.group_threads ? p.group_threads
                                 : inode_group_threads(std::int64_t(groups.size()),
                                                       groups.empty() ? 0.0 : double(a.nnz()) / double(a.rows),
@@ -316,6 +328,7 @@ InodeLayout inode_build_layout(const CsrView<V, I>& a, const InodeParams& p, int
     for (std::int64_t first : plans[i].window_slices) out.window_slices.push_back(starts[i].slices + first);
   }
   out.entries = a.nnz();
+  out.known_runs = known ? std::int64_t(known->sizes.size()) : 0;
   for (const Group& g : groups) ++out.groups_of_size[std::size_t(g.rows)];
   out.group_threads = k;
   out.window_rows.push_back(a.rows);
@@ -391,7 +404,10 @@ std::vector<std::string> InodeHostFormat<V, I>::describe() const {
               " windows, " + std::to_string(k) + (k == 1 ? " lane" : " lanes") + " per group, " + std::to_string(narrow) +
               " with 16-bit column offsets" +
               (wide ? ", " + std::to_string(wide) + " wide" : ""),
-          std::string("inode: ") + bytes};
+          std::string("inode: ") + bytes,
+          l.known_runs ? "inode: groups found from the matrix's " + std::to_string(l.known_runs) +
+                             " runs of identical rows (PETSc's I-nodes), compared only where two runs meet"
+                       : std::string("inode: groups found by comparing each row with the one before")};
 }
 
 template <class V, class I>
