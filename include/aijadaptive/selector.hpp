@@ -31,6 +31,10 @@ inline constexpr int kTuneCandidates = 4;
 struct Candidate {
   FormatId format = FormatId::csr;
   std::string reason;
+  // Its host build costs more than csr's whole set-up on this matrix: worth
+  // a host thread while csr runs the first products (a deferred set-up,
+  // MatrixOptions::defer_min_nnz).
+  bool costly_build = false;
 };
 
 struct Selection {

@@ -272,8 +272,9 @@ struct AdaptiveMatrix<V, I>::Impl {
   // Whether the analysis will reorder, as far as the features tell (the RCM
   // order and its effect are the thread's work): what makes a set-up many
   // times cuSPARSE's upload (docs/h100-2026-11-27-parallel-rcm). Without it the
-  // analysis overlaps the CSR arrays' upload (prefetch) and is not deferred:
-  // the copy of the arrays would cost more than it saves.
+  // analysis overlaps the CSR arrays' upload (prefetch) and is not deferred
+  // (the copy of the arrays would cost more than it saves), unless the
+  // selector says its choice's build is costly (Candidate::costly_build).
   bool may_reorder() {
     features = compute_features(a, FeatureSet::for_selector);
     return (options.reorder == ReorderChoice::always && a.rows == a.cols) || wants_rcm_ratio(features, options.reorder);
@@ -743,7 +744,10 @@ void AdaptiveMatrix<V, I>::analyse(const CsrView<V, I>& a) {
       m.start_deferred();
     } else {
       m.select(may_defer ? &m.features : nullptr);
-      m.plan_tuning();
+      if (may_defer && m.selection.candidates.front().costly_build)
+        m.start_deferred();  // the thread selects again, on its copy
+      else
+        m.plan_tuning();
     }
     m.make_chain();
     m.build_next_host();

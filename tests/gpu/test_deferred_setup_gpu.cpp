@@ -15,6 +15,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cstdint>
+#include <random>
 #include <string>
 #include <thread>
 #include <vector>
@@ -164,6 +165,58 @@ TEST_F(DeferredSetupGpu, OnlyAnAnalysisThatMayReorderIsDeferred) {
   EXPECT_EQ(b.format_name(), chosen_format(irregular, ReorderChoice::automatic));
   EXPECT_FALSE(describes(b, "set-up deferred"));
   expect_product_right(b, irregular, 2);
+}
+
+// Scalar FEM as a mesh numbered for locality gives it: `per_row` distinct
+// columns near the row (within +-window), a few repeated rows at most.
+Csr local_rows(std::int32_t n, int per_row, int window, std::uint64_t seed) {
+  std::mt19937_64 rng(seed);
+  std::uniform_int_distribution<int> offset(-window, window);
+  std::uniform_real_distribution<double> value(-1.0, 1.0);
+  Csr m;
+  m.rows = m.cols = n;
+  std::vector<std::int32_t> cols;
+  for (std::int32_t i = 0; i < n; ++i) {
+    cols.assign(1, i);
+    while (int(cols.size()) < per_row) {
+      const std::int32_t c = i + offset(rng);
+      if (c >= 0 && c < n && std::find(cols.begin(), cols.end(), c) == cols.end()) cols.push_back(c);
+    }
+    std::sort(cols.begin(), cols.end());
+    for (std::int32_t c : cols) {
+      m.col_idx.push_back(c);
+      m.values.push_back(value(rng));
+    }
+    m.row_ptr.push_back(std::int32_t(m.col_idx.size()));
+  }
+  return m;
+}
+
+// A choice whose build costs more than csr's set-up (inode on scalar rows with
+// local columns) is deferred too, though nothing is reordered.
+TEST_F(DeferredSetupGpu, AChoiceOfCostlyBuildIsDeferredWithoutReordering) {
+  const Csr m = local_rows(120000, 18, 300, 38);
+  const auto analysis = analyse_matrix(m.view(), FormatChoice::automatic_choice(), ReorderChoice::automatic);
+  ASSERT_EQ(analysis.selection.first(), FormatId::inode) << analysis.selection.candidates.front().reason;
+  ASSERT_TRUE(analysis.selection.candidates.front().costly_build);
+  ASSERT_FALSE(analysis.selection.reorder);
+  MatrixOptions o = deferred(1);
+  o.reorder = ReorderChoice::automatic;
+  Matrix a(o);
+  a.build(m.view());
+  EXPECT_EQ(a.format_name(), "csr");
+  EXPECT_TRUE(describes(a, "set-up deferred: a host thread")) << a.selection_reason();
+  expect_product_right(a, m, 1);
+  EXPECT_EQ(a.format_name(), "inode");
+  EXPECT_FALSE(a.reordered());
+  expect_product_right(a, m, 2);
+  // Not deferred below the threshold: the same choice, built before build() returns.
+  o.defer_min_nnz = std::size_t(m.row_ptr.back()) + 1;
+  Matrix b(o);
+  b.build(m.view());
+  EXPECT_EQ(b.format_name(), "inode");
+  EXPECT_FALSE(describes(b, "set-up deferred"));
+  expect_product_right(b, m, 3);
 }
 
 TEST_F(DeferredSetupGpu, ANewAnalysisOrTheEndWhileTheThreadRunsLosesNothing) {

@@ -165,6 +165,7 @@ TEST(Selector, RowsRepeatingTheirNeighboursColumnsGoToInodeThenIpcsrThenCsr) {
     EXPECT_EQ(s.candidates[2].format, FormatId::csr);
     EXPECT_NE(s.candidates[0].reason.find("repeat the columns of the row before"), std::string::npos)
         << s.candidates[0].reason;
+    EXPECT_FALSE(s.candidates[0].costly_build);  // groups of rows: as fast to build as csr's set-up
   }
   // Small matrices (in L2) stay with ipcsr; scalar FEM (few repeats) is not inode's.
   // Repeats win over a diagonal type in a large matrix (ex56), not in a small one.
@@ -320,6 +321,11 @@ TEST(Selector, InodeInSuraasPlaceWhereRegularRowsHaveLocalColumns) {
   EXPECT_EQ(local.first(), FormatId::inode);
   EXPECT_NE(local.candidates.front().reason.find("x sectors per nonzero < 0.50"), std::string::npos)
       << local.candidates.front().reason;
+  // Its build (groups of one row) costs more than csr's set-up: worth a
+  // deferred set-up. The other candidates, and suraa, are not.
+  EXPECT_TRUE(local.candidates.front().costly_build);
+  for (std::size_t c = 1; c < local.candidates.size(); ++c) EXPECT_FALSE(local.candidates[c].costly_build);
+  EXPECT_FALSE(select_format(global, any, ReorderChoice::automatic).candidates.front().costly_build);
   EXPECT_EQ(select_format(scattered(renumbered, 0.5), any, ReorderChoice::never).first(), FormatId::suraa);
   EXPECT_EQ(select_format(f, FormatChoice::fixed(FormatId::suraa), ReorderChoice::always).first(), FormatId::suraa);
 }
