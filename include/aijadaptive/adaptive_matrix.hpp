@@ -90,14 +90,15 @@ struct MatrixOptions {
   std::size_t prefetch_min_nnz = std::size_t(1) << 17;
   // Deferred set-up (format auto, not tune): a matrix on a GPU with at least
   // this many entries, whose features say the analysis may reorder it (RCM
-  // and the build on P A P^T: 7-8x cuSPARSE's upload at 32M entries), and
-  // with room there for its CSR arrays twice, is uploaded as csr (cuSPARSE,
+  // and the build on P A P^T: 7-8x cuSPARSE's upload at 32M entries) or for
+  // which the selector chooses a format of costly build (Candidate::
+  // costly_build: inode on scalar rows, 2.0-2.5x), and with room there for its CSR arrays twice, is uploaded as csr (cuSPARSE,
   // on the arrays sent during the analysis) and runs its first products so,
   // while a host thread analyses a copy of its arrays and builds and uploads
   // the format the selector chooses; build() then costs about what
   // cuSPARSE's upload does. The chosen format takes over at the product given
   // by defer_takeover. SIZE_MAX: never (the analysis and the build are done
-  // before analyse() returns, as they always are for matrices not reordered).
+  // before analyse() returns, as they are for the other matrices).
   // The default is where auto starts to reorder (selector.cpp's large
   // matrices): mdual, 1.03M entries, went from 36-58x cuSPARSE's upload to
   // 5.5-6x (docs/h100-2026-11-27-small-setup).
