@@ -92,8 +92,9 @@ struct MatrixOptions {
   // this many entries, whose features say the analysis may reorder it (RCM
   // and the build on P A P^T: 7-8x cuSPARSE's upload at 32M entries) or for
   // which the selector chooses a format of costly build (Candidate::
-  // costly_build: inode on scalar rows, 2.0-2.5x), and with room there for its CSR arrays twice, is uploaded as csr (cuSPARSE,
-  // on the arrays sent during the analysis) and runs its first products so,
+  // costly_build: inode on scalar rows, 2.1-3.4x), and with room there for
+  // its CSR arrays twice, is uploaded as csr (cuSPARSE, on the arrays sent
+  // during the analysis) and runs its first products so,
   // while a host thread analyses a copy of its arrays and builds and uploads
   // the format the selector chooses; build() then costs about what
   // cuSPARSE's upload does. The chosen format takes over at the product given

@@ -178,8 +178,8 @@ std::vector<Candidate> select_storage(const Features& f, const FormatChoice& cho
     if (inode_for_regular_rows(f, reordered)) {
       char local[64] = "reordered within windows";
       if (!reordered) std::snprintf(local, sizeof(local), "x sectors per nonzero < %.2f", kScatteredRatio);
-      // Groups of one row, sorted within windows: the host build took 2.0-2.5x
-      // cuSPARSE's set-up on scalar FEM on the H100 (docs/h100-2026-11-28-values-ahead/).
+      // Groups of one row, sorted within windows: the set-up took 2.1-3.4x
+      // cuSPARSE's on scalar FEM on the H100 (docs/h100-2026-11-28-values-ahead/).
       return {{FormatId::inode,
                std::string("auto: inode, regular rows of a large matrix with local columns (") + local +
                    "): 16-bit column offsets where they fit, rows in order (" + describe(f) + ")",
