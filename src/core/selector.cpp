@@ -183,7 +183,7 @@ std::vector<Candidate> select_storage(const Features& f, const FormatChoice& cho
       return {{FormatId::inode,
                std::string("auto: inode, regular rows of a large matrix with local columns (") + local +
                    "): 16-bit column offsets where they fit, rows in order (" + describe(f) + ")",
-               true},
+               /*costly_build=*/true},
               {FormatId::ipcsr, "the next candidate: ipcsr"},
               {FormatId::csr, kLastResort}};
     }

@@ -46,14 +46,13 @@ __device__ __forceinline__ T load_once(const T* p) {
     return *p;
 }
 
-// The column indices c of a loop's step at position `at`. With kAhead they
-// were loaded a step before, in `next`, which now loads those of `next_at`:
-// the step's x gathers then wait one memory round trip, not two (the column
-// loads, then the gathers). The caller loads the first step's into `next`
-// before the loop. load(position, columns) loads N columns (or, as suraa's
-// short slices use it too, N values).
-template <bool kAhead, int N, class I, class P, class Load>
-__device__ __forceinline__ void step_columns(const Load& load, P at, P next_at, I (&c)[N], I (&next)[N]) {
+// A loop step's loads (the column indices, say) at position `at`, into c.
+// With kAhead they were loaded a step before, into `next`, which now loads
+// those of `next_at`: the step's uses of them (the x gathers at the columns)
+// then wait one memory round trip, not two. The caller loads the first
+// step's into `next` before the loop. load(position, out) loads N values.
+template <bool kAhead, int N, class T, class P, class Load>
+__device__ __forceinline__ void step_ahead(const Load& load, P at, P next_at, T (&c)[N], T (&next)[N]) {
   if constexpr (kAhead) {
 #pragma unroll
     for (int u = 0; u < N; ++u) c[u] = next[u];

@@ -93,7 +93,7 @@ __global__ void __launch_bounds__(1024)
   I c[kUnroll], next[kUnroll];
   if constexpr (kAhead) load_columns(0, next);
   for (int k0 = 0; k0 < g.chunk; k0 += kUnroll) {
-    detail::step_columns<kAhead>(load_columns, k0, k0 + kUnroll, c, next);
+    detail::step_ahead<kAhead>(load_columns, k0, k0 + kUnroll, c, next);
     V v[kUnroll], xv[kUnroll];
 #pragma unroll
     for (int u = 0; u < kUnroll; ++u)

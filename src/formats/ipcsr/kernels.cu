@@ -111,7 +111,7 @@ __device__ void rows_block(const IpcsrArrays<V, I>& a, const V* __restrict__ x, 
   I c[kUnroll], next[kUnroll];
   if constexpr (kAhead) load_columns(int(threadIdx.x), next);
   for (int base = threadIdx.x; base < count; base += kUnroll * T) {
-    detail::step_columns<kAhead>(load_columns, base, base + kUnroll * T, c, next);
+    detail::step_ahead<kAhead>(load_columns, base, base + kUnroll * T, c, next);
     V v[kUnroll];
 #pragma unroll
     for (int u = 0; u < kUnroll; ++u) {
@@ -154,7 +154,7 @@ __device__ void row_block(const IpcsrArrays<V, I>& a, const V* __restrict__ x, V
   I c[kUnroll], next[kUnroll];
   if constexpr (kAhead) load_columns(k0 + threadIdx.x, next);
   for (std::int64_t base = k0 + threadIdx.x; base < k1; base += kUnroll * T) {
-    detail::step_columns<kAhead>(load_columns, base, base + kUnroll * T, c, next);
+    detail::step_ahead<kAhead>(load_columns, base, base + kUnroll * T, c, next);
     V v[kUnroll];
 #pragma unroll
     for (int u = 0; u < kUnroll; ++u) {

@@ -74,7 +74,7 @@ __device__ __forceinline__ V strided_sum(const I* __restrict__ cols, const V* __
   I c[kUnroll], next[kUnroll];
   if constexpr (kAhead) load_columns(begin + t, next);
   for (std::int64_t j0 = begin + t; j0 < end; j0 += step) {
-    detail::step_columns<kAhead>(load_columns, j0, j0 + step, c, next);
+    detail::step_ahead<kAhead>(load_columns, j0, j0 + step, c, next);
     V v[kUnroll], xv[kUnroll];
 #pragma unroll
     for (int u = 0; u < kUnroll; ++u) {
@@ -125,8 +125,8 @@ __device__ __forceinline__ void short_slice(const SuraaArrays<V, I>& a, std::int
     load_values(0, next_v);
   }
   for (std::int64_t j0 = 0; j0 < width; j0 += U) {
-    detail::step_columns<kAhead>(load_columns, j0, j0 + U, c, next);
-    if constexpr (kAhead) detail::step_columns<true>(load_values, j0, j0 + U, v, next_v);
+    detail::step_ahead<kAhead>(load_columns, j0, j0 + U, c, next);
+    if constexpr (kAhead) detail::step_ahead<true>(load_values, j0, j0 + U, v, next_v);
     V xv[U];
 #pragma unroll
     for (int u = 0; u < U; ++u)
