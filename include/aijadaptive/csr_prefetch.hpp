@@ -27,15 +27,6 @@
 
 namespace aijadaptive {
 
-// Where a kernel reads one matrix's CSR arrays on the device (row_ptr with
-// rows + 1 entries; col_idx null when only the values were sent).
-template <class V, class I>
-struct DeviceCsrPointers {
-  const I* row_ptr = nullptr;
-  const I* col_idx = nullptr;
-  const V* values = nullptr;
-};
-
 // One matrix's CSR arrays on the device (row_ptr with rows + 1 entries).
 template <class V, class I>
 struct DeviceCsrArrays {

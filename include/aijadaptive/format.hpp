@@ -25,6 +25,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -121,6 +122,15 @@ class HostFormat {
   virtual std::vector<std::string> describe() const { return {}; }
 };
 
+// Where a kernel reads one matrix's CSR arrays on the device (row_ptr with
+// rows + 1 entries; col_idx null when only the values were sent).
+template <class V, class I>
+struct DeviceCsrPointers {
+  const I* row_ptr = nullptr;
+  const I* col_idx = nullptr;
+  const V* values = nullptr;
+};
+
 template <class V, class I>
 class DeviceFormat {
  public:
@@ -155,6 +165,10 @@ class DeviceFormat {
   // arguments: the core replays products captured as CUDA graphs only then.
   // False while a kernel for the matrix is still being made in the background.
   virtual bool launches_settled() const { return true; }
+  // The caller's CSR arrays as uploaded, where the format keeps them as they
+  // are (csr): what a deferred set-up copies back to the host. Valid while
+  // the format lives.
+  virtual std::optional<DeviceCsrPointers<V, I>> csr_arrays() const { return std::nullopt; }
 };
 
 // The core calls these only where the capabilities say so.

@@ -87,23 +87,48 @@ struct AdaptiveMatrix<V, I>::Impl {
   std::string prefetch_note;
   // A deferred set-up (MatrixOptions::defer_min_nnz): a matrix of its own,
   // analysed and uploaded by a host thread on a copy of the arrays, while this
-  // one runs csr.
+  // one runs csr. The thread makes the copy itself, from csr's arrays on the
+  // device once upload() hands them over: the caller's set-up does not wait
+  // for a copy of the arrays on the host.
   struct Deferred {
-    std::shared_ptr<const detail::CsrCopy<V, I>> copy;
+    I rows = 0, cols = 0, nnz = 0;
+    std::shared_ptr<const detail::CsrCopy<V, I>> copy;  // made by the thread (read after task.get())
     std::unique_ptr<AdaptiveMatrix<V, I>> matrix;
     double seconds = 0;          // the thread's time, once through (read after task.get())
     std::uint64_t products = 0;  // run by csr meanwhile, on the device
     std::atomic<bool> cancelled{false};  // by a new analysis or the matrix's end: no upload
-    std::future<void> task;              // last: waited for before the rest goes
+    // csr's arrays on the device, or none (csr not on the device, or the
+    // deferral cancelled first); set once, by the caller's thread.
+    std::promise<std::optional<DeviceCsrPointers<V, I>>> source;
+    bool source_set = false;
+    std::promise<void> source_copied;  // the thread no longer reads csr's arrays
+    std::future<void> source_released = source_copied.get_future();
+    // The copy's pinned buffers, freed with the rest (after the takeover's
+    // synchronisation, or once the thread is through): csr_copy.hpp says why.
+    detail::StagedDownload staging;
+    std::future<void> task;  // last: waited for before the rest goes
 
     ~Deferred() {
       cancelled = true;
+      hand_over(std::nullopt);
       if (task.valid()) task.wait();
+    }
+
+    void hand_over(std::optional<DeviceCsrPointers<V, I>> arrays) {
+      if (source_set) return;
+      source_set = true;
+      source.set_value(arrays);
+    }
+
+    // Before csr's arrays are freed (csr's device half goes): the thread has
+    // copied them, or was never given them.
+    void wait_until_source_released() {
+      if (source_set && source_released.valid()) source_released.wait();
     }
 
     bool through() const { return task.wait_for(std::chrono::seconds(0)) == std::future_status::ready; }
 
-    void run() {
+    void run(int device) {
       // Timed however it ends: a failure's note says when.
       struct Clock {
         double& seconds;
@@ -111,11 +136,27 @@ struct AdaptiveMatrix<V, I>::Impl {
         ~Clock() { seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count(); }
       } clock{seconds};
       const detail::KeptCores caller(1);
+      copy_source(device);
+      if (cancelled) return;
       matrix->analyse(copy->view());
       if (!cancelled) matrix->upload();
     }
+
+    void copy_source(int device) {
+      struct Released {
+        std::promise<void>& p;
+        ~Released() { p.set_value(); }
+      } released{source_copied};
+      const std::optional<DeviceCsrPointers<V, I>> arrays = source.get_future().get();
+      if (cancelled) return;
+      AIJA_REQUIRE(arrays.has_value(), unsupported, "csr's arrays were not on the device to copy back");
+      const DeviceGuard guard(device);
+      const OwnedStream stream;
+      copy = std::make_shared<const detail::CsrCopy<V, I>>(rows, cols, nnz, *arrays, stream.get(), staging);
+    }
   };
   std::unique_ptr<Deferred> deferred;
+  ~Impl() { deferred.reset(); }  // before dev: the thread may be reading csr's arrays
   std::string deferred_note;  // what the deferred set-up did, for describe()
   // Made on `stream_device` and kept across builds on that device.
   std::unique_ptr<OwnedStream> stream;
@@ -164,6 +205,7 @@ struct AdaptiveMatrix<V, I>::Impl {
   }
 
   void reset_device_state() {
+    if (deferred) deferred->wait_until_source_released();  // csr's arrays may go with dev
     // A timing cut short (an upload again) starts over: the candidates timed
     // so far are gone from the device.
     if (tuner.active) tuner.record = TuneRecord{};
@@ -273,21 +315,25 @@ struct AdaptiveMatrix<V, I>::Impl {
   // order and its effect are the thread's work): what makes a set-up many
   // times cuSPARSE's upload (docs/h100-2026-11-27-parallel-rcm). Without it the
   // analysis overlaps the CSR arrays' upload (prefetch) and is not deferred
-  // (the copy of the arrays would cost more than it saves), unless the
-  // selector says its choice's build is costly (Candidate::costly_build).
+  // (it is short beside that upload, and csr's products would run longer),
+  // unless the selector says its choice's build is costly
+  // (Candidate::costly_build).
   bool may_reorder() {
     features = compute_features(a, FeatureSet::for_selector);
     return (options.reorder == ReorderChoice::always && a.rows == a.cols) || wants_rcm_ratio(features, options.reorder);
   }
 
   // csr as the only candidate here; the analysis, the build and the upload of
-  // the selector's choice on a thread, on a copy of the arrays.
+  // the selector's choice on a thread, on a copy of the arrays that it takes
+  // back from csr's on the device (upload() hands them over).
   void start_deferred() {
     selection = Selection{};
     selection.candidates.push_back(
         {FormatId::csr, "set-up deferred: csr runs the products while a host thread analyses the matrix"});
     auto d = std::make_unique<Deferred>();
-    d->copy = std::make_shared<const detail::CsrCopy<V, I>>(a);
+    d->rows = a.rows;
+    d->cols = a.cols;
+    d->nnz = a.nnz();
     MatrixOptions o = options;
     o.defer_min_nnz = SIZE_MAX;
     o.prefetch_min_nnz = SIZE_MAX;  // it sends its own arrays (csr's are this matrix's)
@@ -295,7 +341,7 @@ struct AdaptiveMatrix<V, I>::Impl {
     o.device = device;
     d->matrix = std::make_unique<AdaptiveMatrix<V, I>>(o);
     Deferred* raw = d.get();
-    d->task = std::async(std::launch::async, [raw] { raw->run(); });
+    d->task = std::async(std::launch::async, [raw, device = device] { raw->run(device); });
     deferred = std::move(d);
   }
 
@@ -307,7 +353,7 @@ struct AdaptiveMatrix<V, I>::Impl {
     const std::uint64_t k = m.options.defer_takeover;
     if (!wait && !(k == 0 ? m.deferred->through() : m.deferred->products + 1 >= k)) return;
     const std::unique_ptr<Deferred> done = std::move(m.deferred);
-    char took[96];
+    char took[160];
     try {
       done->task.get();
     } catch (const std::exception& e) {
@@ -316,7 +362,9 @@ struct AdaptiveMatrix<V, I>::Impl {
                         "): csr runs every product";
       return;
     }
-    std::snprintf(took, sizeof took, "the analysis, build and upload took %.1f ms on a host thread",
+    std::snprintf(took, sizeof took,
+                  "the copy of the arrays back from the device, the analysis, build and upload took %.1f ms on a "
+                  "host thread",
                   done->seconds * 1e3);
     const Impl& p = *done->matrix->impl_;
     if (!p.dev) {
@@ -768,6 +816,7 @@ void AdaptiveMatrix<V, I>::upload() {
   m.reset_device_state();
   const DeviceGuard guard(m.device);
   m.upload_chain();
+  if (m.deferred) m.deferred->hand_over(m.dev ? m.dev->csr_arrays() : std::nullopt);
   m.start_tuning();
 }
 

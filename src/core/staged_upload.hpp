@@ -2,7 +2,9 @@
 // buffers that host threads fill while the piece before crosses. A pageable
 // copy is staged by the driver on one thread (about 8 GB/s on the H100's
 // machine); staged by threads into pinned buffers the same values crossed at
-// 23-26 GB/s (docs/h100-2026-11-24-refill-map).
+// 23-26 GB/s (docs/h100-2026-11-24-refill-map). The way back the same: into
+// fresh pageable memory the driver's one thread copied about 1 GB/s, its
+// first touches of the pages being the cost (docs/h100-2026-11-28-deferred-copy-back).
 #pragma once
 
 #include <algorithm>
@@ -79,6 +81,46 @@ class StagedUpload {
  private:
   PinnedBuffer<unsigned char> pinned_[2];
   std::unique_ptr<OwnedEvent> sent_[2];
+};
+
+// Device arrays brought back to host memory through two pinned buffers: the
+// next piece crosses while host threads copy the one before out.
+class StagedDownload {
+ public:
+  static constexpr std::size_t kPieceBytes = StagedUpload::kPieceBytes;
+
+  // `bytes` of device memory at `from` to host memory at `to`, on `stream`;
+  // returns when they have arrived.
+  void receive(void* to, const void* from, std::size_t bytes, Stream stream) {
+    if (bytes <= kPieceBytes) {
+      copy_to_host(to, from, bytes, stream);
+      synchronize(stream);
+      return;
+    }
+    if (!arrived_[0])
+      for (int k = 0; k < 2; ++k) {
+        pinned_[k] = PinnedBuffer<unsigned char>(kPieceBytes);
+        arrived_[k] = std::make_unique<OwnedEvent>();
+      }
+    const std::size_t pieces = (bytes + kPieceBytes - 1) / kPieceBytes;
+    const auto length = [&](std::size_t piece) { return std::min(kPieceBytes, bytes - piece * kPieceBytes); };
+    const auto enqueue = [&](std::size_t piece) {
+      copy_to_host(pinned_[piece % 2].data(), static_cast<const unsigned char*>(from) + piece * kPieceBytes,
+                   length(piece), stream);
+      arrived_[piece % 2]->record(stream);
+    };
+    enqueue(0);
+    for (std::size_t piece = 0; piece < pieces; ++piece) {
+      // The other buffer's piece was copied out in the step before.
+      if (piece + 1 < pieces) enqueue(piece + 1);
+      arrived_[piece % 2]->synchronize();
+      parallel_copy(static_cast<unsigned char*>(to) + piece * kPieceBytes, pinned_[piece % 2].data(), length(piece));
+    }
+  }
+
+ private:
+  PinnedBuffer<unsigned char> pinned_[2];
+  std::unique_ptr<OwnedEvent> arrived_[2];
 };
 
 }  // namespace aijadaptive::detail

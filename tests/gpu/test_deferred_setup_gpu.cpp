@@ -101,6 +101,7 @@ TEST_F(DeferredSetupGpu, TheChosenFormatTakesOverAtTheProductAskedFor) {
   EXPECT_EQ(a.format_name(), chosen);
   EXPECT_TRUE(a.reordered());
   EXPECT_TRUE(describes(a, "csr ran the first 2 product(s)"));
+  EXPECT_TRUE(describes(a, "the copy of the arrays back from the device"));
   EXPECT_EQ(a.features().nnz, m.row_ptr.back());
   expect_product_right(a, m, 40);
 }
@@ -239,6 +240,27 @@ TEST_F(DeferredSetupGpu, ANewAnalysisOrTheEndWhileTheThreadRunsLosesNothing) {
   b.build(small.view());
   EXPECT_EQ(b.format_name(), chosen_format(small, ReorderChoice::always));
   EXPECT_FALSE(describes(b, "set-up deferred"));
+}
+
+// The thread copies the arrays back from csr's once upload() hands them over:
+// an analysis never uploaded must not leave it waiting.
+TEST_F(DeferredSetupGpu, AnAnalysisWithoutUploadLeavesNoThreadWaiting) {
+  const Csr big = scattered(200000, 20, 0, 0, 38);
+  const Csr small = test::random_csr<double, std::int32_t>({3000, 3000, 0.01, 0, 0, 39});
+  {
+    Matrix a(deferred(0));
+    a.analyse(big.view());
+  }  // the end before any upload
+  Matrix a(deferred(2));
+  a.analyse(big.view());
+  a.build(small.view());  // a new analysis before the upload
+  expect_product_right(a, small, 3);
+  expect_product_right(a, small, 4);
+  EXPECT_EQ(a.format_name(), chosen_format(small, ReorderChoice::always));
+  a.build(big.view());  // and this one deferred as usual
+  expect_product_right(a, big, 5);
+  expect_product_right(a, big, 6);
+  EXPECT_EQ(a.format_name(), chosen_format(big, ReorderChoice::always));
 }
 
 TEST_F(DeferredSetupGpu, TheCallersArraysMayGoOnceBuildReturns) {

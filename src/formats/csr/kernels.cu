@@ -28,6 +28,9 @@ class CsrDeviceFormat final : public DeviceFormat<V, I> {
   }
   void upload_values(Stream stream) override { csr_.upload_values(host_.csr().values, stream); }
   std::size_t device_bytes() const override { return csr_.device_bytes(); }
+  std::optional<DeviceCsrPointers<V, I>> csr_arrays() const override {
+    return DeviceCsrPointers<V, I>{csr_.row_ptr(), csr_.col_idx(), csr_.values()};
+  }
 
  private:
   const CsrHostFormat<V, I>& host_;
