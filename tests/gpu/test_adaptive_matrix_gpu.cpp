@@ -11,6 +11,8 @@
 #include <aijadaptive/formats/csr.hpp>
 #include <gtest/gtest.h>
 
+#include <algorithm>
+
 #include <complex>
 #include <cstdint>
 #include <memory>
@@ -494,6 +496,23 @@ TEST_F(AdaptiveMatrixGpu, PageLockedMemoryIsRecognised) {
   EXPECT_TRUE(page_locked(pinned.data()));
   DeviceBuffer<double> device(1000);
   EXPECT_FALSE(page_locked(device.data()));
+}
+
+// Page-locked buffers of pages and of huge pages (from 2 MiB): locked to
+// their last byte, and the asynchronous copies through them arrive whole.
+TEST_F(AdaptiveMatrixGpu, PinnedBuffersCarryAsynchronousCopies) {
+  for (const std::size_t count : {std::size_t(100), std::size_t(3) << 18}) {
+    PinnedBuffer<double> up(count), down(count);
+    ASSERT_TRUE(page_locked(up.data()));
+    EXPECT_TRUE(page_locked(up.data() + count - 1));
+    for (std::size_t i = 0; i < count; ++i) up.data()[i] = double(i) + 0.5;
+    DeviceBuffer<double> d(count);
+    const OwnedStream s;
+    copy_to_device(d.data(), up.data(), d.bytes(), s.get());
+    copy_to_host(down.data(), d.data(), d.bytes(), s.get());
+    synchronize(s.get());
+    EXPECT_TRUE(std::equal(up.data(), up.data() + count, down.data())) << count << " values";
+  }
 }
 
 TEST_F(AdaptiveMatrixGpu, TheCallersCurrentDeviceIsLeftAlone) {
