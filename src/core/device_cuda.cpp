@@ -338,7 +338,7 @@ namespace {
 
 // Page-locked memory is made from the host's own pages, on transparent huge
 // pages where the kernel offers them, and registered with CUDA: on the H100's
-// machine that took half of cudaMallocHost's time for 16-64 MB (32 MB: 5 ms
+// machine that took half of cudaMallocHost's time for 16-64 MB (32 MB: 5-6 ms
 // against 11-13) and its release a fifth (0.7 ms against 3), and the staging
 // buffers of every large set-up are made and released once each
 // (docs/h100-2026-11-28-deferred-copy-back). Where registering fails,
