@@ -8,11 +8,15 @@
 #include <aijadaptive/formats/inode.hpp>
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstring>
 #include <limits>
 #include <string>
+#include <vector>
 
+#include "core/row_parts.hpp"
+#include "formats/inode/tuning.hpp"
 #include "node_csr.hpp"
 #include "random_csr.hpp"
 #include "type_pairs.hpp"
@@ -269,6 +273,36 @@ TEST(InodeLayout, TheSameLayoutOnAnyNumberOfThreads) {
   EXPECT_FALSE(l.offsets16.empty());
   EXPECT_FALSE(l.offsets32.empty());
   expect_the_same_layout_on_any_number_of_threads(spans.view(), p);
+}
+
+// Runs of 1 to 23 identical rows (10 columns each) over 3M entries: the
+// groups are found in several row parts, and runs longer than a group cross
+// the parts' edges.
+CsrView<double, std::int32_t> blocks_of_identical_rows(std::vector<std::int32_t>& row_ptr,
+                                                       std::vector<std::int32_t>& col_idx, std::vector<double>& values) {
+  const std::int32_t rows = 300000, cols = 300000;
+  row_ptr.assign(1, 0);
+  col_idx.clear();
+  for (std::int32_t i = 0, block = 0, left = 1; i < rows; ++i) {
+    if (--left == 0) left = 1 + (++block * 7) % 23;
+    for (std::int32_t k = 0; k < 10; ++k) col_idx.push_back((block * 3 + k * (cols / 10)) % cols);
+    std::sort(col_idx.end() - 10, col_idx.end());
+    row_ptr.push_back(std::int32_t(col_idx.size()));
+  }
+  values.assign(col_idx.size(), 1.0);
+  return {rows, cols, row_ptr.data(), col_idx.data(), values.data()};
+}
+
+TEST(InodeLayout, GroupsFoundInSeveralRowPartsAreTheOnesOneThreadFinds) {
+  std::vector<std::int32_t> row_ptr, col_idx;
+  std::vector<double> values;
+  const CsrView<double, std::int32_t> a = blocks_of_identical_rows(row_ptr, col_idx, values);
+  ASSERT_GE(detail::row_parts(a.rows, a.nnz(), 1, 3, inode_tuning::kBuildEntriesPerThread).size(), 3u);
+  for (const int most : {8, 3}) {
+    InodeParams p;
+    p.max_group_rows = most;
+    expect_the_same_layout_on_any_number_of_threads(a, p);
+  }
 }
 
 // The runs of identical rows as PETSc's I-nodes give them: every run of

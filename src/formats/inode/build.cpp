@@ -85,14 +85,15 @@ struct Group {
   std::int32_t rows;     // g
   std::int64_t columns;  // L
 };
+using Groups = UninitialisedVector<Group>;
 
 // Runs of consecutive rows with the same column list, at most `most` rows
-// each: which rows repeat the row before (the O(nnz) comparisons, over
-// several threads), then the runs. With the owner's runs (`known`), a row
-// inside one of them repeats the row before it by their word, and only the
-// first row of each is compared: the same answers, fewer comparisons.
+// each: which rows repeat the row before (the O(nnz) comparisons), then the
+// runs, over several threads. With the owner's runs (`known`), a row inside
+// one of them repeats the row before it by their word, and only the first row
+// of each is compared: the same answers, fewer comparisons.
 template <class V, class I>
-std::vector<Group> find_groups(const CsrView<V, I>& a, const RowRuns* known, int most, int threads) {
+Groups find_groups(const CsrView<V, I>& a, const RowRuns* known, int most, int threads) {
   const std::int64_t rows = a.rows;
   std::vector<char> repeats(std::size_t(std::max<std::int64_t>(rows, 0)), 0);
   std::vector<char> run_starts;  // with `known`: the first row of each of its runs
@@ -110,24 +111,37 @@ std::vector<Group> find_groups(const CsrView<V, I>& a, const RowRuns* known, int
     for (std::int64_t i = std::max<std::int64_t>(1, parts[part].begin); i < parts[part].end; ++i)
       repeats[std::size_t(i)] = known && !run_starts[std::size_t(i)] ? true : repeats_previous_row(a, i);
   });
-  // A row joins the group before while it repeats that group's rows and the
-  // group has room; otherwise it starts one. Counted first, so that the list
-  // is made once (growing it touched fresh pages again and again, a large
-  // share of the build on the GPU machines).
-  const auto scan = [&](auto&& start, auto&& join) {
-    for (std::int64_t i = 0, length = 0; i < rows; ++i) {
-      const bool joins = repeats[std::size_t(i)] && length < most;
-      length = joins ? length + 1 : 1;
-      if (joins) join();
-      else start(i);
+  // A row starts a group unless it repeats the row before and that group has
+  // room: within a stretch of repeating rows from row c (the last that does
+  // not repeat), groups start at c, c + most, c + 2 most, ... So each part
+  // finds its groups alone: counted first, then written where the counts put
+  // them (each page of the list first touched by the thread that fills it;
+  // one thread touching them all was most of the build for scalar rows).
+  const auto stretch_start = [&](std::int64_t i) {
+    while (i > 0 && repeats[std::size_t(i)]) --i;
+    return i;
+  };
+  const auto for_each_start = [&](const detail::RowPart& part, auto&& start) {
+    std::int64_t c = part.begin < part.end ? stretch_start(part.begin) : 0;
+    for (std::int64_t i = part.begin; i < part.end; ++i) {
+      if (!repeats[std::size_t(i)]) c = i;
+      if ((i - c) % most == 0) start(i);
     }
   };
-  std::size_t count = 0;
-  scan([&](std::int64_t) { ++count; }, [] {});
-  std::vector<Group> groups;
-  groups.reserve(count);
-  scan([&](std::int64_t i) { groups.push_back({i, 1, std::int64_t(a.row_ptr[i + 1]) - a.row_ptr[i]}); },
-       [&] { ++groups.back().rows; });
+  std::vector<std::size_t> first(parts.size() + 1, 0);
+  detail::run_row_parts(parts.size(), [&](std::size_t part) {
+    for_each_start(parts[part], [&](std::int64_t) { ++first[part + 1]; });
+  });
+  for (std::size_t part = 0; part < parts.size(); ++part) first[part + 1] += first[part];
+  Groups groups(first.back());
+  detail::run_row_parts(parts.size(), [&](std::size_t part) {
+    std::size_t k = first[part];
+    for_each_start(parts[part], [&](std::int64_t i) {
+      std::int64_t end = i + 1;
+      while (end < rows && end - i < most && repeats[std::size_t(end)]) ++end;
+      groups[k++] = {i, std::int32_t(end - i), std::int64_t(a.row_ptr[i + 1]) - a.row_ptr[i]};
+    });
+  });
   return groups;
 }
 
@@ -138,7 +152,7 @@ struct Window {
 
 // Windows of consecutive groups over at most `window_rows` rows (a group
 // longer than that: a window of its own).
-std::vector<Window> find_windows(const std::vector<Group>& groups, std::int64_t window_rows) {
+std::vector<Window> find_windows(const Groups& groups, std::int64_t window_rows) {
   std::vector<Window> windows;
   for (std::size_t next = 0; next < groups.size();) {
     Window w{next, next, groups[next].row};
@@ -163,7 +177,7 @@ struct PartPlan {
 // Plans one slice of the groups members[first..] (one window's, same row
 // count): its width, column base and offset width from the columns' span.
 template <class V, class I>
-void plan_slice(const CsrView<V, I>& a, const std::vector<Group>& groups, std::size_t first, std::int64_t row_base,
+void plan_slice(const CsrView<V, I>& a, const Groups& groups, std::size_t first, std::int64_t row_base,
                 int threads, PartPlan& plan) {
   const auto n = std::int64_t(plan.members.size() - first);
   std::int64_t width = 0, low = 0, high = -1;
@@ -201,7 +215,7 @@ void plan_slice(const CsrView<V, I>& a, const std::vector<Group>& groups, std::s
 // Plans the slices of one window's groups (`order`: their indices, in the
 // order the slices take them), k lanes per group.
 template <class V, class I>
-void plan_window_slices(const CsrView<V, I>& a, const std::vector<Group>& groups, const std::vector<std::size_t>& order,
+void plan_window_slices(const CsrView<V, I>& a, const Groups& groups, const std::vector<std::size_t>& order,
                         std::int64_t row_base, const InodeParams& p, int k, PartPlan& plan) {
   std::size_t open = plan.members.size();  // the first member of the open slice
   std::int64_t width = 0, entries = 0;
@@ -233,7 +247,7 @@ void plan_window_slices(const CsrView<V, I>& a, const std::vector<Group>& groups
 // The offsets of a slice's members' columns from its base, column-major
 // (entry j of every member, then j + 1), `pad` past a member's last column.
 template <class V, class I, class Offset>
-void write_offsets(const CsrView<V, I>& a, const std::vector<Group>& groups, const std::size_t* members,
+void write_offsets(const CsrView<V, I>& a, const Groups& groups, const std::size_t* members,
                    const InodeSlice& s, Offset pad, Offset* to) {
   const I* columns[kInodeSliceGroups];
   std::int64_t lengths[kInodeSliceGroups];
@@ -253,7 +267,7 @@ template <class V, class I>
 InodeLayout inode_build_layout(const CsrView<V, I>& a, const InodeParams& p, int threads) {
   inode_check_params(p);
   const RowRuns* known = applicable_row_runs(a);
-  const std::vector<Group> groups = find_groups(a, known, p.max_group_rows, threads);
+  const Groups groups = find_groups(a, known, p.max_group_rows, threads);
   const int k = p.group_threads ? p.group_threads
                                 : inode_group_threads(std::int64_t(groups.size()),
                                                       groups.empty() ? 0.0 : double(a.nnz()) / double(a.rows),
