@@ -16,6 +16,7 @@
 #include "aijadaptive/kernel_cache.hpp"
 #include "core/cuda_check.hpp"
 #include "core/cuda_context.hpp"
+#include "core/staged_upload.hpp"
 
 namespace aijadaptive {
 
@@ -210,6 +211,7 @@ DeviceMemoryInfo device_memory_info() {
 
 void release_device_resources() noexcept {
   release_kernel_cache();
+  detail::release_staging_pieces();
   release_chunk_anchors();
   (void)release_kept_arrays();
   const std::lock_guard<std::mutex> lock(cusparse_mutex());

@@ -12,6 +12,7 @@
 #include <cstring>
 #include <memory>
 #include <thread>
+#include <vector>
 
 #include "aijadaptive/device.hpp"
 #include "aijadaptive/device_buffer.hpp"
@@ -37,13 +38,54 @@ inline void parallel_copy(void* to, const void* from, std::size_t bytes, std::si
   });
 }
 
-// The pinned buffers of a matrix's repeated uploads (its refills): made at the
-// first array of more than one piece and kept, since making them costs more
-// than sending a few pieces.
+// The page-locked pieces of the staged copies below. A multiple of every
+// value's size: a piece of values holds whole ones.
+inline constexpr std::size_t kStagingPieceBytes = std::size_t(16) << 20;
+// Pieces kept for the next staged copy of the process, at most: making one
+// costs milliseconds, and freeing one waits for all the device's work
+// (docs/h100-2026-11-28-deferred-copy-back). Two for a set-up's prefetch, two
+// for a deferred set-up's copy back.
+inline constexpr std::size_t kKeptStagingPieces = 4;
+
+// A kept piece, or a new one.
+PinnedBuffer<unsigned char> take_staging_piece();
+// Keeps `piece` (whose copies are done) for the next one, when fewer than
+// kKeptStagingPieces are kept; otherwise it stays with the caller, to be freed.
+void keep_staging_piece(PinnedBuffer<unsigned char>&& piece) noexcept;
+// Frees the kept pieces (release_device_resources()).
+void release_staging_pieces() noexcept;
+
+// Two pieces and their events, given back to the kept ones once their copies
+// are done.
+struct StagingPair {
+  PinnedBuffer<unsigned char> pinned[2];
+  std::unique_ptr<OwnedEvent> done[2];
+
+  StagingPair() = default;
+  StagingPair(const StagingPair&) = delete;
+  StagingPair& operator=(const StagingPair&) = delete;
+  ~StagingPair() {
+    for (int k = 0; k < 2; ++k) try {
+        if (done[k]) done[k]->synchronize();
+        keep_staging_piece(std::move(pinned[k]));
+      } catch (...) {  // a device that fails here: the piece is freed, not kept
+      }
+  }
+  bool ready() const { return done[0] != nullptr; }
+  void make() {
+    for (int k = 0; k < 2; ++k) {
+      pinned[k] = take_staging_piece();
+      done[k] = std::make_unique<OwnedEvent>();
+    }
+  }
+};
+
+// The pinned buffers of a matrix's repeated uploads (its refills): taken at
+// the first array of more than one piece and kept, since making them costs
+// more than sending a few pieces.
 class StagedUpload {
  public:
-  // A multiple of every value's size: a piece of values holds whole ones.
-  static constexpr std::size_t kPieceBytes = std::size_t(16) << 20;
+  static constexpr std::size_t kPieceBytes = kStagingPieceBytes;
 
   // `bytes` of host memory at `from` to the device at `to`, enqueued on
   // `stream`; returns when the host array may change again (the caller
@@ -63,31 +105,35 @@ class StagedUpload {
   template <class Enqueue>
   void send_pieces(const void* from, std::size_t bytes, Stream stream, Enqueue&& enqueue) {
     if (bytes <= kPieceBytes) return enqueue(from, std::size_t(0), bytes);
-    if (!sent_[0])
-      for (int k = 0; k < 2; ++k) {
-        pinned_[k] = PinnedBuffer<unsigned char>(kPieceBytes);
-        sent_[k] = std::make_unique<OwnedEvent>();
-      }
+    if (!pieces_.ready()) pieces_.make();
     for (std::size_t at = 0, piece = 0; at < bytes; at += kPieceBytes, ++piece) {
       const std::size_t n = std::min(kPieceBytes, bytes - at), slot = piece % 2;
-      sent_[slot]->synchronize();  // the piece it carried before has crossed
-      parallel_copy(pinned_[slot].data(), static_cast<const unsigned char*>(from) + at, n);
-      enqueue(static_cast<const void*>(pinned_[slot].data()), at, n);
-      sent_[slot]->record(stream);
+      pieces_.done[slot]->synchronize();  // the piece it carried before has crossed
+      parallel_copy(pieces_.pinned[slot].data(), static_cast<const unsigned char*>(from) + at, n);
+      enqueue(static_cast<const void*>(pieces_.pinned[slot].data()), at, n);
+      pieces_.done[slot]->record(stream);
     }
   }
-  std::size_t pinned_bytes() const { return pinned_[0].bytes() + pinned_[1].bytes(); }
+  std::size_t pinned_bytes() const { return pieces_.pinned[0].bytes() + pieces_.pinned[1].bytes(); }
 
  private:
-  PinnedBuffer<unsigned char> pinned_[2];
-  std::unique_ptr<OwnedEvent> sent_[2];
+  StagingPair pieces_;
 };
+
+// A device copy of `host` through `staging` (device_copy_of for arrays of
+// more than one piece: a pageable copy is staged by the driver's one thread).
+template <class T, class Allocator>
+DeviceBuffer<T> staged_device_copy_of(const std::vector<T, Allocator>& host, StagedUpload& staging, Stream stream) {
+  DeviceBuffer<T> d(host.size());
+  staging.send(d.data(), host.data(), d.bytes(), stream);
+  return d;
+}
 
 // Device arrays brought back to host memory through two pinned buffers: the
 // next piece crosses while host threads copy the one before out.
 class StagedDownload {
  public:
-  static constexpr std::size_t kPieceBytes = StagedUpload::kPieceBytes;
+  static constexpr std::size_t kPieceBytes = kStagingPieceBytes;
 
   // `bytes` of device memory at `from` to host memory at `to`, on `stream`;
   // returns when they have arrived.
@@ -97,30 +143,26 @@ class StagedDownload {
       synchronize(stream);
       return;
     }
-    if (!arrived_[0])
-      for (int k = 0; k < 2; ++k) {
-        pinned_[k] = PinnedBuffer<unsigned char>(kPieceBytes);
-        arrived_[k] = std::make_unique<OwnedEvent>();
-      }
+    if (!pieces_.ready()) pieces_.make();
     const std::size_t pieces = (bytes + kPieceBytes - 1) / kPieceBytes;
     const auto length = [&](std::size_t piece) { return std::min(kPieceBytes, bytes - piece * kPieceBytes); };
     const auto enqueue = [&](std::size_t piece) {
-      copy_to_host(pinned_[piece % 2].data(), static_cast<const unsigned char*>(from) + piece * kPieceBytes,
+      copy_to_host(pieces_.pinned[piece % 2].data(), static_cast<const unsigned char*>(from) + piece * kPieceBytes,
                    length(piece), stream);
-      arrived_[piece % 2]->record(stream);
+      pieces_.done[piece % 2]->record(stream);
     };
     enqueue(0);
     for (std::size_t piece = 0; piece < pieces; ++piece) {
       // The other buffer's piece was copied out in the step before.
       if (piece + 1 < pieces) enqueue(piece + 1);
-      arrived_[piece % 2]->synchronize();
-      parallel_copy(static_cast<unsigned char*>(to) + piece * kPieceBytes, pinned_[piece % 2].data(), length(piece));
+      pieces_.done[piece % 2]->synchronize();
+      parallel_copy(static_cast<unsigned char*>(to) + piece * kPieceBytes, pieces_.pinned[piece % 2].data(),
+                    length(piece));
     }
   }
 
  private:
-  PinnedBuffer<unsigned char> pinned_[2];
-  std::unique_ptr<OwnedEvent> arrived_[2];
+  StagingPair pieces_;
 };
 
 }  // namespace aijadaptive::detail

@@ -18,6 +18,7 @@
 #include <memory>
 #include <string>
 
+#include "core/staged_upload.hpp"
 #include "adaptive_checks.hpp"
 #include "csr_test_formats.hpp"
 #include "device_vectors.hpp"
@@ -513,6 +514,37 @@ TEST_F(AdaptiveMatrixGpu, PinnedBuffersCarryAsynchronousCopies) {
     synchronize(s.get());
     EXPECT_TRUE(std::equal(up.data(), up.data() + count, down.data())) << count << " values";
   }
+}
+
+// The staged copies' page-locked pieces are kept for the next copy, up to a
+// limit, and freed by release_device_resources().
+TEST_F(AdaptiveMatrixGpu, StagingPiecesAreKeptForTheNextCopy) {
+  detail::release_staging_pieces();
+  std::vector<PinnedBuffer<unsigned char>> taken;
+  std::vector<const void*> addresses;
+  for (std::size_t k = 0; k < detail::kKeptStagingPieces + 1; ++k) {
+    taken.push_back(detail::take_staging_piece());
+    ASSERT_EQ(taken.back().bytes(), detail::kStagingPieceBytes);
+    addresses.push_back(taken.back().data());
+  }
+  for (PinnedBuffer<unsigned char>& piece : taken) detail::keep_staging_piece(std::move(piece));
+  EXPECT_NE(taken.back().data(), nullptr) << "one more than the limit stays with its owner";
+  for (std::size_t k = 0; k < detail::kKeptStagingPieces; ++k) {
+    const PinnedBuffer<unsigned char> again = detail::take_staging_piece();
+    EXPECT_NE(std::find(addresses.begin(), addresses.end() - 1, again.data()), addresses.end() - 1) << k;
+    detail::keep_staging_piece(PinnedBuffer<unsigned char>(100));  // not a piece: not kept
+  }
+  detail::release_staging_pieces();
+  // A staged copy of several pieces through kept pieces arrives whole.
+  std::vector<std::uint32_t> host(5 * detail::kStagingPieceBytes / sizeof(std::uint32_t) / 2);
+  for (std::size_t i = 0; i < host.size(); ++i) host[i] = std::uint32_t(i * 2654435761u);
+  for (int round = 0; round < 2; ++round) {
+    detail::StagedUpload staging;
+    const DeviceBuffer<std::uint32_t> d = detail::staged_device_copy_of(host, staging, nullptr);
+    synchronize(nullptr);
+    EXPECT_EQ(test::to_host(d), host) << "round " << round;
+  }
+  detail::release_staging_pieces();
 }
 
 TEST_F(AdaptiveMatrixGpu, TheCallersCurrentDeviceIsLeftAlone) {
