@@ -103,7 +103,7 @@ struct AdaptiveMatrix<V, I>::Impl {
     bool source_set = false;
     std::promise<void> source_copied;  // the thread no longer reads csr's arrays
     std::future<void> source_released = source_copied.get_future();
-    // The copy's pinned buffers, freed with the rest (after the takeover's
+    // The copy's pinned pieces, let go with the rest (after the takeover's
     // synchronisation, or once the thread is through): csr_copy.hpp says why.
     detail::StagedDownload staging;
     std::future<void> task;  // last: waited for before the rest goes

@@ -20,10 +20,11 @@ template <class V, class I>
 class CsrCopy {
  public:
   // The arrays of a rows x cols matrix with `nnz` entries, copied back from
-  // the device on `stream` through `staging`'s pinned buffers. The caller
-  // frees those when the device is idle anyway: freeing page-locked memory
-  // waits for all the device's work (a deferred set-up's thread would wait
-  // for the products queued meanwhile: 160 ms of csr's products once).
+  // the device on `stream` through `staging`'s pinned pieces. The caller lets
+  // `staging` go when the device is idle anyway: a piece not kept for the
+  // next copy is freed, and freeing page-locked memory waits for all the
+  // device's work (a deferred set-up's thread would wait for the products
+  // queued meanwhile: 160 ms of csr's products once).
   CsrCopy(I rows, I cols, I nnz, const DeviceCsrPointers<V, I>& on_device, Stream stream, StagedDownload& staging)
       : rows_(rows), cols_(cols) {
     row_ptr_.resize(std::size_t(rows) + 1);
