@@ -71,7 +71,7 @@ struct StagingPair {
       } catch (...) {  // a device that fails here: the piece is freed, not kept
       }
   }
-  bool ready() const { return done[0] != nullptr; }
+  bool ready() const { return done[1] != nullptr; }  // made last: a failed make() is made again
   void make() {
     for (int k = 0; k < 2; ++k) {
       pinned[k] = take_staging_piece();
