@@ -103,9 +103,6 @@ struct AdaptiveMatrix<V, I>::Impl {
     bool source_set = false;
     std::promise<void> source_copied;  // the thread no longer reads csr's arrays
     std::future<void> source_released = source_copied.get_future();
-    // The copy's pinned pieces, let go with the rest (after the takeover's
-    // synchronisation, or once the thread is through): csr_copy.hpp says why.
-    detail::StagedDownload staging;
     std::future<void> task;  // last: waited for before the rest goes
 
     ~Deferred() {
@@ -123,7 +120,7 @@ struct AdaptiveMatrix<V, I>::Impl {
     // Before csr's arrays are freed (csr's device half goes): the thread has
     // copied them, or was never given them.
     void wait_until_source_released() {
-      if (source_set && source_released.valid()) source_released.wait();
+      if (source_set) source_released.wait();
     }
 
     bool through() const { return task.wait_for(std::chrono::seconds(0)) == std::future_status::ready; }
@@ -152,7 +149,7 @@ struct AdaptiveMatrix<V, I>::Impl {
       AIJA_REQUIRE(arrays.has_value(), unsupported, "csr's arrays were not on the device to copy back");
       const DeviceGuard guard(device);
       const OwnedStream stream;
-      copy = std::make_shared<const detail::CsrCopy<V, I>>(rows, cols, nnz, *arrays, stream.get(), staging);
+      copy = std::make_shared<const detail::CsrCopy<V, I>>(rows, cols, nnz, *arrays, stream.get());
     }
   };
   std::unique_ptr<Deferred> deferred;

@@ -20,13 +20,12 @@ template <class V, class I>
 class CsrCopy {
  public:
   // The arrays of a rows x cols matrix with `nnz` entries, copied back from
-  // the device on `stream` through `staging`'s pinned pieces. The caller lets
-  // `staging` go when the device is idle anyway: a piece not kept for the
-  // next copy is freed, and freeing page-locked memory waits for all the
-  // device's work (a deferred set-up's thread would wait for the products
-  // queued meanwhile: 160 ms of csr's products once).
-  CsrCopy(I rows, I cols, I nnz, const DeviceCsrPointers<V, I>& on_device, Stream stream, StagedDownload& staging)
-      : rows_(rows), cols_(cols) {
+  // the device on `stream` through page-locked pieces, which are kept for the
+  // next staged copy (staged_upload.hpp): freeing them would wait for all the
+  // device's work, 160 ms of csr's queued products once on a deferred
+  // set-up's thread.
+  CsrCopy(I rows, I cols, I nnz, const DeviceCsrPointers<V, I>& on_device, Stream stream) : rows_(rows), cols_(cols) {
+    StagedDownload staging;
     row_ptr_.resize(std::size_t(rows) + 1);
     col_idx_.resize(std::size_t(nnz));
     values_.resize(std::size_t(nnz));

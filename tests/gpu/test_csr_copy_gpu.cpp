@@ -45,9 +45,8 @@ TEST_F(CsrCopyGpu, IsTheMatrixOnTheDeviceAndOwnsItsArrays) {
   const DeviceBuffer<std::int64_t> d_ptr = to_device(row_ptr), d_col = to_device(col_idx);
   DeviceBuffer<float> d_val = to_device(values);
   const OwnedStream stream;
-  detail::StagedDownload staging;
   const detail::CsrCopy<float, std::int64_t> copy(rows, cols, std::int64_t(col_idx.size()),
-                                                  {d_ptr.data(), d_col.data(), d_val.data()}, stream.get(), staging);
+                                                  {d_ptr.data(), d_col.data(), d_val.data()}, stream.get());
   EXPECT_EQ(copy.view().cols, cols);
   expect_same(copy.view(), row_ptr, col_idx, values);
   const std::vector<float> minus(values.size(), -1.0f);
@@ -59,8 +58,7 @@ TEST_F(CsrCopyGpu, IsTheMatrixOnTheDeviceAndOwnsItsArrays) {
 TEST_F(CsrCopyGpu, OfAMatrixWithoutEntries) {
   const std::vector<int> ptr{0, 0, 0};
   const DeviceBuffer<int> d_ptr = to_device(ptr);
-  detail::StagedDownload staging;
-  const detail::CsrCopy<double, int> empty_rows(2, 5, 0, {d_ptr.data(), nullptr, nullptr}, nullptr, staging);
+  const detail::CsrCopy<double, int> empty_rows(2, 5, 0, {d_ptr.data(), nullptr, nullptr}, nullptr);
   EXPECT_EQ(empty_rows.view().cols, 5);
   EXPECT_EQ(empty_rows.view().nnz(), 0);
   expect_same(empty_rows.view(), ptr, {}, {});
