@@ -107,6 +107,8 @@ Options parse_command_line(int argc, const char* const* argv) {
       o.index_bits = p == "64" ? 64 : 32;
     } else if (arg == "--reps") {
       o.reps = parse_number<int>(arg, need(), 1);
+    } else if (arg == "--setup-reps") {
+      o.setup_reps = parse_number<int>(arg, need(), 1);
     } else if (arg == "--warmup") {
       o.warmup = parse_number<int>(arg, need(), 0);
     } else if (arg == "--csv") {
@@ -209,6 +211,9 @@ std::string usage_text() {
        "  --precision P         double (default) or single (complex files: complex double or float)\n"
        "  --index B             32 (default) or 64 bit indices\n"
        "  --reps N              timed products per method (default 100), after --warmup N (default 10)\n"
+       "  --setup-reps N        fresh set-ups timed per method and matrix (default 1); the report has the one of\n"
+       "                        median total (build + upload) and, in the note, the first (the process's first\n"
+       "                        use of a kernel or of the kernel cache lands there)\n"
        "  --suite FILE          matrices from FILE, one per line ('#' starts a comment); repeatable\n"
        "  --matrix-dir DIR      also look for relative matrix files in DIR (default: " AIJA_BENCH_DEFAULT_MATRIX_DIR ")\n"
        "  --csv FILE            one row per matrix and method\n"

@@ -27,6 +27,7 @@ struct Options {
   int index_bits = 32;
   int reps = 100;
   int warmup = 10;
+  int setup_reps = 1;
   std::string csv, json, plot;
   std::string matrix_dir;  // where relative matrix files are looked for too
   bool host = false;

@@ -78,6 +78,7 @@ int run(const ab::Options& o) {
   config.index_bits = o.index_bits;
   config.reps = o.reps;
   config.warmup = o.warmup;
+  config.setup_reps = o.setup_reps;
   config.mtx = o.mtx;
   config.seed = o.seed;
   config.adaptive = o.adaptive;

@@ -136,7 +136,7 @@ void write_csv(const std::string& path, const RunInfo& run, const std::vector<Ma
   f << "matrix,rows,cols,nnz,max_row,mean_row,method,selected,where,mode,device,precision,index_bits,status,"
        "correct,build_ms,upload_ms,reps,median_us,p10_us,p90_us,min_us,max_us,csr_model_bytes,own_bytes,"
        "gbps_csr_model,frac_copy_csr_model,gbps_own,frac_copy_own,gflops,speedup_vs_cusparse,rel_error,"
-       "tolerance,copy_gbps,row_cv,x_sectors_per_nnz,repeated_rows,diagonal_type\n";
+       "tolerance,copy_gbps,row_cv,x_sectors_per_nnz,repeated_rows,diagonal_type,first_setup_ms\n";
   for (const MatrixReport& m : reports) {
     const Features& ft = m.features;
     const auto common = [&] {
@@ -146,7 +146,7 @@ void write_csv(const std::string& path, const RunInfo& run, const std::vector<Ma
     if (!m.error.empty()) {
       f << common() << ",,,," << run.mode << "," << csv_field(run.device) << "," << run.precision << ","
         << run.index_bits << "," << csv_field("error: " + m.error) << ",0" << std::string(20, ',')
-        << features_csv(ft) << "\n";
+        << features_csv(ft) << ",\n";
       continue;
     }
     for (const Result& r : m.results) {
@@ -159,7 +159,8 @@ void write_csv(const std::string& path, const RunInfo& run, const std::vector<Ma
         << "," << csv_number(r.gbps_csr) << "," << csv_number(r.frac_copy_csr) << "," << csv_number(r.gbps_own)
         << "," << csv_number(r.frac_copy_own) << "," << csv_number(r.gflops) << ","
         << csv_number(r.speedup_vs_cusparse) << "," << csv_number(r.rel_error) << "," << csv_number(r.tolerance)
-        << "," << csv_number(run.copy.bytes_per_second * 1e-9) << "," << features_csv(ft) << "\n";
+        << "," << csv_number(run.copy.bytes_per_second * 1e-9) << "," << features_csv(ft) << ","
+        << csv_number(r.first_setup_s * 1e3) << "\n";
     }
   }
   if (!f) throw std::runtime_error(path + ": write failed");

@@ -24,6 +24,9 @@ struct RunConfig {
   int index_bits = 32;
   int reps = 100;
   int warmup = 10;
+  // Fresh set-ups of each method timed per matrix (a new instance each, in
+  // this process); the report has the one of median total, and the first.
+  int setup_reps = 1;
   bool host_mode = false;
   std::vector<MethodName> methods;
   MtxOptions mtx;
@@ -65,6 +68,7 @@ struct Result {
   std::string status;  // "ok", "wrong", "error: ..." or kNotApplicable + why
   bool correct = false;
   double build_s = NAN, upload_s = NAN;
+  double first_setup_s = NAN;  // the first of --setup-reps set-ups (build + upload), when more than one
   Summary time;
   double csr_bytes = NAN, own_bytes = NAN;
   double gbps_csr = NAN, frac_copy_csr = NAN, gbps_own = NAN, frac_copy_own = NAN;
