@@ -24,6 +24,7 @@
 #include "aijadaptive/csr_view.hpp"
 #include "aijadaptive/device_buffer.hpp"
 #include "aijadaptive/format.hpp"
+#include "aijadaptive/packed_arrays.hpp"
 
 namespace aijadaptive {
 
@@ -110,30 +111,34 @@ std::shared_ptr<CsrPrefetch<V, I>> csr_prefetch_for(const std::weak_ptr<CsrPrefe
 // (`sent`, a FormatContext's csr_prefetch, at the upload) when it sent a's,
 // else a's arrays sent now on `stream` into transient memory (freed in
 // stream order on `stream`), which the caller synchronises before `a`'s
-// arrays change when staged().
+// arrays change when reads_host_arrays().
 template <class V, class I>
 class DeviceCsrSource {
  public:
   DeviceCsrSource(const CsrView<V, I>& a, const std::weak_ptr<CsrPrefetchBase>& sent, Stream stream, bool columns)
       : prefetch_(csr_prefetch_for(sent, a)), sent_(prefetch_ ? prefetch_->wait() : nullptr) {
     if (sent_) return;
-    row_ptr_ = TransientBuffer<I>(std::size_t(a.rows) + 1, stream);
-    values_ = TransientBuffer<V>(std::size_t(a.nnz()), stream);
-    if (columns) col_idx_ = TransientBuffer<I>(std::size_t(a.nnz()), stream);
-    copy_to_device(row_ptr_.data(), a.row_ptr, row_ptr_.bytes(), stream);
-    copy_to_device(values_.data(), a.values, values_.bytes(), stream);
-    copy_to_device(col_idx_.data(), a.col_idx, col_idx_.bytes(), stream);
+    // One transient block; a small matrix's three arrays sent with one copy.
+    detail::PackedArrays arrays;
+    const auto row_ptr = arrays.add(std::size_t(a.rows) + 1, a.row_ptr);
+    const auto values = arrays.add(std::size_t(a.nnz()), a.values);
+    const auto col_idx = arrays.add(columns ? std::size_t(a.nnz()) : 0, a.col_idx);
+    block_ = arrays.send(stream, TransientMemory{stream});
+    staged_ = {row_ptr.in(block_), col_idx.in(block_), values.in(block_)};
+    packed_ = arrays.packs();
   }
-  DeviceCsrPointers<V, I> arrays() const {
-    return sent_ ? sent_->pointers() : DeviceCsrPointers<V, I>{row_ptr_.data(), col_idx_.data(), values_.data()};
-  }
+  DeviceCsrPointers<V, I> arrays() const { return sent_ ? sent_->pointers() : staged_; }
   bool staged() const { return sent_ == nullptr; }
+  // Whether copies enqueued on the stream may still read a's arrays (the
+  // caller synchronises before they change): staged, and not packed.
+  bool reads_host_arrays() const { return staged() && !packed_; }
 
  private:
   std::shared_ptr<CsrPrefetch<V, I>> prefetch_;
   const DeviceCsrArrays<V, I>* sent_;
-  TransientBuffer<I> row_ptr_, col_idx_;
-  TransientBuffer<V> values_;
+  TransientBuffer<unsigned char> block_;
+  DeviceCsrPointers<V, I> staged_{};
+  bool packed_ = false;
 };
 
 // The device bytes a DeviceCsrSource of `a` stages at an upload: none when

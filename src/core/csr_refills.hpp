@@ -65,7 +65,7 @@ void fill_from_csr(const CsrView<V, I>& a, const std::weak_ptr<CsrPrefetchBase>&
   }
   const DeviceCsrSource<V, I> csr(a, sent, stream, columns);
   launch(csr.arrays(), columns);
-  if (csr.staged()) synchronize(stream);  // before a's arrays may change
+  if (csr.reads_host_arrays()) synchronize(stream);  // before a's arrays may change
 }
 
 }  // namespace aijadaptive::detail

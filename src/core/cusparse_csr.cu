@@ -8,6 +8,7 @@
 #include <type_traits>
 
 #include "aijadaptive/instantiate.hpp"
+#include "aijadaptive/packed_arrays.hpp"
 #include "core/cuda_check.hpp"
 #include "core/cusparse_types.hpp"
 #include "core/cuda_context.hpp"
@@ -59,27 +60,31 @@ void CusparseCsr<V, I>::upload(const CsrView<V, I>& a, const std::weak_ptr<CsrPr
   cols_ = a.cols;
   nnz_ = a.nnz();
   const std::shared_ptr<CsrPrefetch<V, I>> prefetch = csr_prefetch_for(sent, a);
+  block_ = DeviceBuffer<unsigned char>();
+  taken_ = DeviceCsrArrays<V, I>();
   if (std::optional<DeviceCsrArrays<V, I>> arrays = prefetch ? prefetch->take() : std::nullopt) {
-    row_ptr_ = std::move(arrays->row_ptr);
-    col_idx_ = std::move(arrays->col_idx);
-    values_ = std::move(arrays->values);
+    taken_ = std::move(*arrays);
+    row_ptr_ = taken_.row_ptr.data();
+    col_idx_ = taken_.col_idx.data();
+    values_ = taken_.values.data();
   } else {
-    row_ptr_ = DeviceBuffer<I>(std::size_t(rows_) + 1);
-    col_idx_ = DeviceBuffer<I>(std::size_t(nnz_));
-    values_ = DeviceBuffer<V>(std::size_t(nnz_));
-    if (a.rows > 0) copy_to_device(row_ptr_.data(), a.row_ptr, row_ptr_.bytes(), stream);
-    copy_to_device(col_idx_.data(), a.col_idx, col_idx_.bytes(), stream);
-    copy_to_device(values_.data(), a.values, values_.bytes(), stream);
+    // One allocation; a small matrix's arrays sent with one copy.
+    detail::PackedArrays packed;
+    const auto row_ptr = packed.add(std::size_t(rows_) + 1, a.rows > 0 ? a.row_ptr : nullptr);
+    const auto col_idx = packed.add(std::size_t(nnz_), a.col_idx);
+    const auto values = packed.add(std::size_t(nnz_), a.values);
+    block_ = packed.send(stream);
+    row_ptr_ = row_ptr.in(block_);
+    col_idx_ = col_idx.in(block_);
+    values_ = values.in(block_);
   }
   if (a.rows == 0) {
     // cuSPARSE wants a valid row_ptr even for an empty matrix.
-    AIJA_CUDA_CHECK(cudaMemsetAsync(row_ptr_.data(), 0, row_ptr_.bytes(),
-                                    static_cast<cudaStream_t>(stream)));
+    AIJA_CUDA_CHECK(cudaMemsetAsync(row_ptr_, 0, sizeof(I), static_cast<cudaStream_t>(stream)));
   }
   destroy_descriptor();
-  AIJA_CUSPARSE_CHECK(cusparseCreateCsr(&matrix_, rows_, cols_, nnz_, row_ptr_.data(),
-                                        col_idx_.data(), values_.data(), cusparse_index_type<I>(),
-                                        cusparse_index_type<I>(), CUSPARSE_INDEX_BASE_ZERO,
+  AIJA_CUSPARSE_CHECK(cusparseCreateCsr(&matrix_, rows_, cols_, nnz_, row_ptr_, col_idx_, values_,
+                                        cusparse_index_type<I>(), cusparse_index_type<I>(), CUSPARSE_INDEX_BASE_ZERO,
                                         cuda_value_type<V>()));
   plain_ = Plan{};
   transpose_ = Plan{};
@@ -89,7 +94,7 @@ void CusparseCsr<V, I>::upload(const CsrView<V, I>& a, const std::weak_ptr<CsrPr
 
 template <class V, class I>
 void CusparseCsr<V, I>::upload_values(const V* values, Stream stream) {
-  refills_.send(values_.data(), values, values_.bytes(), stream);
+  refills_.send(values_, values, std::size_t(nnz_) * sizeof(V), stream);
 }
 
 template <class V, class I>
@@ -117,8 +122,8 @@ void CusparseCsr<V, I>::apply(Op op, V alpha, const V* x, V beta, V* y, Stream s
 
 template <class V, class I>
 std::size_t CusparseCsr<V, I>::device_bytes() const {
-  return row_ptr_.bytes() + col_idx_.bytes() + values_.bytes() + plain_.buffer.bytes() +
-         transpose_.buffer.bytes() + conjugate_transpose_.buffer.bytes();
+  return block_.bytes() + taken_.row_ptr.bytes() + taken_.col_idx.bytes() + taken_.values.bytes() +
+         plain_.buffer.bytes() + transpose_.buffer.bytes() + conjugate_transpose_.buffer.bytes();
 }
 
 // Sizes the work buffer and, for the plain product, runs the preprocessing on

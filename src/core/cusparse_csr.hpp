@@ -44,9 +44,9 @@ class CusparseCsr {
   std::int64_t rows() const { return rows_; }
   std::int64_t cols() const { return cols_; }
   std::int64_t nnz() const { return nnz_; }
-  const I* row_ptr() const { return row_ptr_.data(); }
-  const I* col_idx() const { return col_idx_.data(); }
-  const V* values() const { return values_.data(); }
+  const I* row_ptr() const { return row_ptr_; }
+  const I* col_idx() const { return col_idx_; }
+  const V* values() const { return values_; }
 
  private:
   struct Plan {
@@ -60,8 +60,12 @@ class CusparseCsr {
   void destroy_descriptor();
 
   std::int64_t rows_ = 0, cols_ = 0, nnz_ = 0;
-  DeviceBuffer<I> row_ptr_, col_idx_;
-  DeviceBuffer<V> values_;
+  // The arrays: those the analysis sent (taken_), or sent here in one block.
+  DeviceCsrArrays<V, I> taken_;
+  DeviceBuffer<unsigned char> block_;
+  I* row_ptr_ = nullptr;
+  I* col_idx_ = nullptr;
+  V* values_ = nullptr;
   StagedUpload refills_;
   cusparseSpMatDescr_t matrix_ = nullptr;
   Plan plain_, transpose_, conjugate_transpose_;

@@ -146,23 +146,30 @@ TEST(TransientBuffer, AnInjectedAllocationFailureIsAnOutOfMemoryError) {
 TEST(DeviceCsrSource, StagesTheArraysWhenTheAnalysisSentNone) {
   if (device_count() == 0) GTEST_SKIP() << "no GPU: " << device_status();
   const OwnedStream stream;
-  const auto m = test::random_csr<double, std::int64_t>({700, 900, 0.02, 0.2, 1, 8});
-  for (bool columns : {true, false}) {
-    const DeviceCsrSource<double, std::int64_t> source(m.view(), {}, stream.get(), columns);
-    EXPECT_TRUE(source.staged());
-    const DeviceCsrPointers<double, std::int64_t> d = source.arrays();
-    EXPECT_EQ(test::to_host(d.row_ptr, m.row_ptr.size(), stream.get()), m.row_ptr);
-    EXPECT_EQ(test::to_host(d.values, m.values.size(), stream.get()), m.values);
-    if (columns)
-      EXPECT_EQ(test::to_host(d.col_idx, m.col_idx.size(), stream.get()), m.col_idx);
-    else
-      EXPECT_EQ(d.col_idx, nullptr);
+  // A small matrix's arrays are packed into one copy (the host's arrays free
+  // once it is enqueued), a larger one's sent each on its own.
+  for (const auto& [rows, packed] : {std::pair{30, true}, std::pair{700, false}}) {
+    const auto m = test::random_csr<double, std::int64_t>({rows, 900, 0.02, 0.2, 1, 8});
+    for (bool columns : {true, false}) {
+      const DeviceCsrSource<double, std::int64_t> source(m.view(), {}, stream.get(), columns);
+      EXPECT_TRUE(source.staged());
+      EXPECT_EQ(source.reads_host_arrays(), !packed) << rows << " rows";
+      const DeviceCsrPointers<double, std::int64_t> d = source.arrays();
+      EXPECT_EQ(test::to_host(d.row_ptr, m.row_ptr.size(), stream.get()), m.row_ptr);
+      EXPECT_EQ(test::to_host(d.values, m.values.size(), stream.get()), m.values);
+      if (columns)
+        EXPECT_EQ(test::to_host(d.col_idx, m.col_idx.size(), stream.get()), m.col_idx);
+      else
+        EXPECT_EQ(d.col_idx, nullptr);
+    }
   }
   // Sent by the analysis: read from there, nothing staged.
+  const auto m = test::random_csr<double, std::int64_t>({700, 900, 0.02, 0.2, 1, 8});
   auto p = std::make_shared<CsrPrefetch<double, std::int64_t>>(m.view(), current_device());
   std::weak_ptr<CsrPrefetchBase> sent = p;
   const DeviceCsrSource<double, std::int64_t> source(m.view(), sent, stream.get(), true);
   EXPECT_FALSE(source.staged());
+  EXPECT_FALSE(source.reads_host_arrays());
   EXPECT_EQ(source.arrays().values, p->wait()->values.data());
 }
 

@@ -12,6 +12,7 @@
 #include "aijadaptive/errors.hpp"
 #include "aijadaptive/formats/argcsr.hpp"
 #include "aijadaptive/instantiate.hpp"
+#include "aijadaptive/packed_arrays.hpp"
 #include "core/csr_refills.hpp"
 #include "core/cuda_check.hpp"
 #include "core/spmv_common.hpp"
@@ -168,15 +169,25 @@ class ArgcsrDeviceFormat final : public DeviceFormat<V, I> {
                      "or use format csr");
     blocks_ = unsigned(l.count());
     threads_ = l.threads;
-    groups_ = device_copy_of(l.groups, stream);
-    thread_start_ = device_copy_of(l.thread_start, stream);
-    cols_ = DeviceBuffer<I>(std::size_t(l.slots));
-    vals_ = DeviceBuffer<V>(std::size_t(l.slots));
-    if (l.long_rows > 0) {  // an entry per group (a part's at its block's index)
-      part_sums_ = DeviceBuffer<V>(std::size_t(l.count()));
-      arrivals_ = DeviceBuffer<unsigned>(std::size_t(l.count()));
-      AIJA_CUDA_CHECK(cudaMemsetAsync(arrivals_.data(), 0, arrivals_.bytes(), static_cast<cudaStream_t>(stream)));
-    }
+    // One allocation; the groups and thread starts sent with one copy when small.
+    detail::PackedArrays arrays;
+    const auto groups = arrays.add(l.groups.size(), l.groups.data());
+    const auto thread_start = arrays.add(l.thread_start.size(), l.thread_start.data());
+    const auto cols = arrays.add<I>(std::size_t(l.slots));
+    const auto vals = arrays.add<V>(std::size_t(l.slots));
+    // With long rows an entry per group (a part's at its block's index).
+    const std::size_t per_group = l.long_rows > 0 ? std::size_t(l.count()) : 0;
+    const auto part_sums = arrays.add<V>(per_group);
+    const auto arrivals = arrays.add<unsigned>(per_group);
+    block_ = arrays.send(stream);
+    groups_ = groups.in(block_);
+    thread_start_ = thread_start.in(block_);
+    cols_ = cols.in(block_);
+    vals_ = vals.in(block_);
+    part_sums_ = part_sums.in(block_);
+    arrivals_ = arrivals.in(block_);
+    if (per_group)
+      AIJA_CUDA_CHECK(cudaMemsetAsync(arrivals_, 0, arrivals.bytes(), static_cast<cudaStream_t>(stream)));
     const int loads = host.params().stream_loads;
     const bool beyond_l2 =
         std::int64_t(l.device_bytes(sizeof(V), sizeof(I))) > device_info(current_device()).l2_bytes;
@@ -192,17 +203,15 @@ class ArgcsrDeviceFormat final : public DeviceFormat<V, I> {
   void apply(V alpha, const V* x, V beta, V* y, Stream stream) override {
     if (blocks_ == 0) return;  // no rows
     kernel_<<<blocks_, unsigned(threads_), shared_bytes_, static_cast<cudaStream_t>(stream)>>>(
-        groups_.data(), thread_start_.data(), cols_.data(), detail::dev_ptr(vals_.data()), detail::dev_ptr(x),
-        detail::dev_value(alpha), detail::dev_value(beta), detail::dev_ptr(y), detail::dev_ptr(part_sums_.data()),
-        arrivals_.data());
+        groups_, thread_start_, cols_, detail::dev_ptr(vals_), detail::dev_ptr(x), detail::dev_value(alpha),
+        detail::dev_value(beta), detail::dev_ptr(y), detail::dev_ptr(part_sums_), arrivals_);
     AIJA_CUDA_CHECK_LAUNCH();
   }
 
   void upload_values(Stream stream) override { fill(stream, false); }
 
   std::size_t device_bytes() const override {
-    return groups_.bytes() + thread_start_.bytes() + cols_.bytes() + vals_.bytes() + part_sums_.bytes() +
-           arrivals_.bytes() + refills_.bytes();
+    return block_.bytes() + refills_.bytes();
   }
 
   std::vector<std::string> describe() const override {
@@ -227,9 +236,8 @@ class ArgcsrDeviceFormat final : public DeviceFormat<V, I> {
   void launch_fill(const DeviceCsrPointers<V, I>& src, bool columns, Stream stream) {
     argcsr_fill<D, I><<<blocks_, unsigned(threads_), std::size_t(threads_ + 1) * sizeof(int),
                         static_cast<cudaStream_t>(stream)>>>(
-        groups_.data(), thread_start_.data(), host_.layout().part_entries, src.row_ptr,
-        columns ? src.col_idx : nullptr, detail::dev_ptr(src.values), cols_.data(),
-        detail::dev_ptr(vals_.data()));
+        groups_, thread_start_, host_.layout().part_entries, src.row_ptr, columns ? src.col_idx : nullptr,
+        detail::dev_ptr(src.values), cols_, detail::dev_ptr(vals_));
     AIJA_CUDA_CHECK_LAUNCH();
   }
 
@@ -239,12 +247,13 @@ class ArgcsrDeviceFormat final : public DeviceFormat<V, I> {
   bool stream_loads_ = false;
   Kernel kernel_ = nullptr;  // the variant for the loads' cache hint
   std::size_t shared_bytes_ = 0;  // of a product's launch
-  DeviceBuffer<ArgcsrGroup> groups_;
-  DeviceBuffer<std::uint16_t> thread_start_;
-  DeviceBuffer<I> cols_;
-  DeviceBuffer<V> vals_;
-  DeviceBuffer<V> part_sums_;        // a long row's part sums (empty without long rows)
-  DeviceBuffer<unsigned> arrivals_;  // parts of a long row done, at its first part; 0 between launches
+  DeviceBuffer<unsigned char> block_;  // the arrays below
+  ArgcsrGroup* groups_ = nullptr;
+  std::uint16_t* thread_start_ = nullptr;
+  I* cols_ = nullptr;
+  V* vals_ = nullptr;
+  V* part_sums_ = nullptr;         // a long row's part sums (null without long rows)
+  unsigned* arrivals_ = nullptr;  // parts of a long row done, at its first part; 0 between launches
   detail::CsrRefills<V, I> refills_;
 };
 

@@ -12,6 +12,7 @@
 #include "aijadaptive/errors.hpp"
 #include "aijadaptive/formats/ipcsr.hpp"
 #include "aijadaptive/instantiate.hpp"
+#include "aijadaptive/packed_arrays.hpp"
 #include "core/cuda_check.hpp"
 #include "core/spmv_common.hpp"
 #include "core/cusparse_bytes.hpp"
@@ -232,13 +233,20 @@ class IpcsrDeviceFormat final : public DeviceFormat<V, I> {
     kernel_ = choose_kernel(params_.unroll, stream_loads, beyond_l2);
     configure_kernel(limits);
     csr_.upload(host.csr(), host.csr_prefetch(), stream, false);  // cuSPARSE only for the transpose
-    block_row_ = device_copy_of(blocks.row, stream);
-    block_nnz_ = device_copy_of(blocks.nnz, stream);
+    // The blocks' arrays in one allocation, sent with one copy when small.
+    detail::PackedArrays arrays;
+    const auto block_row = arrays.add(blocks.row.size(), blocks.row.data());
+    const auto block_nnz = arrays.add(blocks.nnz.size(), blocks.nnz.data());
     const std::size_t workspace = blocks.chunk_blocks ? std::size_t(blocks_) : 0;
-    partial_ = DeviceBuffer<V>(workspace);
-    arrivals_ = DeviceBuffer<unsigned>(workspace);
+    const auto partial = arrays.add<V>(workspace);
+    const auto arrivals = arrays.add<unsigned>(workspace);
+    block_ = arrays.send(stream);
+    block_row_ = block_row.in(block_);
+    block_nnz_ = block_nnz.in(block_);
+    partial_ = partial.in(block_);
+    arrivals_ = arrivals.in(block_);
     if (workspace)
-      AIJA_CUDA_CHECK(cudaMemsetAsync(arrivals_.data(), 0, arrivals_.bytes(), static_cast<cudaStream_t>(stream)));
+      AIJA_CUDA_CHECK(cudaMemsetAsync(arrivals_, 0, arrivals.bytes(), static_cast<cudaStream_t>(stream)));
   }
 
   void apply(V alpha, const V* x, V beta, V* y, Stream stream) override {
@@ -289,8 +297,7 @@ class IpcsrDeviceFormat final : public DeviceFormat<V, I> {
   void upload_values(Stream stream) override { csr_.upload_values(host_.csr().values, stream); }
 
   std::size_t device_bytes() const override {
-    return csr_.device_bytes() + block_row_.bytes() + block_nnz_.bytes() + partial_.bytes() +
-           arrivals_.bytes();
+    return csr_.device_bytes() + block_.bytes();
   }
 
  private:
@@ -302,9 +309,8 @@ class IpcsrDeviceFormat final : public DeviceFormat<V, I> {
     if (b1 <= b0) return;  // no rows
     using detail::dev_ptr;
     using detail::dev_value;
-    const IpcsrArrays<D, I> a{csr_.row_ptr(),    csr_.col_idx(),    dev_ptr(csr_.values()),
-                              block_row_.data(), block_nnz_.data(), dev_ptr(partial_.data()),
-                              arrivals_.data(),  I(params_.shared_size), row_map_, I(b0)};
+    const IpcsrArrays<D, I> a{csr_.row_ptr(), csr_.col_idx(), dev_ptr(csr_.values()), block_row_, block_nnz_,
+                              dev_ptr(partial_), arrivals_, I(params_.shared_size), row_map_, I(b0)};
     kernel_<<<unsigned(b1 - b0), unsigned(params_.block_threads), stage_bytes(),
                static_cast<cudaStream_t>(stream)>>>(a, dev_ptr(x), dev_value(alpha), dev_value(beta), dev_ptr(y));
     AIJA_CUDA_CHECK_LAUNCH();
@@ -347,9 +353,11 @@ class IpcsrDeviceFormat final : public DeviceFormat<V, I> {
   std::int64_t blocks_ = 0;
   const I* row_map_ = nullptr;  // set_row_map(): y[row_map[i]] for row i
   detail::CusparseCsr<V, I> csr_;
-  DeviceBuffer<I> block_row_, block_nnz_;
-  DeviceBuffer<V> partial_;
-  DeviceBuffer<unsigned> arrivals_;
+  DeviceBuffer<unsigned char> block_;  // the arrays below
+  I* block_row_ = nullptr;
+  I* block_nnz_ = nullptr;
+  V* partial_ = nullptr;           // null without chunked blocks
+  unsigned* arrivals_ = nullptr;
 };
 
 }  // namespace

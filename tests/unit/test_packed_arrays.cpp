@@ -1,0 +1,73 @@
+// A format's arrays in one device allocation, the host ones sent with one
+// copy when small (packed_arrays.hpp): the layout on the host, the arrays
+// arriving in place on a GPU, packed or each on its own.
+#include <aijadaptive/device.hpp>
+#include <aijadaptive/packed_arrays.hpp>
+#include <gtest/gtest.h>
+
+#include <cstdint>
+#include <numeric>
+#include <vector>
+
+#include "device_vectors.hpp"
+
+namespace aijadaptive {
+namespace {
+
+using detail::PackedArrays;
+
+TEST(PackedArrays, PartsFollowEachOtherOnAlignedBoundaries) {
+  const std::vector<std::int32_t> three{1, 2, 3};
+  PackedArrays arrays;
+  const auto a = arrays.add(three.size(), three.data());
+  const auto b = arrays.add<double>(33);  // 264 bytes: two boundaries
+  const auto none = arrays.add<float>(0);
+  const auto c = arrays.add<std::uint16_t>(1);
+  EXPECT_EQ(a.offset, 0u);
+  EXPECT_EQ(b.offset, PackedArrays::kAlignment);
+  EXPECT_EQ(none.offset, 3 * PackedArrays::kAlignment);
+  EXPECT_EQ(c.offset, 3 * PackedArrays::kAlignment);
+  EXPECT_EQ(arrays.bytes(), 4 * PackedArrays::kAlignment);
+  EXPECT_EQ(b.bytes(), 33 * sizeof(double));
+  EXPECT_EQ(none.bytes(), 0u);
+  EXPECT_TRUE(arrays.packs());
+}
+
+TEST(PackedArrays, OnlyHostArraysUpToTheLimitArePacked) {
+  EXPECT_FALSE(PackedArrays().packs());  // nothing to send
+  PackedArrays unsent;
+  unsent.add<double>(1 << 20);
+  EXPECT_FALSE(unsent.packs());
+  const std::vector<char> limit(detail::kPackedCopyBytes), beyond(detail::kPackedCopyBytes + 1);
+  PackedArrays at_limit, over_limit;
+  at_limit.add(limit.size(), limit.data());
+  over_limit.add(beyond.size(), beyond.data());
+  EXPECT_TRUE(at_limit.packs());
+  EXPECT_FALSE(over_limit.packs());
+}
+
+TEST(PackedArrays, TheHostArraysArriveInPlacePackedOrEachOnItsOwn) {
+  if (device_count() == 0) GTEST_SKIP() << "no GPU: " << device_status();
+  const OwnedStream stream;
+  for (std::size_t n : {std::size_t(5), std::size_t(20000)}) {  // 20000 doubles: beyond the pack
+    std::vector<std::int64_t> first(n / 2 + 1);
+    std::vector<double> second(n);
+    std::iota(first.begin(), first.end(), std::int64_t(-7));
+    std::iota(second.begin(), second.end(), 0.5);
+    PackedArrays arrays;
+    const auto a = arrays.add(first.size(), first.data());
+    const auto gap = arrays.add<float>(n);  // not sent: between the sent ones
+    const auto b = arrays.add(second.size(), second.data());
+    const auto empty = arrays.add<int>(0);
+    EXPECT_EQ(arrays.packs(), n == 5);
+    const DeviceBuffer<unsigned char> block = arrays.send(stream.get());
+    EXPECT_EQ(block.bytes(), arrays.bytes());
+    EXPECT_EQ(gap.in(block), reinterpret_cast<float*>(block.data() + gap.offset));
+    EXPECT_EQ(empty.in(block), nullptr);  // an empty part points nowhere
+    EXPECT_EQ(test::to_host(a.in(block), first.size(), stream.get()), first);
+    EXPECT_EQ(test::to_host(b.in(block), second.size(), stream.get()), second);
+  }
+}
+
+}  // namespace
+}  // namespace aijadaptive
