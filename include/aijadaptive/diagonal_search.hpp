@@ -97,8 +97,12 @@ struct DiagonalSearch {
 // With `verdict`, a part of the rows whose diagonals alone make every layout
 // store more than the byte guard allows ends the pass: the type is none, as
 // the whole pass would say, but the features are partial (K > kMaxDiagonals
-// marks that) and the reason says that it stopped early. FEM matrices with
-// dense bands (raefsky1, bcsstk16) are refused so within part of their rows.
+// marks that) and the reason says that it stopped early. What the rows not
+// seen yet store at least counts too: in each piece of BRCSD-II, as many
+// diagonals as its longest row has entries (a matrix whose rows' columns do
+// not all increase, which the rows' bound assumes, no diagonal layout takes:
+// it is none either way). FEM matrices with dense bands (raefsky1, bcsstk16)
+// are refused so within a small part of their rows.
 enum class DiagonalPass { complete, verdict };
 
 // O(rows + nnz) time, O(rows + cols) memory (2 bytes per possible diagonal,

@@ -74,11 +74,40 @@ struct ByteGuard {
 };
 
 // DiagonalPass::verdict: the guard, and BRCSD-II's values counted so far by
-// all parts together.
+// all parts together. With `longest` (the entries of each piece's longest
+// row), also a bound on what the pieces not scanned yet store: a piece holds
+// at least as many diagonals as its longest row has entries when that row's
+// columns increase, and no diagonal layout takes a matrix whose rows' columns
+// do not (host_format.cpp), so the verdict stands for such a matrix too.
 struct EarlyRefusal {
+  explicit EarlyRefusal(ByteGuard g) : guard(g) {}
   ByteGuard guard;
   std::atomic<std::int64_t> brcsd2{0};
+  std::vector<std::int64_t> longest;    // per piece
+  std::int64_t by_rows = 0;             // the sum over pieces of their rows times their longest
+  std::atomic<std::int64_t> beyond{0};  // values of pieces' diagonals beyond their longest row, all parts
+
+  // BRCSD-II's values at least: the rows' bound and what the pieces hold
+  // beyond it (which includes everything counted so far).
+  std::int64_t brcsd2_at_least(std::int64_t counted, std::int64_t beyond_now) const {
+    return std::max(counted, by_rows + beyond_now);
+  }
 };
+
+// Each piece's longest row: the bound of EarlyRefusal.
+template <class I>
+void bound_by_rows(const I* row_ptr, std::int64_t rows, EarlyRefusal& early) {
+  const std::int64_t pieces = (rows + kBrcsd2PieceRows - 1) / kBrcsd2PieceRows;
+  early.longest.assign(std::size_t(pieces), 0);
+  for (std::int64_t p = 0; p < pieces; ++p) {
+    const std::int64_t end = std::min(rows, (p + 1) * kBrcsd2PieceRows);
+    std::int64_t longest = 0;
+    for (std::int64_t i = p * kBrcsd2PieceRows; i < end; ++i)
+      longest = std::max(longest, std::int64_t(row_ptr[i + 1]) - std::int64_t(row_ptr[i]));
+    early.longest[std::size_t(p)] = longest;
+    early.by_rows += longest * (end - p * kBrcsd2PieceRows);
+  }
+}
 
 std::int64_t piece_of(std::int64_t row) {
   // Rows are never negative here; unsigned division is a shift.
@@ -100,11 +129,18 @@ PartScan scan_part(const CsrView<V, I>& a, detail::RowPart part, const std::atom
   diagonals.reserve(std::size_t(kMaxDiagonals));
   std::int64_t brcsd2 = 0, spans = 0;
   bool increase = true;
+  std::int64_t piece_diagonals = 0, counted_piece = -1;  // the diagonals of the current piece so far
   // After a diagonal or a piece of one: piece_rows more values for BRCSD-II.
-  const auto refused = [&](std::int64_t piece_rows) {
+  const auto refused = [&](std::int64_t piece, std::int64_t piece_rows) {
     if (!early) return false;
+    if (piece != counted_piece) piece_diagonals = 0, counted_piece = piece;
+    ++piece_diagonals;
+    const bool beyond_row = piece_diagonals > early->longest[std::size_t(piece)];
+    const std::int64_t beyond =
+        beyond_row ? early->beyond.fetch_add(piece_rows, std::memory_order_relaxed) + piece_rows
+                   : early->beyond.load(std::memory_order_relaxed);
     const std::int64_t all_parts = early->brcsd2.fetch_add(piece_rows, std::memory_order_relaxed) + piece_rows;
-    if (!early->guard.refuses(std::min(spans, all_parts))) return false;
+    if (!early->guard.refuses(std::min(spans, early->brcsd2_at_least(all_parts, beyond)))) return false;
     s.complete = false;
     s.too_many_bytes = true;
     return true;
@@ -139,7 +175,7 @@ PartScan scan_part(const CsrView<V, I>& a, detail::RowPart part, const std::atom
         id = Slot(diagonals.size());
         brcsd2 += piece_rows;
         spans += diagonal_span(d, rows, cols).length();
-        if (refused(piece_rows)) return s;
+        if (refused(piece, piece_rows)) return s;
         continue;
       }
       Diagonal& g = diagonals[id - 1];
@@ -153,7 +189,7 @@ PartScan scan_part(const CsrView<V, I>& a, detail::RowPart part, const std::atom
       g.longest_run = std::max(g.longest_run, i - last - 1);
       if (piece_of(last) != piece) {
         brcsd2 += piece_rows;
-        if (refused(piece_rows)) return s;
+        if (refused(piece, piece_rows)) return s;
       }
     }
   }
@@ -327,7 +363,8 @@ DiagonalSearch diagonal_search(const CsrView<V, I>& a, int parts, DiagonalPass p
     return out;
   }
   const ByteGuard guard{std::int64_t(sizeof(V)), f.nnz * std::int64_t(sizeof(V) + sizeof(I))};
-  EarlyRefusal early{guard};
+  EarlyRefusal early(guard);
+  if (pass == DiagonalPass::verdict) bound_by_rows(a.row_ptr, a.rows, early);
   const Scan s = scan(a, f, parts, pass == DiagonalPass::verdict ? &early : nullptr);
   if (s.too_many_bytes) {
     // Where it stopped depends on the threads' timing: not said, so that the reason stays the same.

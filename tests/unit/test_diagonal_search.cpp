@@ -631,6 +631,36 @@ TYPED_TEST(DiagonalSearchTest, ColumnOutsideTheMatrixThrows) {
   }
 }
 
+// A piece of BRCSD-II holds at least as many diagonals as its longest row
+// has entries, so the verdict pass counts the rows it has not read yet. Here
+// every piece opens with a row of 128 entries, the others have 2: what row 0
+// shows with that bound refuses the matrix there, while the diagonals seen in
+// the first piece (128 of 256 rows, 32768 values, against the guard's 34452
+// for double/int32) do not. A column outside the matrix in row 200 tells the
+// two apart: the whole pass reads it and throws, the verdict stops before it.
+TEST(DiagonalSearch, TheVerdictPassBoundsTheRowsItHasNotRead) {
+  const std::int64_t n = 40 * kBrcsd2PieceRows;
+  OwnedCsr<double, std::int32_t> m;
+  m.rows = m.cols = n;
+  m.row_ptr.assign(1, 0);
+  for (std::int64_t i = 0; i < n; ++i) {
+    const bool opens_piece = i % kBrcsd2PieceRows == 0;
+    for (std::int64_t j = i; j < std::min(n, i + (opens_piece ? 128 : 2)); ++j) {
+      m.col_idx.push_back(std::int32_t(i == 200 && j == i + 1 ? n : j));
+      m.values.push_back(1.0);
+    }
+    m.row_ptr.push_back(std::int32_t(m.col_idx.size()));
+  }
+  ASSERT_LT(128 * kBrcsd2PieceRows * 10 * std::int64_t(sizeof(double)),
+            kDiagonalByteShareTenths * std::int64_t(m.col_idx.size()) * 12);  // the first piece's count passes the guard
+  EXPECT_THROW(diagonal_search(m.view()), Error);
+  for (int parts : {0, 1}) {
+    const DiagonalSearch v = diagonal_search(m.view(), parts, DiagonalPass::verdict);
+    EXPECT_EQ(v.type, DiagonalType::none);
+    EXPECT_NE(v.reason.find("search stopped early"), std::string::npos) << v.reason;
+  }
+}
+
 TEST(DiagonalSearch, TypeNamesAreDistinct) {
   const std::set<std::string> names{diagonal_type_name(DiagonalType::none), diagonal_type_name(DiagonalType::dia),
                                     diagonal_type_name(DiagonalType::brcsd1), diagonal_type_name(DiagonalType::brcsd2)};
