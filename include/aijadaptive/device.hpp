@@ -64,6 +64,11 @@ struct DeviceMemoryInfo {
   std::size_t total_bytes = 0;
 };
 DeviceMemoryInfo device_memory_info();  // of the current device
+// Up to this much device memory the set-up does not ask for the free memory
+// before it allocates: the query costs a small matrix's set-up about a tenth
+// (docs/h200-2026-11-28-small-setup), and an allocation that fails is still
+// an out_of_device_memory error.
+inline constexpr std::size_t kUncheckedDeviceBytes = std::size_t(16) << 20;
 
 // Frees cached per-device state (cuSPARSE handles, the kernel cache and its
 // worker thread, the small allocation that keeps the driver's chunk of small

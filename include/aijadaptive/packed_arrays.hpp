@@ -15,6 +15,17 @@
 
 namespace aijadaptive::detail {
 
+// An array in a block, for code written against a DeviceBuffer's data(),
+// size() and bytes().
+template <class T>
+struct BlockSpan {
+  T* ptr = nullptr;
+  std::size_t count = 0;
+  T* data() const { return ptr; }
+  std::size_t size() const { return count; }
+  std::size_t bytes() const { return count * sizeof(T); }
+};
+
 // Where an array lies in a block: `count` T from byte `offset`.
 template <class T>
 struct BlockPart {
@@ -23,12 +34,47 @@ struct BlockPart {
   T* in(const Block& block) const {
     return count ? reinterpret_cast<T*>(block.data() + offset) : nullptr;
   }
+  template <class Block>
+  BlockSpan<T> span_in(const Block& block) const {
+    return {in(block), count};
+  }
   std::size_t bytes() const { return count * sizeof(T); }
 };
 
 // Host arrays up to this many bytes in all are packed into one copy: beyond
 // it the host's copy into the pack costs about what a call saves.
 inline constexpr std::size_t kPackedCopyBytes = std::size_t(64) << 10;
+
+// `bytes` of host memory at `host`, bound for byte `offset` of a device block.
+struct HostPiece {
+  std::size_t offset;
+  const void* host;
+  std::size_t bytes;
+};
+
+// Whether send_pieces packs `pieces` (in increasing offset): they end
+// within kPackedCopyBytes.
+inline bool packs(const std::vector<HostPiece>& pieces) {
+  return !pieces.empty() && pieces.back().offset + pieces.back().bytes <= kPackedCopyBytes;
+}
+
+// The pieces to the device block at `to` on `stream`: packed into one copy
+// (then the host arrays may change once this returns, whatever memory they
+// are in), or each from where it is (pageable memory may change once this
+// returns, page-locked memory once the stream has done the copy).
+inline void send_pieces(unsigned char* to, const std::vector<HostPiece>& pieces, Stream stream) {
+  if (pieces.empty()) return;
+  if (!packs(pieces)) {
+    for (const HostPiece& p : pieces) copy_to_device(to + p.offset, p.host, p.bytes, stream);
+    return;
+  }
+  // A copy from pageable memory returns once the driver has taken the bytes:
+  // the pack is free again then.
+  thread_local std::vector<unsigned char> pack;
+  if (pack.size() < kPackedCopyBytes) pack.resize(kPackedCopyBytes);
+  for (const HostPiece& p : pieces) std::memcpy(pack.data() + p.offset, p.host, p.bytes);
+  copy_to_device(to, pack.data(), pieces.back().offset + pieces.back().bytes, stream);
+}
 
 // The arrays of a block, then the block: add() each array in the order of the
 // layout, then send() allocates the block and sends the host arrays.
@@ -47,44 +93,21 @@ class PackedArrays {
   }
 
   std::size_t bytes() const { return bytes_; }
-  // Whether send() packs the host arrays (then they are free again when it
-  // returns, whatever memory they are in; else a copy from page-locked
-  // memory may still read them).
-  bool packs() const { return !sources_.empty() && sent_bytes() <= kPackedCopyBytes; }
+  // Whether send() packs the host arrays (send_pieces).
+  bool packs() const { return detail::packs(sources_); }
 
   // The block (of `Memory`, e.g. TransientMemory{stream}) with the host
-  // arrays sent on `stream`: packed, or each from where it is (pageable
-  // memory may change once this returns, page-locked memory once the stream
-  // has done the copy).
+  // arrays sent on `stream` (send_pieces).
   template <class Memory = DeviceMemory>
   OwnedArray<unsigned char, Memory> send(Stream stream, Memory memory = {}) const {
     OwnedArray<unsigned char, Memory> block(bytes_, memory);
-    if (sources_.empty()) return block;
-    const std::size_t sent = sent_bytes();
-    if (!packs()) {
-      for (const Source& s : sources_) copy_to_device(block.data() + s.offset, s.host, s.bytes, stream);
-      return block;
-    }
-    // A copy from pageable memory returns once the driver has taken the
-    // bytes: the pack is free again then.
-    thread_local std::vector<unsigned char> pack;
-    if (pack.size() < sent) pack.resize(kPackedCopyBytes);
-    for (const Source& s : sources_) std::memcpy(pack.data() + s.offset, s.host, s.bytes);
-    copy_to_device(block.data(), pack.data(), sent, stream);
+    send_pieces(block.data(), sources_, stream);
     return block;
   }
 
  private:
-  // Up to the end of the last host array (the parts between them too).
-  std::size_t sent_bytes() const { return sources_.empty() ? 0 : sources_.back().offset + sources_.back().bytes; }
-
-  struct Source {
-    std::size_t offset;
-    const void* host;
-    std::size_t bytes;
-  };
   std::size_t bytes_ = 0;
-  std::vector<Source> sources_;  // in increasing offset
+  std::vector<HostPiece> sources_;  // in increasing offset
 };
 
 }  // namespace aijadaptive::detail

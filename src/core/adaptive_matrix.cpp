@@ -36,10 +36,6 @@ namespace {
 
 using detail::megabytes;
 
-// Up to this much device memory a format's upload does not ask for the free
-// memory first (lacks_memory()).
-constexpr std::size_t kUncheckedDeviceBytes = std::size_t(16) << 20;
-
 // Failures that are not the caller's: the candidate steps aside for the next.
 bool steps_aside(ErrorKind kind) {
   return kind == ErrorKind::unsupported || kind == ErrorKind::out_of_device_memory || kind == ErrorKind::compile;
@@ -450,9 +446,8 @@ struct AdaptiveMatrix<V, I>::Impl {
     }
     // With room for host vectors' device copies.
     const std::size_t needed = own + (std::size_t(a.rows) + std::size_t(a.cols)) * sizeof(V);
-    // A small matrix is not checked against the free memory: the query costs a
-    // small matrix's set-up about a tenth (docs/h200-2026-11-28-small-setup),
-    // and an allocation that fails still steps aside (out_of_device_memory).
+    // A small matrix is not checked against the free memory (an allocation
+    // that fails still steps aside: out_of_device_memory).
     if (needed <= kUncheckedDeviceBytes && !options.device_memory_limit) return "";
     std::size_t available = device_memory_info().free_bytes;
     std::string limit_note = "free on device " + std::to_string(device);

@@ -18,6 +18,7 @@
 #include "aijadaptive/diagonal_layout.hpp"
 #include "aijadaptive/instantiate.hpp"
 #include "aijadaptive/kernel_cache.hpp"
+#include "aijadaptive/packed_arrays.hpp"
 #include "core/cuda_check.hpp"
 #include "core/megabytes.hpp"
 #include "core/spmv_common.hpp"
@@ -174,15 +175,6 @@ __global__ void __launch_bounds__(256)
   if (e < count) values[slots[e]] = entries[e];
 }
 
-template <class T, class U>
-DeviceBuffer<T> upload_as(const std::vector<U>& host, Stream stream) {
-  std::vector<T> converted(host.begin(), host.end());
-  DeviceBuffer<T> d(converted.size());
-  copy_to_device(d.data(), converted.data(), d.bytes(), stream);
-  synchronize(stream);  // `converted` goes out of scope
-  return d;
-}
-
 template <class V, class I>
 class DiagonalDeviceFormat final : public DeviceFormat<V, I> {
  public:
@@ -192,12 +184,22 @@ class DiagonalDeviceFormat final : public DeviceFormat<V, I> {
     AIJA_REQUIRE(blocks.size() <= std::size_t(INT_MAX), unsupported,
                  std::string(format_name(host.id())) + ": more row blocks than one launch can have");
     AIJA_REQUIRE(layout.rows < INT_MAX || sizeof(I) == 8, unsupported, "32-bit offsets for this many rows");
-    offsets_ = upload_as<I>(layout.offsets, stream);
-    list_begin_ = upload_as<I>(layout.list_begin, stream);
-    blocks_ = DeviceBuffer<DiagonalBlock>(blocks.size());
-    copy_to_device(blocks_.data(), blocks.data(), blocks_.bytes(), stream);
-    values_ = DeviceBuffer<V>(std::size_t(layout.stored));
-    if (keeps_refill_map()) slots_ = DeviceBuffer<std::uint32_t>(std::size_t(layout.nnz));
+    // One allocation; the offsets, lists and blocks sent with one copy when
+    // small (from pageable memory: the host copies may go once it returns).
+    const std::vector<I> offsets(layout.offsets.begin(), layout.offsets.end());
+    const std::vector<I> list_begin(layout.list_begin.begin(), layout.list_begin.end());
+    detail::PackedArrays arrays;
+    const auto offsets_part = arrays.add(offsets.size(), offsets.data());
+    const auto list_begin_part = arrays.add(list_begin.size(), list_begin.data());
+    const auto blocks_part = arrays.add(blocks.size(), blocks.data());
+    const auto values_part = arrays.add<V>(std::size_t(layout.stored));
+    const auto slots_part = arrays.add<std::uint32_t>(keeps_refill_map() ? std::size_t(layout.nnz) : 0);
+    block_ = arrays.send(stream);
+    offsets_ = offsets_part.span_in(block_);
+    list_begin_ = list_begin_part.span_in(block_);
+    blocks_ = blocks_part.span_in(block_);
+    values_ = values_part.span_in(block_);
+    slots_ = slots_part.span_in(block_);
     fill_values(stream, false);
     // Values larger than L2 are streamed past it (as ipcsr's CSR arrays).
     stream_loads_ = std::int64_t(values_.bytes()) > host.context().device.l2_bytes;
@@ -245,8 +247,7 @@ class DiagonalDeviceFormat final : public DeviceFormat<V, I> {
   void upload_values(Stream stream) override { fill_values(stream, true); }
 
   std::size_t device_bytes() const override {
-    return values_.bytes() + offsets_.bytes() + list_begin_.bytes() + blocks_.bytes() + slots_.bytes() +
-           refill_entries_.bytes();
+    return block_.bytes() + refill_entries_.bytes();
   }
 
   void finish_background_work() override {
@@ -328,8 +329,8 @@ class DiagonalDeviceFormat final : public DeviceFormat<V, I> {
       refill_map_note_ = std::string(diagonal_tuning::kRefillMap) + " never";
     else if (layout.stored > std::int64_t(UINT32_MAX))
       refill_map_note_ = "more value slots than 32 bits count";
-    else if (layout.nnz > 0 &&
-             device_memory_info().free_bytes < 2 * bytes + diagonal_fill_scratch_bytes(host_.csr(), host_.blocks()))
+    else if (const std::size_t needed = 2 * bytes + diagonal_fill_scratch_bytes(host_.csr(), host_.blocks());
+             layout.nnz > 0 && needed > kUncheckedDeviceBytes && device_memory_info().free_bytes < needed)
       refill_map_note_ = "the device has no room for its " + detail::megabytes(bytes);
     else
       return layout.nnz > 0;
@@ -337,7 +338,7 @@ class DiagonalDeviceFormat final : public DeviceFormat<V, I> {
   }
 
   // The fill from the caller's arrays, sent chunk by chunk (see fill_values);
-  // returns once the last chunk has crossed (the buffers are freed on return).
+  // returns once the caller's arrays may change.
   void fill_in_chunks(int* failure, Stream stream) {
     const CsrView<V, I>& a = host_.csr();
     const std::vector<DiagonalFillChunk> chunks = diagonal_fill_chunks(a, host_.blocks());
@@ -351,6 +352,7 @@ class DiagonalDeviceFormat final : public DeviceFormat<V, I> {
         pinned[k] = PinnedBuffer<unsigned char>(largest);
         sent[k] = std::make_unique<OwnedEvent>();
       }
+    std::vector<detail::HostPiece> pieces;  // one chunk's arrays, sent from the caller's
     for (std::size_t j = 0; j < chunks.size(); ++j) {
       const DiagonalFillChunk& c = chunks[j];
       const DiagonalChunkBytes b = diagonal_chunk_bytes<V, I>(c.rows, c.entries);
@@ -361,15 +363,18 @@ class DiagonalDeviceFormat final : public DeviceFormat<V, I> {
         copy_to_device(scratch.data(), pinned[slot].data(), b.total, stream);
         sent[slot]->record(stream);
       } else {
-        copy_to_device(scratch.data() + b.row_ptr, a.row_ptr + c.row0, std::size_t(c.rows + 1) * sizeof(I), stream);
-        copy_to_device(scratch.data() + b.col_idx, a.col_idx + c.entry0, std::size_t(c.entries) * sizeof(I), stream);
-        copy_to_device(scratch.data() + b.values, a.values + c.entry0, std::size_t(c.entries) * sizeof(V), stream);
+        pieces = {{b.row_ptr, a.row_ptr + c.row0, std::size_t(c.rows + 1) * sizeof(I)},
+                  {b.col_idx, a.col_idx + c.entry0, std::size_t(c.entries) * sizeof(I)},
+                  {b.values, a.values + c.entry0, std::size_t(c.entries) * sizeof(V)}};
+        detail::send_pieces(scratch.data(), pieces, stream);
       }
       launch_fill(c, reinterpret_cast<const I*>(scratch.data() + b.row_ptr),
                   reinterpret_cast<const I*>(scratch.data() + b.col_idx),
                   reinterpret_cast<const V*>(scratch.data() + b.values), failure, static_cast<cudaStream_t>(stream));
     }
-    synchronize(stream);
+    // Packed, the caller's arrays are free already; else wait for the copies
+    // (and for the pinned buffers, freed on return).
+    if (staged || !detail::packs(pieces)) synchronize(stream);
   }
 
   // A refill through the map: the values alone, into the same slots (no
@@ -468,10 +473,11 @@ class DiagonalDeviceFormat final : public DeviceFormat<V, I> {
   }
 
   const DiagonalHostFormat<V, I>& host_;
-  DeviceBuffer<V> values_;
-  DeviceBuffer<I> offsets_, list_begin_;
-  DeviceBuffer<DiagonalBlock> blocks_;
-  DeviceBuffer<std::uint32_t> slots_;  // the refill map, by CSR position (empty: none)
+  DeviceBuffer<unsigned char> block_;  // the arrays below
+  detail::BlockSpan<V> values_;
+  detail::BlockSpan<I> offsets_, list_begin_;
+  detail::BlockSpan<DiagonalBlock> blocks_;
+  detail::BlockSpan<std::uint32_t> slots_;  // the refill map, by CSR position (empty: none)
   std::string refill_map_note_;        // why there is none
   // refill_through_map's buffers, made at the first refill: one piece of
   // values on the device, the pinned ones on the host.
