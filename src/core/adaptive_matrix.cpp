@@ -260,10 +260,12 @@ struct AdaptiveMatrix<V, I>::Impl {
   // Whether the device has room for the CSR arrays twice (the caller's
   // memory limit included): the prefetch's copy and a format's own arrays.
   bool room_for_csr_twice() const {
+    const std::size_t needed = 2 * detail::csr_array_bytes(a);
+    if (needed <= kUncheckedDeviceBytes && !options.device_memory_limit) return true;  // as lacks_memory()
     const DeviceGuard guard(device);
     std::size_t available = device_memory_info().free_bytes;
     if (options.device_memory_limit) available = std::min(available, options.device_memory_limit);
-    return 2 * detail::csr_array_bytes(a) <= available;
+    return needed <= available;
   }
 
   // Starts sending the CSR arrays while the analysis runs, for a matrix large
