@@ -1,5 +1,8 @@
 #include "diagonal/generator.hpp"
 
+#include <algorithm>
+#include <deque>
+#include <mutex>
 #include <set>
 #include <sstream>
 #include <type_traits>
@@ -166,14 +169,68 @@ GeneratedDiagonalKernel generate_diagonal_kernel(const DiagonalLayout<V>& layout
   return g;
 }
 
+namespace {
+
+// What a generated kernel's source depends on, beside V.
+struct GeneratorInput {
+  std::vector<std::int64_t> offsets, list_begin;
+  std::vector<DiagonalBlock> blocks;
+  int block_threads = 0;
+  bool stream_loads = false;
+
+  bool operator==(const GeneratorInput& o) const {
+    const auto same_block = [](const DiagonalBlock& a, const DiagonalBlock& b) {
+      return a.values == b.values && a.row0 == b.row0 && a.stride == b.stride && a.rows == b.rows &&
+             a.list_guard == b.list_guard;
+    };
+    return block_threads == o.block_threads && stream_loads == o.stream_loads && offsets == o.offsets &&
+           list_begin == o.list_begin &&
+           std::equal(blocks.begin(), blocks.end(), o.blocks.begin(), o.blocks.end(), same_block);
+  }
+};
+
+}  // namespace
+
+template <class V>
+std::shared_ptr<const GeneratedDiagonalKernel> generated_diagonal_kernel(const DiagonalLayout<V>& layout,
+                                                                         const std::vector<DiagonalBlock>& blocks,
+                                                                         int block_threads, bool stream_loads) {
+  static std::mutex mutex;
+  static std::deque<std::pair<GeneratorInput, std::shared_ptr<const GeneratedDiagonalKernel>>> kept;  // newest first
+  GeneratorInput input{{layout.offsets.begin(), layout.offsets.end()},
+                       {layout.list_begin.begin(), layout.list_begin.end()},
+                       blocks,
+                       block_threads,
+                       stream_loads};
+  {
+    const std::lock_guard<std::mutex> lock(mutex);
+    for (const auto& [in, generated] : kept)
+      if (in == input) return generated;
+  }
+  auto generated = std::make_shared<const GeneratedDiagonalKernel>(
+      generate_diagonal_kernel(layout, blocks, block_threads, stream_loads));
+  const std::lock_guard<std::mutex> lock(mutex);
+  kept.emplace_front(std::move(input), generated);
+  if (kept.size() > kGeneratedKept) kept.pop_back();
+  return generated;
+}
+
 template GeneratedDiagonalKernel generate_diagonal_kernel<double>(const DiagonalLayout<double>&,
                                                                   const std::vector<DiagonalBlock>&, int, bool);
 template GeneratedDiagonalKernel generate_diagonal_kernel<float>(const DiagonalLayout<float>&,
                                                                  const std::vector<DiagonalBlock>&, int, bool);
+template std::shared_ptr<const GeneratedDiagonalKernel> generated_diagonal_kernel<double>(
+    const DiagonalLayout<double>&, const std::vector<DiagonalBlock>&, int, bool);
+template std::shared_ptr<const GeneratedDiagonalKernel> generated_diagonal_kernel<float>(
+    const DiagonalLayout<float>&, const std::vector<DiagonalBlock>&, int, bool);
 #if AIJADAPTIVE_HAVE_COMPLEX
 template GeneratedDiagonalKernel generate_diagonal_kernel<std::complex<double>>(
     const DiagonalLayout<std::complex<double>>&, const std::vector<DiagonalBlock>&, int, bool);
 template GeneratedDiagonalKernel generate_diagonal_kernel<std::complex<float>>(
+    const DiagonalLayout<std::complex<float>>&, const std::vector<DiagonalBlock>&, int, bool);
+template std::shared_ptr<const GeneratedDiagonalKernel> generated_diagonal_kernel<std::complex<double>>(
+    const DiagonalLayout<std::complex<double>>&, const std::vector<DiagonalBlock>&, int, bool);
+template std::shared_ptr<const GeneratedDiagonalKernel> generated_diagonal_kernel<std::complex<float>>(
     const DiagonalLayout<std::complex<float>>&, const std::vector<DiagonalBlock>&, int, bool);
 #endif
 

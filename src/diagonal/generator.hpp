@@ -7,6 +7,8 @@
 // same bits and a format can switch from one to the other once it is ready.
 #pragma once
 
+#include <cstddef>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -36,5 +38,16 @@ template <class V>
 GeneratedDiagonalKernel generate_diagonal_kernel(const DiagonalLayout<V>& layout,
                                                  const std::vector<DiagonalBlock>& blocks, int block_threads,
                                                  bool stream_loads);
+
+// The same, kept for the next matrix of the same layout (the same matrix set
+// up again: a Newton step's, a time step's): what the source depends on is
+// compared, and the last kGeneratedKept layouts of each value type are kept.
+// Generating it took 5-34 us for the suite's diagonal matrices on a 2-core
+// host, a good part of their set-up (docs/h200-2026-11-28-small-setup).
+inline constexpr std::size_t kGeneratedKept = 16;
+template <class V>
+std::shared_ptr<const GeneratedDiagonalKernel> generated_diagonal_kernel(const DiagonalLayout<V>& layout,
+                                                                         const std::vector<DiagonalBlock>& blocks,
+                                                                         int block_threads, bool stream_loads);
 
 }  // namespace aijadaptive::detail

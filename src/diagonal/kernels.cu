@@ -451,13 +451,13 @@ class DiagonalDeviceFormat final : public DeviceFormat<V, I> {
     // The generated kernel only makes the product faster: whatever keeps it
     // from starting leaves the generic kernel, not a failed upload.
     try {
-      const detail::GeneratedDiagonalKernel g =
-          detail::generate_diagonal_kernel(host_.layout(), host_.blocks(), host_.block_threads(), stream_loads_);
-      if (g.source.empty()) {
-        jit_note_ = g.why_not;
+      const std::shared_ptr<const detail::GeneratedDiagonalKernel> g =
+          detail::generated_diagonal_kernel(host_.layout(), host_.blocks(), host_.block_threads(), stream_loads_);
+      if (g->source.empty()) {
+        jit_note_ = g->why_not;
         return;
       }
-      pending_ = host_.context().kernels->get_async(g.key, g.source, g.name, host_.context().device.id);
+      pending_ = host_.context().kernels->get_async(g->key, g->source, g->name, host_.context().device.id);
     } catch (const std::exception& e) {
       jit_note_ = std::string("the run-time compile could not start: ") + e.what();
       pending_.reset();

@@ -207,6 +207,36 @@ TEST(DiaGenerator, BlockDescriptorsAreComputedForFewRunsAndLoadedForMany) {
   }
 }
 
+// The source generated for a layout is kept for the next matrix of the same
+// layout; another layout, another streaming hint or more layouts than are
+// kept are generated again.
+TEST(DiaGenerator, TheSameLayoutsSourceIsKept) {
+  const auto layout_of = [](const test::Banded& b) {
+    auto f = make_host_format<double, std::int32_t>(FormatId::dia, FormatContext{});
+    f->build(test::banded<double, std::int32_t>(b).view());
+    return std::unique_ptr<const DiagonalHostFormat<double, std::int32_t>>(
+        dynamic_cast<const DiagonalHostFormat<double, std::int32_t>*>(f.release()));
+  };
+  const auto a = layout_of({4000, 4000, {-3, 0, 3}});
+  const auto again = layout_of({4000, 4000, {-3, 0, 3}});  // another matrix, the same layout
+  const auto other = layout_of({4000, 4000, {-2, 0, 2}});
+  const auto kept = detail::generated_diagonal_kernel(a->layout(), a->blocks(), a->block_threads(), false);
+  ASSERT_FALSE(kept->source.empty()) << kept->why_not;
+  EXPECT_EQ(kept->source, detail::generate_diagonal_kernel(a->layout(), a->blocks(), a->block_threads(), false).source);
+  EXPECT_EQ(detail::generated_diagonal_kernel(again->layout(), again->blocks(), again->block_threads(), false), kept);
+  EXPECT_NE(detail::generated_diagonal_kernel(a->layout(), a->blocks(), a->block_threads(), true), kept);
+  const auto different = detail::generated_diagonal_kernel(other->layout(), other->blocks(), other->block_threads(), false);
+  EXPECT_NE(different->source, kept->source);
+  // More layouts than are kept: the first is generated again (a new object, the same text).
+  for (std::int64_t k = 0; k < std::int64_t(detail::kGeneratedKept); ++k) {
+    const auto l = layout_of({4000, 4000, {-1, 0, 10 + k}});
+    (void)detail::generated_diagonal_kernel(l->layout(), l->blocks(), l->block_threads(), false);
+  }
+  const auto regenerated = detail::generated_diagonal_kernel(a->layout(), a->blocks(), a->block_threads(), false);
+  EXPECT_NE(regenerated, kept);
+  EXPECT_EQ(regenerated->source, kept->source);
+}
+
 TEST(DiaGenerator, TooManyListsAreLeftToTheGenericKernel) {
   // brcsd2 with 32-row pieces on a matrix whose extra diagonal changes from
   // one piece to the next: a list per piece, more than the generator unrolls.
