@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
-# Call 8 (stop 46): the CI's own build of 7aebde2 (a fresh clone's `CI=true bash .ci/run`: Debian's
-# PETSc 3.18 + CUDA, host vectors), packed with `config/gpu/pack.sh /tmp/ci-clone/build ci`: every GPU test,
-# the PETSc ones included.
+# Calls 8 and 11 (stop 46): the CI's own build (a fresh clone's `CI=true bash .ci/run`: Debian's PETSc
+# 3.18 + CUDA, host vectors) of 7aebde2 (call 8) and of a31afef (call 11), packed with
+# `config/gpu/pack.sh /tmp/ci-clone/build ci`: every GPU test, the PETSc ones included.
 set -uo pipefail
 export XDG_CACHE_HOME=/tmp/cache
 source config/gpu/run.sh ci /tmp/ci-clone
