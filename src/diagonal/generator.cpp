@@ -195,6 +195,9 @@ template <class V>
 std::shared_ptr<const GeneratedDiagonalKernel> generated_diagonal_kernel(const DiagonalLayout<V>& layout,
                                                                          const std::vector<DiagonalBlock>& blocks,
                                                                          int block_threads, bool stream_loads) {
+  if (blocks.size() > kGeneratedKeptBlocks)
+    return std::make_shared<const GeneratedDiagonalKernel>(
+        generate_diagonal_kernel(layout, blocks, block_threads, stream_loads));
   static std::mutex mutex;
   static std::deque<std::pair<GeneratorInput, std::shared_ptr<const GeneratedDiagonalKernel>>> kept;  // newest first
   GeneratorInput input{{layout.offsets.begin(), layout.offsets.end()},

@@ -43,8 +43,11 @@ GeneratedDiagonalKernel generate_diagonal_kernel(const DiagonalLayout<V>& layout
 // up again: a Newton step's, a time step's): what the source depends on is
 // compared, and the last kGeneratedKept layouts of each value type are kept.
 // Generating it took 5-34 us for the suite's diagonal matrices on a 2-core
-// host, a good part of their set-up (docs/h200-2026-11-28-small-setup).
+// host, a good part of their set-up (docs/h200-2026-11-28-small-setup). A
+// layout of more than kGeneratedKeptBlocks blocks is not kept: its copy would
+// cost memory, and its source is a small part of a large matrix's set-up.
 inline constexpr std::size_t kGeneratedKept = 16;
+inline constexpr std::size_t kGeneratedKeptBlocks = 4096;
 template <class V>
 std::shared_ptr<const GeneratedDiagonalKernel> generated_diagonal_kernel(const DiagonalLayout<V>& layout,
                                                                          const std::vector<DiagonalBlock>& blocks,

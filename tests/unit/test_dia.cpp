@@ -208,8 +208,8 @@ TEST(DiaGenerator, BlockDescriptorsAreComputedForFewRunsAndLoadedForMany) {
 }
 
 // The source generated for a layout is kept for the next matrix of the same
-// layout; another layout, another streaming hint or more layouts than are
-// kept are generated again.
+// layout; another layout, another streaming hint, more layouts than are kept
+// and a layout of more blocks than are kept are generated again.
 TEST(DiaGenerator, TheSameLayoutsSourceIsKept) {
   const auto layout_of = [](const test::Banded& b) {
     auto f = make_host_format<double, std::int32_t>(FormatId::dia, FormatContext{});
@@ -235,6 +235,20 @@ TEST(DiaGenerator, TheSameLayoutsSourceIsKept) {
   const auto regenerated = detail::generated_diagonal_kernel(a->layout(), a->blocks(), a->block_threads(), false);
   EXPECT_NE(regenerated, kept);
   EXPECT_EQ(regenerated->source, kept->source);
+  // A layout of more blocks than are kept: generated each time.
+  TuningParams t;
+  t.set("brcsd2.piece_rows=32");
+  FormatContext short_pieces;
+  short_pieces.params = t;
+  auto f = make_host_format<double, std::int32_t>(FormatId::brcsd2, short_pieces);
+  const auto m = test::banded<double, std::int32_t>({32 * 4200, 32 * 4200, {-1, 0, 1}});
+  f->build(m.view());
+  const auto& many = dynamic_cast<const DiagonalHostFormat<double, std::int32_t>&>(*f);
+  ASSERT_GT(many.blocks().size(), detail::kGeneratedKeptBlocks);
+  const auto once = detail::generated_diagonal_kernel(many.layout(), many.blocks(), many.block_threads(), false);
+  const auto twice = detail::generated_diagonal_kernel(many.layout(), many.blocks(), many.block_threads(), false);
+  EXPECT_NE(once, twice);
+  EXPECT_EQ(once->source, twice->source);
 }
 
 TEST(DiaGenerator, TooManyListsAreLeftToTheGenericKernel) {
