@@ -257,15 +257,28 @@ struct AdaptiveMatrix<V, I>::Impl {
     return true;
   }
 
+  // The device memory this matrix may take for `needed` bytes: the free
+  // memory or the caller's limit, the smaller (`limited_by` says which).
+  // Without a limit, a need of at most kUncheckedDeviceBytes is not asked
+  // about (`needed` comes back): an allocation that fails still steps aside
+  // (out_of_device_memory).
+  std::size_t available_for(std::size_t needed, std::string* limited_by = nullptr) const {
+    if (needed <= kUncheckedDeviceBytes && !options.device_memory_limit) return needed;
+    const DeviceGuard guard(device);
+    std::size_t available = device_memory_info().free_bytes;
+    if (limited_by) *limited_by = "free on device " + std::to_string(device);
+    if (options.device_memory_limit && options.device_memory_limit < available) {
+      available = options.device_memory_limit;
+      if (limited_by) *limited_by = "the device memory limit";
+    }
+    return available;
+  }
+
   // Whether the device has room for the CSR arrays twice (the caller's
   // memory limit included): the prefetch's copy and a format's own arrays.
   bool room_for_csr_twice() const {
     const std::size_t needed = 2 * detail::csr_array_bytes(a);
-    if (needed <= kUncheckedDeviceBytes && !options.device_memory_limit) return true;  // as lacks_memory()
-    const DeviceGuard guard(device);
-    std::size_t available = device_memory_info().free_bytes;
-    if (options.device_memory_limit) available = std::min(available, options.device_memory_limit);
-    return needed <= available;
+    return needed <= available_for(needed);
   }
 
   // Starts sending the CSR arrays while the analysis runs, for a matrix large
@@ -448,15 +461,8 @@ struct AdaptiveMatrix<V, I>::Impl {
     }
     // With room for host vectors' device copies.
     const std::size_t needed = own + (std::size_t(a.rows) + std::size_t(a.cols)) * sizeof(V);
-    // A small matrix is not checked against the free memory (an allocation
-    // that fails still steps aside: out_of_device_memory).
-    if (needed <= kUncheckedDeviceBytes && !options.device_memory_limit) return "";
-    std::size_t available = device_memory_info().free_bytes;
-    std::string limit_note = "free on device " + std::to_string(device);
-    if (options.device_memory_limit && options.device_memory_limit < available) {
-      available = options.device_memory_limit;
-      limit_note = "the device memory limit";
-    }
+    std::string limit_note;
+    const std::size_t available = available_for(needed, &limit_note);
     if (needed > available)
       return "the matrix needs " + megabytes(needed) + " on the GPU but only " + megabytes(available) +
              " is available (" + limit_note + ")";

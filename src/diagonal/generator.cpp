@@ -171,21 +171,22 @@ GeneratedDiagonalKernel generate_diagonal_kernel(const DiagonalLayout<V>& layout
 
 namespace {
 
-// What a generated kernel's source depends on, beside V.
+// What a generated kernel's source depends on, beside V: kept with it.
 struct GeneratorInput {
   std::vector<std::int64_t> offsets, list_begin;
   std::vector<DiagonalBlock> blocks;
   int block_threads = 0;
   bool stream_loads = false;
 
-  bool operator==(const GeneratorInput& o) const {
+  bool same(const std::vector<std::int64_t>& other_offsets, const std::vector<std::int64_t>& other_list_begin,
+            const std::vector<DiagonalBlock>& other_blocks, int other_block_threads, bool other_stream_loads) const {
     const auto same_block = [](const DiagonalBlock& a, const DiagonalBlock& b) {
       return a.values == b.values && a.row0 == b.row0 && a.stride == b.stride && a.rows == b.rows &&
              a.list_guard == b.list_guard;
     };
-    return block_threads == o.block_threads && stream_loads == o.stream_loads && offsets == o.offsets &&
-           list_begin == o.list_begin &&
-           std::equal(blocks.begin(), blocks.end(), o.blocks.begin(), o.blocks.end(), same_block);
+    return block_threads == other_block_threads && stream_loads == other_stream_loads && offsets == other_offsets &&
+           list_begin == other_list_begin &&
+           std::equal(blocks.begin(), blocks.end(), other_blocks.begin(), other_blocks.end(), same_block);
   }
 };
 
@@ -200,20 +201,15 @@ std::shared_ptr<const GeneratedDiagonalKernel> generated_diagonal_kernel(const D
         generate_diagonal_kernel(layout, blocks, block_threads, stream_loads));
   static std::mutex mutex;
   static std::deque<std::pair<GeneratorInput, std::shared_ptr<const GeneratedDiagonalKernel>>> kept;  // newest first
-  GeneratorInput input{{layout.offsets.begin(), layout.offsets.end()},
-                       {layout.list_begin.begin(), layout.list_begin.end()},
-                       blocks,
-                       block_threads,
-                       stream_loads};
   {
     const std::lock_guard<std::mutex> lock(mutex);
     for (const auto& [in, generated] : kept)
-      if (in == input) return generated;
+      if (in.same(layout.offsets, layout.list_begin, blocks, block_threads, stream_loads)) return generated;
   }
   auto generated = std::make_shared<const GeneratedDiagonalKernel>(
       generate_diagonal_kernel(layout, blocks, block_threads, stream_loads));
   const std::lock_guard<std::mutex> lock(mutex);
-  kept.emplace_front(std::move(input), generated);
+  kept.emplace_front(GeneratorInput{layout.offsets, layout.list_begin, blocks, block_threads, stream_loads}, generated);
   if (kept.size() > kGeneratedKept) kept.pop_back();
   return generated;
 }

@@ -73,25 +73,18 @@ struct ByteGuard {
   bool refuses(std::int64_t stored) const { return 10 * stored * value_bytes > kDiagonalByteShareTenths * csr_bytes; }
 };
 
-// DiagonalPass::verdict: the guard, and BRCSD-II's values counted so far by
-// all parts together. With `longest` (the entries of each piece's longest
-// row), also a bound on what the pieces not scanned yet store: a piece holds
-// at least as many diagonals as its longest row has entries when that row's
-// columns increase, and no diagonal layout takes a matrix whose rows' columns
-// do not (host_format.cpp), so the verdict stands for such a matrix too.
+// DiagonalPass::verdict: the guard, and a bound on what BRCSD-II stores, over
+// all parts together. Each piece stores its rows times its diagonals, at
+// least as many as its longest row has entries (`longest`) when that row's
+// columns increase, and at least as many as the parts have seen; no diagonal
+// layout takes a matrix whose rows' columns do not increase (host_format.cpp),
+// so the verdict stands for such a matrix too.
 struct EarlyRefusal {
   explicit EarlyRefusal(ByteGuard g) : guard(g) {}
   ByteGuard guard;
-  std::atomic<std::int64_t> brcsd2{0};
   std::vector<std::int64_t> longest;    // per piece
   std::int64_t by_rows = 0;             // the sum over pieces of their rows times their longest
-  std::atomic<std::int64_t> beyond{0};  // values of pieces' diagonals beyond their longest row, all parts
-
-  // BRCSD-II's values at least: the rows' bound and what the pieces hold
-  // beyond it (which includes everything counted so far).
-  std::int64_t brcsd2_at_least(std::int64_t counted, std::int64_t beyond_now) const {
-    return std::max(counted, by_rows + beyond_now);
-  }
+  std::atomic<std::int64_t> beyond{0};  // values of pieces' diagonals seen beyond their longest row
 };
 
 // Each piece's longest row: the bound of EarlyRefusal.
@@ -116,9 +109,9 @@ std::int64_t piece_of(std::int64_t row) {
 
 // `early`: with DiagonalPass::verdict, stop once the diagonals seen make every
 // layout refused. DIA stores rows * K and BRCSD-I the diagonals' spans, both
-// at least the spans of this part's diagonals; BRCSD-II at least the pieces
-// that all parts have counted. So the smaller of those two is a lower bound on
-// what the chosen layout would store, and it only grows as the pass goes on.
+// at least the spans of this part's diagonals; BRCSD-II at least the bound of
+// EarlyRefusal. So the smaller of those two is a lower bound on what the
+// chosen layout would store, and it only grows as the pass goes on.
 template <class V, class I>
 PartScan scan_part(const CsrView<V, I>& a, detail::RowPart part, const std::atomic<bool>& give_up,
                    EarlyRefusal* early) {
@@ -139,8 +132,7 @@ PartScan scan_part(const CsrView<V, I>& a, detail::RowPart part, const std::atom
     const std::int64_t beyond =
         beyond_row ? early->beyond.fetch_add(piece_rows, std::memory_order_relaxed) + piece_rows
                    : early->beyond.load(std::memory_order_relaxed);
-    const std::int64_t all_parts = early->brcsd2.fetch_add(piece_rows, std::memory_order_relaxed) + piece_rows;
-    if (!early->guard.refuses(std::min(spans, early->brcsd2_at_least(all_parts, beyond)))) return false;
+    if (!early->guard.refuses(std::min(spans, early->by_rows + beyond))) return false;
     s.complete = false;
     s.too_many_bytes = true;
     return true;
