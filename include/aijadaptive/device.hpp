@@ -72,33 +72,37 @@ inline constexpr std::size_t kUncheckedDeviceBytes = std::size_t(16) << 20;
 
 // Frees cached per-device state (cuSPARSE handles, the kernel cache and its
 // worker thread, the small allocation that keeps the driver's chunk of small
-// allocations mapped, the transient arrays kept for reuse): call it before
+// allocations mapped, the device arrays kept for reuse): call it before
 // exit, while the CUDA runtime is alive (the PETSc plugin does at
 // PetscFinalize). Safe to call twice.
 void release_device_resources() noexcept;
 
-// Raw allocation and copies used by the RAII types below.
+// Raw allocation and copies used by the RAII types below. device_free waits
+// for the device's work, as cudaFree does.
 void* device_allocate(std::size_t bytes);
 void device_free(void* p) noexcept;
 void* pinned_allocate(std::size_t bytes);
 void pinned_free(void* p) noexcept;
 
+// Device arrays freed are kept for reuse, up to kKeptDeviceBytes and 16
+// arrays on all devices together, the oldest given back first: a matrix's set-up then
+// no longer pays the driver for mapping new memory at each cudaMalloc and
+// unmapping it at each cudaFree (40-100 us each on the H100,
+// docs/h100-2026-11-27-transient-arrays; 50-240 us for arrays of 0.5-5 MB on
+// the H200, docs/h200-2026-11-28-small-setup). CUDA's stream-ordered pools
+// do the same, but their first allocation in a process took about 10 ms
+// there. What is kept is given back when a device allocation runs out of
+// memory and at release_device_resources(), and device_memory_info() counts
+// it as free.
+inline constexpr std::size_t kKeptDeviceBytes = std::size_t(64) << 20;
 // Device memory for an array that lives only while one call runs (an
-// upload's staged CSR arrays, a fill's scratch): freed arrays of up to
-// kTransientKeptBytes in all are kept per device and handed out again,
-// ordered on the new stream after the work that used them. A matrix's
-// set-up then no longer pays the driver for mapping a new chunk at the
-// cudaMalloc and unmapping it at the cudaFree (40-100 us each on the H100,
-// docs/h100-2026-11-27-transient-arrays). CUDA's stream-ordered pools do the
-// same, but their first allocation in a process took about 10 ms there.
-// What is kept is given back when a device allocation runs out of memory,
-// and at release_device_resources().
-inline constexpr std::size_t kTransientKeptBytes = std::size_t(32) << 20;
+// upload's staged CSR arrays, a fill's scratch), handed out again ordered on
+// the new stream after the work that used it.
 void* transient_allocate(std::size_t bytes, Stream stream);
 // After the work enqueued on `stream` so far, which may still use it.
 void transient_free(void* p, Stream stream) noexcept;
 // The bytes kept for reuse on all devices (for tests and views).
-std::size_t transient_bytes_kept() noexcept;
+std::size_t device_bytes_kept() noexcept;
 void copy_to_device(void* dst, const void* src, std::size_t bytes, Stream stream);
 void copy_to_host(void* dst, const void* src, std::size_t bytes, Stream stream);
 void synchronize(Stream stream);

@@ -75,30 +75,32 @@ void release_chunk_anchors() noexcept {
   chunk_anchors().clear();
 }
 
-// The transient arrays kept for reuse (transient_allocate): each with the
-// event recorded on the stream that freed it, oldest first.
+// The device arrays freed and kept for reuse (transient_free, device_free):
+// each with its device and true size, oldest first.
 struct KeptArray {
   int device = 0;
   void* p = nullptr;
   std::size_t bytes = 0;
-  cudaEvent_t freed = nullptr;  // recorded on the freeing stream: the work before the free
+  // A transient array's: recorded on the stream that freed it, after the work
+  // that used it. Null for an array device_free kept: the device was idle.
+  cudaEvent_t freed = nullptr;
 };
-constexpr std::size_t kMostKeptArrays = 8;
+constexpr std::size_t kMostKeptArrays = 16;
 struct KeptArrays {
   std::mutex mutex;
   std::vector<KeptArray> arrays;
   std::size_t bytes = 0;
-  std::map<void*, KeptArray> handed_out;  // each transient array's device and true size
+  std::map<void*, KeptArray> handed_out;  // each array that may be kept when freed
 };
 KeptArrays& kept_arrays() {
-  static KeptArrays kept;
-  return kept;
+  static KeptArrays* kept = new KeptArrays;  // never destroyed: buffers in statics may be freed after it
+  return *kept;
 }
 // cudaFree waits for the device, so for the work that used the array too.
 void free_kept(const KeptArray& a) noexcept {
   on_device_quietly(a.device, [&] {
     (void)cudaFree(a.p);
-    (void)cudaEventDestroy(a.freed);
+    if (a.freed) (void)cudaEventDestroy(a.freed);
   });
 }
 // Gives back every kept array; whether there was one.
@@ -110,6 +112,59 @@ bool release_kept_arrays() noexcept {
   k.arrays.clear();
   k.bytes = 0;
   return any;
+}
+// The smallest kept array on `device` that holds `bytes` and is at most
+// `largest`, out of the list.
+std::optional<KeptArray> take_kept(int device, std::size_t bytes, std::size_t largest) {
+  KeptArrays& k = kept_arrays();
+  const std::lock_guard<std::mutex> lock(k.mutex);
+  auto best = k.arrays.end();
+  for (auto it = k.arrays.begin(); it != k.arrays.end(); ++it)
+    if (it->device == device && it->bytes >= bytes && it->bytes <= largest &&
+        (best == k.arrays.end() || it->bytes < best->bytes))
+      best = it;
+  if (best == k.arrays.end()) return std::nullopt;
+  const KeptArray a = *best;
+  k.bytes -= a.bytes;
+  k.arrays.erase(best);
+  return a;
+}
+// Remembers `a` as handed out, so that its free may keep it.
+void note_handed_out(const KeptArray& a) {
+  KeptArrays& k = kept_arrays();
+  const std::lock_guard<std::mutex> lock(k.mutex);
+  k.handed_out[a.p] = a;
+}
+// The array p as handed out, forgotten; nullopt when it was not.
+std::optional<KeptArray> take_handed_out(void* p) noexcept {
+  KeptArrays& k = kept_arrays();
+  const std::lock_guard<std::mutex> lock(k.mutex);
+  const auto it = k.handed_out.find(p);
+  if (it == k.handed_out.end()) return std::nullopt;
+  const KeptArray a = it->second;
+  k.handed_out.erase(it);
+  return a;
+}
+// Keeps `a` (freed); the oldest go beyond the bounds.
+void keep(const KeptArray& a) noexcept {
+  KeptArrays& k = kept_arrays();
+  const std::lock_guard<std::mutex> lock(k.mutex);
+  k.arrays.push_back(a);
+  k.bytes += a.bytes;
+  while (k.bytes > kKeptDeviceBytes || k.arrays.size() > kMostKeptArrays) {
+    free_kept(k.arrays.front());
+    k.bytes -= k.arrays.front().bytes;
+    k.arrays.erase(k.arrays.begin());
+  }
+}
+// The bytes kept on `device`.
+std::size_t kept_bytes_on(int device) noexcept {
+  KeptArrays& k = kept_arrays();
+  const std::lock_guard<std::mutex> lock(k.mutex);
+  std::size_t bytes = 0;
+  for (const KeptArray& a : k.arrays)
+    if (a.device == device) bytes += a.bytes;
+  return bytes;
 }
 // cudaMalloc with the driver's chunk of small allocations kept mapped; once
 // more after giving back the kept arrays when the device was out of memory.
@@ -206,6 +261,7 @@ DeviceGuard::~DeviceGuard() {
 DeviceMemoryInfo device_memory_info() {
   DeviceMemoryInfo info;
   AIJA_CUDA_CHECK(cudaMemGetInfo(&info.free_bytes, &info.total_bytes));
+  info.free_bytes += kept_bytes_on(current_device());  // given back when an allocation needs them
   return info;
 }
 
@@ -235,103 +291,102 @@ CusparseHandle cusparse_handle() {
 
 // Through the fault hooks (fault_injection.hpp): counted, and failing on
 // request, at the cost of one relaxed load when nothing is armed or counted.
+// An array of up to kKeptDeviceBytes is handed out again once freed
+// (device_free keeps it): from a matrix to the next one made, instead of the
+// driver unmapping it at the cudaFree and mapping fresh memory at the next
+// cudaMalloc (50-240 us each for arrays of 0.5-5 MB on the H200,
+// docs/h200-2026-11-28-small-setup). A kept array is taken only up to a
+// quarter larger than asked for: it stays with its new owner.
 void* device_allocate(std::size_t bytes) {
   void* p = nullptr;
   if (!bytes) return p;
   const bool hooks = detail::fault_hooks_active();
   if (hooks) detail::fault_point(faults::Site::device_allocation, "cudaMalloc(&p, bytes)", __FILE__, __LINE__);
-  checked_malloc(&p, bytes);
+  if (bytes > kKeptDeviceBytes) {
+    checked_malloc(&p, bytes);
+  } else {
+    const int device = current_device();
+    std::size_t size = bytes;
+    if (const std::optional<KeptArray> reused = take_kept(device, bytes, bytes + bytes / 4)) {
+      p = reused->p;
+      size = reused->bytes;
+      if (reused->freed) {  // a transient array's: the work that used it done first
+        const cudaError_t waited = cudaEventSynchronize(reused->freed);
+        (void)cudaEventDestroy(reused->freed);
+        if (waited != cudaSuccess) {
+          (void)cudaFree(p);
+          detail::throw_cuda(waited, "cudaEventSynchronize(freed)", __FILE__, __LINE__);
+        }
+      }
+    } else {
+      checked_malloc(&p, bytes);
+    }
+    note_handed_out({device, p, size, nullptr});
+  }
   if (hooks) detail::note_allocation(faults::Site::device_allocation, p, bytes);
   return p;
 }
 void device_free(void* p) noexcept {
   if (!p) return;
   if (detail::fault_hooks_active()) detail::note_free(faults::Site::device_allocation, p);
-  (void)cudaFree(p);
+  const std::optional<KeptArray> a = take_handed_out(p);
+  if (!a) return (void)cudaFree(p);
+  // What cudaFree would wait for: the work that may still use the array.
+  bool idle = false;
+  on_device_quietly(a->device, [&] {
+    idle = cudaDeviceSynchronize() == cudaSuccess;
+    if (!idle) (void)cudaFree(p);
+  });
+  if (idle) keep(*a);
 }
 void* transient_allocate(std::size_t bytes, Stream stream) {
   if (!bytes) return nullptr;
   const bool hooks = detail::fault_hooks_active();
   if (hooks) detail::fault_point(faults::Site::device_allocation, "cudaMalloc(&p, bytes)", __FILE__, __LINE__);
   const int device = current_device();
-  std::optional<KeptArray> reused;
-  {
-    KeptArrays& k = kept_arrays();
-    const std::lock_guard<std::mutex> lock(k.mutex);
-    // The smallest that holds `bytes`, and not far larger: a large array
-    // stays for a large request.
-    const std::size_t largest = 4 * bytes + (std::size_t(1) << 20);
-    auto best = k.arrays.end();
-    for (auto it = k.arrays.begin(); it != k.arrays.end(); ++it)
-      if (it->device == device && it->bytes >= bytes && it->bytes <= largest &&
-          (best == k.arrays.end() || it->bytes < best->bytes))
-        best = it;
-    if (best != k.arrays.end()) {
-      reused = *best;
-      k.bytes -= best->bytes;
-      k.arrays.erase(best);
-    }
-  }
+  // The smallest that holds `bytes`, and not far larger: a large array stays
+  // for a large request.
+  const std::optional<KeptArray> reused = take_kept(device, bytes, 4 * bytes + (std::size_t(1) << 20));
   void* p = nullptr;
   if (reused) {
     p = reused->p;
-    // Always: a destroyed stream's handle may come back as another stream's.
-    const cudaError_t waited = cudaStreamWaitEvent(as_cuda(stream), reused->freed, 0);
-    (void)cudaEventDestroy(reused->freed);  // released once it has completed
-    if (waited != cudaSuccess) {
-      (void)cudaFree(p);  // waits for the device: nothing uses it after
-      detail::throw_cuda(waited, "cudaStreamWaitEvent(stream, freed, 0)", __FILE__, __LINE__);
+    if (reused->freed) {
+      // Always: a destroyed stream's handle may come back as another stream's.
+      const cudaError_t waited = cudaStreamWaitEvent(as_cuda(stream), reused->freed, 0);
+      (void)cudaEventDestroy(reused->freed);  // released once it has completed
+      if (waited != cudaSuccess) {
+        (void)cudaFree(p);  // waits for the device: nothing uses it after
+        detail::throw_cuda(waited, "cudaStreamWaitEvent(stream, freed, 0)", __FILE__, __LINE__);
+      }
     }
   } else {
     checked_malloc(&p, bytes);
   }
-  {
-    KeptArrays& k = kept_arrays();
-    const std::lock_guard<std::mutex> lock(k.mutex);
-    k.handed_out[p] = KeptArray{device, p, reused ? reused->bytes : bytes, nullptr};
-  }
+  note_handed_out({device, p, reused ? reused->bytes : bytes, nullptr});
   if (hooks) detail::note_allocation(faults::Site::device_allocation, p, bytes);
   return p;
 }
 void transient_free(void* p, Stream stream) noexcept {
   if (!p) return;
   if (detail::fault_hooks_active()) detail::note_free(faults::Site::device_allocation, p);
-  KeptArray a;
-  {
-    KeptArrays& k = kept_arrays();
-    const std::lock_guard<std::mutex> lock(k.mutex);
-    const auto it = k.handed_out.find(p);
-    if (it != k.handed_out.end()) {
-      a = it->second;
-      k.handed_out.erase(it);
-    }
-  }
-  if (!a.p) {  // not handed out by transient_allocate
+  std::optional<KeptArray> a = take_handed_out(p);
+  if (!a) {  // not handed out by transient_allocate
     (void)cudaFree(p);
     (void)cudaGetLastError();
     return;
   }
-  bool keep = false;
-  on_device_quietly(a.device, [&] {  // the array's own, whose stream this is
-    keep = a.bytes <= kTransientKeptBytes &&
-           cudaEventCreateWithFlags(&a.freed, cudaEventDisableTiming) == cudaSuccess &&
-           cudaEventRecord(a.freed, as_cuda(stream)) == cudaSuccess;
-    if (keep) return;
-    if (a.freed) (void)cudaEventDestroy(a.freed);
+  bool kept = false;
+  on_device_quietly(a->device, [&] {  // the array's own, whose stream this is
+    kept = a->bytes <= kKeptDeviceBytes &&
+           cudaEventCreateWithFlags(&a->freed, cudaEventDisableTiming) == cudaSuccess &&
+           cudaEventRecord(a->freed, as_cuda(stream)) == cudaSuccess;
+    if (kept) return;
+    if (a->freed) (void)cudaEventDestroy(a->freed);
     (void)cudaFree(p);  // waits for the device: for the work that used it too
   });
-  if (!keep) return;
-  KeptArrays& k = kept_arrays();
-  const std::lock_guard<std::mutex> lock(k.mutex);
-  k.arrays.push_back(a);
-  k.bytes += a.bytes;
-  while (k.bytes > kTransientKeptBytes || k.arrays.size() > kMostKeptArrays) {  // the oldest go
-    free_kept(k.arrays.front());
-    k.bytes -= k.arrays.front().bytes;
-    k.arrays.erase(k.arrays.begin());
-  }
+  if (kept) keep(*a);
 }
-std::size_t transient_bytes_kept() noexcept {
+std::size_t device_bytes_kept() noexcept {
   KeptArrays& k = kept_arrays();
   const std::lock_guard<std::mutex> lock(k.mutex);
   return k.bytes;

@@ -39,7 +39,7 @@ void* transient_allocate(std::size_t bytes, Stream) {
   return nullptr;
 }
 void transient_free(void*, Stream) noexcept {}
-std::size_t transient_bytes_kept() noexcept { return 0; }
+std::size_t device_bytes_kept() noexcept { return 0; }
 void copy_to_device(void*, const void*, std::size_t, Stream) { no_cuda("copy_to_device"); }
 void copy_to_host(void*, const void*, std::size_t, Stream) { no_cuda("copy_to_host"); }
 void synchronize(Stream) { no_cuda("synchronize"); }

@@ -88,38 +88,88 @@ TEST(TransientBuffer, AFreedArrayIsKeptAndReusedInStreamOrder) {
     TransientBuffer<double> moved(std::move(a));
     EXPECT_EQ(a.data(), nullptr);
     EXPECT_EQ(static_cast<void*>(moved.data()), first);
-    EXPECT_EQ(transient_bytes_kept(), 0u);
+    EXPECT_EQ(device_bytes_kept(), 0u);
   }  // freed with its copy perhaps still running
   const std::size_t large = count * sizeof(double), small = 10 * sizeof(double);
-  EXPECT_EQ(transient_bytes_kept(), large);
+  EXPECT_EQ(device_bytes_kept(), large);
   {
     // A small request does not take a large array.
     const TransientBuffer<double> a(10, second_stream.get());
     EXPECT_NE(static_cast<void*>(a.data()), first);
-    EXPECT_EQ(transient_bytes_kept(), large);
+    EXPECT_EQ(device_bytes_kept(), large);
   }
-  EXPECT_EQ(transient_bytes_kept(), large + small);
+  EXPECT_EQ(device_bytes_kept(), large + small);
   {
     // Handed out again, on another stream: after the copy that used it.
     const TransientBuffer<double> again(count - 1000, second_stream.get());
     EXPECT_EQ(static_cast<void*>(again.data()), first);
-    EXPECT_EQ(transient_bytes_kept(), small);
+    EXPECT_EQ(device_bytes_kept(), small);
     EXPECT_EQ(test::to_host(again.data(), 10, second_stream.get()), std::vector<double>(10, 2.5));
   }
-  EXPECT_EQ(transient_bytes_kept(), large + small);  // its true size, kept again
+  EXPECT_EQ(device_bytes_kept(), large + small);  // its true size, kept again
   {
     // More than the limit at once: given back, not kept.
-    const TransientBuffer<unsigned char> a(kTransientKeptBytes + 1, first_stream.get());
+    const TransientBuffer<unsigned char> a(kKeptDeviceBytes + 1, first_stream.get());
   }
-  EXPECT_LE(transient_bytes_kept(), kTransientKeptBytes);
+  EXPECT_LE(device_bytes_kept(), kKeptDeviceBytes);
   // Out of device memory: what is kept is given back first.
-  EXPECT_GT(transient_bytes_kept(), 0u);
+  EXPECT_GT(device_bytes_kept(), 0u);
   EXPECT_THROW(DeviceBuffer<unsigned char>(std::size_t(1) << 50), Error);
-  EXPECT_EQ(transient_bytes_kept(), 0u);
+  EXPECT_EQ(device_bytes_kept(), 0u);
   { const TransientBuffer<float> again(100, first_stream.get()); }
-  EXPECT_GT(transient_bytes_kept(), 0u);
+  EXPECT_GT(device_bytes_kept(), 0u);
   release_device_resources();
-  EXPECT_EQ(transient_bytes_kept(), 0u);
+  EXPECT_EQ(device_bytes_kept(), 0u);
+}
+
+// A matrix's arrays freed are handed to the next one made (device_free keeps
+// them), only once the work that used them is done.
+TEST(DeviceBuffer, AFreedArrayIsHandedOutAgainAfterTheWorkThatUsedIt) {
+  if (device_count() == 0) GTEST_SKIP() << "no GPU: " << device_status();
+  release_device_resources();  // nothing kept from before
+  const OwnedStream stream;
+  const std::size_t count = std::size_t(1) << 20, bytes = count * sizeof(double);  // 8 MiB
+  const std::vector<double> h(count, 1.5), g(count, -4.0);
+  void* first = nullptr;
+  {
+    const DeviceBuffer<double> a(count);
+    first = a.data();
+    copy_to_device(a.data(), h.data(), a.bytes(), stream.get());
+    EXPECT_EQ(device_bytes_kept(), 0u);
+  }  // freed with its copy perhaps still running
+  EXPECT_EQ(device_bytes_kept(), bytes);
+  {
+    // More than a quarter smaller: it would hold memory it does not use.
+    const DeviceBuffer<double> half(count / 2);
+    EXPECT_NE(static_cast<void*>(half.data()), first);
+  }
+  EXPECT_EQ(device_bytes_kept(), bytes + bytes / 2);
+  {
+    const DeviceBuffer<double> again(count - count / 8);
+    EXPECT_EQ(static_cast<void*>(again.data()), first);
+    EXPECT_EQ(device_bytes_kept(), bytes / 2);
+    EXPECT_EQ(test::to_host(again.data(), count - count / 8, stream.get()),
+              std::vector<double>(count - count / 8, 1.5));
+    copy_to_device(again.data(), g.data(), again.bytes(), stream.get());
+  }
+  EXPECT_EQ(device_bytes_kept(), bytes + bytes / 2);  // its true size, kept again
+  {
+    // A transient array's goes to a device array once its stream is done with it.
+    const TransientBuffer<double> t(count, stream.get());
+    EXPECT_EQ(static_cast<void*>(t.data()), first);
+    copy_to_device(t.data(), h.data(), t.bytes(), stream.get());
+  }
+  {
+    const DeviceBuffer<double> d(count);
+    EXPECT_EQ(static_cast<void*>(d.data()), first);
+    EXPECT_EQ(test::to_host(d.data(), count, nullptr), h);
+  }
+  {
+    const DeviceBuffer<unsigned char> large(kKeptDeviceBytes + 1);  // never kept
+  }
+  EXPECT_EQ(device_bytes_kept(), bytes + bytes / 2);
+  release_device_resources();
+  EXPECT_EQ(device_bytes_kept(), 0u);
 }
 
 TEST(TransientBuffer, AnInjectedAllocationFailureIsAnOutOfMemoryError) {
