@@ -56,6 +56,20 @@ class MatrixDescriptor {
   cusparseSpMatDescr_t d_ = nullptr;
 };
 
+// The driver's allocator, as a cuSPARSE user (and PETSc's aijcusparse) has
+// it: the baseline's set-up does not get the core's reuse of freed device
+// arrays (device.hpp, kKeptDeviceBytes).
+struct CudaMallocMemory {
+  static void* allocate(std::size_t bytes) {
+    void* p = nullptr;
+    AIJA_CUDA_CHECK(cudaMalloc(&p, bytes));
+    return p;
+  }
+  static void release(void* p) noexcept { (void)cudaFree(p); }
+};
+template <class T>
+using DriverBuffer = OwnedArray<T, CudaMallocMemory>;
+
 template <class V, class I>
 class CusparseMethod final : public Method<V, I> {
  public:
@@ -64,9 +78,9 @@ class CusparseMethod final : public Method<V, I> {
   SetupTimes prepare(const CsrView<V, I>& a, const Vectors<V>& v, Stream stream) override {
     SetupTimes t;
     t.upload_s = seconds_of([&] {
-      row_ptr_ = DeviceBuffer<I>(std::size_t(a.rows) + 1);
-      col_idx_ = DeviceBuffer<I>(std::size_t(a.nnz()));
-      values_ = DeviceBuffer<V>(std::size_t(a.nnz()));
+      row_ptr_ = DriverBuffer<I>(std::size_t(a.rows) + 1);
+      col_idx_ = DriverBuffer<I>(std::size_t(a.nnz()));
+      values_ = DriverBuffer<V>(std::size_t(a.nnz()));
       copy_to_device(row_ptr_.data(), a.row_ptr, row_ptr_.bytes(), stream);
       copy_to_device(col_idx_.data(), a.col_idx, col_idx_.bytes(), stream);
       copy_to_device(values_.data(), a.values, values_.bytes(), stream);
@@ -80,7 +94,7 @@ class CusparseMethod final : public Method<V, I> {
       AIJA_CUSPARSE_CHECK(cusparseSpMV_bufferSize(handle_.get(), CUSPARSE_OPERATION_NON_TRANSPOSE, &one_,
                                                   matrix_.get(), x_->get(), &zero_, y_->get(), cuda_value_type<V>(),
                                                   algorithm_, &bytes));
-      buffer_ = DeviceBuffer<unsigned char>(bytes);
+      buffer_ = DriverBuffer<unsigned char>(bytes);
       // Matrix-only analysis, done once like a solver would do it.
       AIJA_CUSPARSE_CHECK(cusparseSpMV_preprocess(handle_.get(), CUSPARSE_OPERATION_NON_TRANSPOSE, &one_,
                                                   matrix_.get(), x_->get(), &zero_, y_->get(), cuda_value_type<V>(),
@@ -105,9 +119,9 @@ class CusparseMethod final : public Method<V, I> {
   cusparseSpMVAlg_t algorithm_;
   const V one_ = 1, zero_ = 0;
   Handle handle_;
-  DeviceBuffer<I> row_ptr_, col_idx_;
-  DeviceBuffer<V> values_;
-  DeviceBuffer<unsigned char> buffer_;
+  DriverBuffer<I> row_ptr_, col_idx_;
+  DriverBuffer<V> values_;
+  DriverBuffer<unsigned char> buffer_;
   // Declared after the arrays they point to, so destroyed before them.
   MatrixDescriptor matrix_;
   std::optional<detail::DenseVector<V>> x_, y_;
