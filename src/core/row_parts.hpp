@@ -20,11 +20,12 @@ struct RowPart {
 // Entries a part should have at least: below that, a thread costs more to
 // start than its share of the pass saves.
 inline constexpr std::int64_t kEntriesPerRowPart = std::int64_t(4) << 20;
-// The same floor for a pass that looks every entry up in a table by its
-// diagonal (the diagonal search, brcsd2's cut): 4-5 ns an entry on one of the
-// H100 machine's host cores (docs/h100-2026-11-24-dia-setup: 0.46 s for
+// The same floor for a pass that looks every entry up in a table (brcsd2's
+// cut by diagonal, a permutation's scattered reads): 4-5 ns an entry on one of
+// the H100 machine's host cores (docs/h100-2026-11-24-dia-setup: 0.46 s for
 // stencil27 n=160's 109M entries), ten times a stream of the arrays, so a
-// thread pays for itself from a sixteenth of the entries.
+// thread pays for itself from a sixteenth of the entries. The diagonal
+// search cuts its own parts (search.cpp).
 inline constexpr std::int64_t kEntriesPerLookupPart = std::int64_t(256) << 10;
 
 // [0, rows) cut into contiguous parts, every part but the first starting at a

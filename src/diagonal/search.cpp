@@ -258,15 +258,47 @@ Scan merge(const std::vector<PartScan>& parts, DiagonalFeatures& f) {
   return s;
 }
 
+// The search reads this many entries on the caller's thread before it starts
+// others, then the rest in parts of kEntriesPerSearchPart: a matrix that is
+// not diagonal mostly shows it within the first (more than kMaxDiagonals
+// diagonals, or every layout refused), sooner than threads start, and each
+// part on a thread must find its own diagonals before it stops. All parts of
+// 64k entries at once sped a diagonal matrix's search up 2-3x but slowed the
+// searches that stop early 3-5x; all of 256k left stencil27 n=24 (343k
+// entries) on one thread (H200, docs/h200-2026-11-28-small-setup, call 10).
+constexpr std::int64_t kEntriesBeforeThreads = std::int64_t(64) << 10;
+constexpr std::int64_t kEntriesPerSearchPart = std::int64_t(64) << 10;
+
+// The first row at which a part may end (a multiple of kBrcsd2PieceRows, or
+// the end) once `entries` entries lie before it.
+template <class I>
+std::int64_t rows_holding(const I* row_ptr, std::int64_t rows, std::int64_t entries) {
+  const std::int64_t row = std::lower_bound(row_ptr, row_ptr + rows + 1, I(entries)) - row_ptr;
+  return std::min(rows, (row + kBrcsd2PieceRows - 1) / kBrcsd2PieceRows * kBrcsd2PieceRows);
+}
+
+// With part_count > 0 (tests) the rows go in that many parts at once.
 template <class V, class I>
 Scan scan(const CsrView<V, I>& a, DiagonalFeatures& f, int part_count, EarlyRefusal* early) {
-  const std::vector<detail::RowPart> ranges =
-      detail::row_parts(a.rows, f.nnz, kBrcsd2PieceRows, part_count, detail::kEntriesPerLookupPart);
-  std::vector<PartScan> parts(ranges.size());
   std::atomic<bool> give_up{false};
+  std::vector<PartScan> parts;
+  std::vector<detail::RowPart> ranges;
+  if (part_count > 0) {
+    ranges = detail::row_parts(a.rows, f.nnz, kBrcsd2PieceRows, part_count, kEntriesPerSearchPart);
+  } else {
+    const detail::RowPart first{0, rows_holding(a.row_ptr, a.rows, kEntriesBeforeThreads)};
+    parts.push_back(scan_part(a, first, give_up, early));
+    if (!parts.front().complete || first.end == a.rows) return merge(parts, f);
+    const std::int64_t rest = f.nnz - std::int64_t(a.row_ptr[first.end]);
+    for (const detail::RowPart r : detail::row_parts(a.rows - first.end, rest, kBrcsd2PieceRows, 0, kEntriesPerSearchPart))
+      ranges.push_back({first.end + r.begin, first.end + r.end});  // first.end is a piece's first row
+  }
+  const std::size_t before = parts.size();
+  parts.resize(before + ranges.size());
   detail::run_row_parts(ranges.size(), [&](std::size_t p) {
-    parts[p] = scan_part(a, ranges[p], give_up, early);
-    if (!parts[p].complete) give_up.store(true, std::memory_order_relaxed);
+    PartScan& part = parts[before + p];
+    part = scan_part(a, ranges[p], give_up, early);
+    if (!part.complete) give_up.store(true, std::memory_order_relaxed);
   });
   return merge(parts, f);
 }

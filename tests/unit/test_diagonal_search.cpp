@@ -268,6 +268,21 @@ TYPED_TEST(DiagonalSearchTest, LongZeroRunAtTheThreshold) {
   }
 }
 
+// A matrix beyond the entries the search reads before it starts threads: the
+// rest in parts on threads, merged with the first, finds what one pass finds,
+// a zero run that crosses from the first part into the next included.
+TYPED_TEST(DiagonalSearchTest, TheRowsBeyondTheFirstPartAreSearchedInParts) {
+  using V = typename TestFixture::V;
+  using I = typename TestFixture::I;
+  const std::int64_t n = 60000;  // 300k entries: the first part about 64k, the rest on threads
+  const DiagonalSearch s = searched(on_diagonals<V, I>(n, n, {-7, -1, 0, 1, 7}, [](std::int64_t i, std::int64_t d) {
+    return d != 7 || i < 12000 || i >= 14000;
+  }));
+  EXPECT_EQ(s.features.K, 5);
+  EXPECT_EQ(s.features.longest_zero_run, 2000);
+  EXPECT_TRUE(s.features.label_lz);
+}
+
 TYPED_TEST(DiagonalSearchTest, RunsAreCountedInsideTheSpanOnly) {
   using V = typename TestFixture::V;
   using I = typename TestFixture::I;
