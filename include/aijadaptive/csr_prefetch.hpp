@@ -16,10 +16,10 @@
 
 #include <cstddef>
 #include <functional>
+#include <future>
 #include <memory>
 #include <optional>
 #include <string>
-#include <thread>
 
 #include "aijadaptive/csr_view.hpp"
 #include "aijadaptive/device_buffer.hpp"
@@ -60,10 +60,11 @@ DeviceCsrArrays<V, I> send_csr_arrays(const CsrView<V, I>& a, Stream stream, boo
 template <class V, class I>
 class CsrPrefetch final : public CsrPrefetchBase {
  public:
-  // Starts copying the arrays of `a` (rows > 0) to `device` on a thread of its
-  // own, on a stream of its own; `a`'s arrays must stay valid and unchanged
-  // until wait() or take() has returned. Failures (no memory, no device) are
-  // kept for why_not(), never thrown: the formats then send the arrays themselves.
+  // Starts copying the arrays of `a` (rows > 0) to `device` on the set-up
+  // thread (setup_thread.hpp), on a stream of its own; `a`'s arrays must stay
+  // valid and unchanged until wait() or take() has returned. Failures (no
+  // memory, no device) are kept for why_not(), never thrown: the formats then
+  // send the arrays themselves.
   CsrPrefetch(const CsrView<V, I>& a, int device);
   ~CsrPrefetch() override;  // waits for the copy
   CsrPrefetch(const CsrPrefetch&) = delete;
@@ -87,8 +88,8 @@ class CsrPrefetch final : public CsrPrefetchBase {
  private:
   CsrView<V, I> a_;
   int device_;
-  std::thread thread_;
-  // Written by the copy thread only, read after finish_copy().
+  std::future<void> copy_;  // the copy's task on the set-up thread
+  // Written by the copy's task only, read after finish_copy().
   DeviceCsrArrays<V, I> arrays_;
   bool copied_ = false;
   std::string failure_;

@@ -4,6 +4,7 @@
 
 #include "aijadaptive/instantiate.hpp"
 #include "core/cusparse_bytes.hpp"
+#include "core/setup_thread.hpp"
 #include "core/staged_upload.hpp"
 
 namespace aijadaptive {
@@ -22,7 +23,7 @@ constexpr std::size_t kStagedPrefetchMinBytes = std::size_t(256) << 20;
 template <class V, class I>
 CsrPrefetch<V, I>::CsrPrefetch(const CsrView<V, I>& a, int device) : a_(a), device_(device) {
   AIJA_REQUIRE(a.rows > 0, internal, "CsrPrefetch of a matrix without rows");
-  thread_ = std::thread([this] {
+  const auto copy = [this] {
     try {
       const DeviceGuard guard(device_);
       const OwnedStream stream;
@@ -40,7 +41,12 @@ CsrPrefetch<V, I>::CsrPrefetch(const CsrView<V, I>& a, int device) : a_(a), devi
     } catch (const std::exception& e) {
       failure_ = e.what();
     }
-  });
+  };
+  try {
+    copy_ = detail::on_setup_thread(copy);
+  } catch (const std::exception& e) {  // no thread could be started
+    failure_ = e.what();
+  }
 }
 
 template <class V, class I>
@@ -50,7 +56,7 @@ CsrPrefetch<V, I>::~CsrPrefetch() {
 
 template <class V, class I>
 void CsrPrefetch<V, I>::finish_copy() {
-  if (thread_.joinable()) thread_.join();
+  if (copy_.valid()) copy_.wait();
 }
 
 template <class V, class I>

@@ -16,6 +16,7 @@
 #include "aijadaptive/kernel_cache.hpp"
 #include "core/cuda_check.hpp"
 #include "core/cuda_context.hpp"
+#include "core/setup_thread.hpp"
 #include "core/staged_upload.hpp"
 
 namespace aijadaptive {
@@ -266,6 +267,7 @@ DeviceMemoryInfo device_memory_info() {
 }
 
 void release_device_resources() noexcept {
+  detail::release_setup_thread();  // its tasks use the device: first
   release_kernel_cache();
   detail::release_staging_pieces();
   release_chunk_anchors();

@@ -3,6 +3,7 @@
 
 #include "aijadaptive/device.hpp"
 #include "aijadaptive/errors.hpp"
+#include "core/setup_thread.hpp"
 
 namespace aijadaptive {
 
@@ -23,7 +24,7 @@ DeviceGuard::DeviceGuard(int device) {
 }
 DeviceGuard::~DeviceGuard() = default;
 DeviceMemoryInfo device_memory_info() { no_cuda("device_memory_info"); }
-void release_device_resources() noexcept {}
+void release_device_resources() noexcept { detail::release_setup_thread(); }
 void* device_allocate(std::size_t bytes) {
   if (bytes) no_cuda("device_allocate");
   return nullptr;

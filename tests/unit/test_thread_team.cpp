@@ -1,11 +1,13 @@
 // The thread team of the parallel RCM (src/core/thread_team.hpp): every thread runs every step,
 // steps follow each other without mixing, an exception reaches the caller, and the team's size
-// shares the node among its MPI ranks.
+// shares the node among its MPI ranks. The set-up thread (src/core/setup_thread.hpp): tasks in
+// order on one thread kept between them, until released.
 #include <gtest/gtest.h>
 
 #include <algorithm>
 #include <atomic>
 #include <chrono>
+#include <future>
 #include <cstdlib>
 #include <optional>
 #include <string>
@@ -13,6 +15,7 @@
 #include <thread>
 #include <vector>
 
+#include "core/setup_thread.hpp"
 #include "core/thread_team.hpp"
 
 namespace aijadaptive::detail {
@@ -115,6 +118,40 @@ TEST(ThreadTeam, KeptCoresAreLeftOutOnTheirThreadOnly) {
     EXPECT_EQ(elsewhere, all);
   }
   EXPECT_EQ(team_threads(), all);
+}
+
+TEST(SetupThread, RunsTasksInOrderOnOneThreadUntilReleased) {
+  release_setup_thread();
+  std::vector<int> order;
+  std::vector<std::thread::id> ran_on;
+  std::vector<std::future<void>> done;
+  for (int k = 0; k < 5; ++k)
+    done.push_back(on_setup_thread([&order, &ran_on, k] {
+      std::this_thread::sleep_for(std::chrono::microseconds(200 * (5 - k)));  // later ones shorter
+      order.push_back(k);
+      ran_on.push_back(std::this_thread::get_id());
+    }));
+  std::future<void> failing = on_setup_thread([] { throw std::runtime_error("task failed"); });
+  for (std::future<void>& f : done) f.get();
+  EXPECT_THROW(failing.get(), std::runtime_error);
+  EXPECT_EQ(order, (std::vector<int>{0, 1, 2, 3, 4}));
+  EXPECT_TRUE(std::all_of(ran_on.begin(), ran_on.end(), [&](std::thread::id id) { return id == ran_on[0]; }));
+  EXPECT_NE(ran_on[0], std::this_thread::get_id());
+  // Released once its tasks are through; the next task starts another thread.
+  std::atomic<bool> last{false};
+  std::future<void> queued = on_setup_thread([&last] {
+    std::this_thread::sleep_for(std::chrono::milliseconds(2));
+    last = true;
+  });
+  release_setup_thread();
+  EXPECT_TRUE(last.load());
+  EXPECT_EQ(queued.wait_for(std::chrono::seconds(0)), std::future_status::ready);
+  std::thread::id again;
+  on_setup_thread([&again] { again = std::this_thread::get_id(); }).get();
+  EXPECT_NE(again, std::thread::id());
+  EXPECT_NE(again, std::this_thread::get_id());
+  release_setup_thread();
+  release_setup_thread();  // twice is harmless
 }
 
 }  // namespace
