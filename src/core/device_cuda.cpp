@@ -372,7 +372,7 @@ void transient_free(void* p, Stream stream) noexcept {
   if (!p) return;
   if (detail::fault_hooks_active()) detail::note_free(faults::Site::device_allocation, p);
   std::optional<KeptArray> a = take_handed_out(p);
-  if (!a) {  // not handed out by transient_allocate
+  if (!a) {  // not handed out by transient_allocate or device_allocate
     (void)cudaFree(p);
     (void)cudaGetLastError();
     return;
