@@ -42,11 +42,13 @@ std::vector<RowPart> row_parts(std::int64_t rows, std::int64_t nnz, std::int64_t
 void run_row_parts(std::size_t parts, const std::function<void(std::size_t)>& body);
 
 // The first row i in [0, rows) for which bad(i) holds, or rows when none does:
-// the parts searched on their threads, each stopping at its first, so the
-// answer is the one a single pass gives (the check's error names that row).
+// the parts (of `entries_per_part` entries at least, as row_parts) searched on
+// their threads, each stopping at its first, so the answer is the one a single
+// pass gives (the check's error names that row).
 template <class Bad>
-std::int64_t first_row_where(std::int64_t rows, std::int64_t nnz, Bad bad) {
-  const std::vector<RowPart> parts = row_parts(rows, nnz, 1);
+std::int64_t first_row_where(std::int64_t rows, std::int64_t nnz, Bad bad,
+                             std::int64_t entries_per_part = kEntriesPerRowPart) {
+  const std::vector<RowPart> parts = row_parts(rows, nnz, 1, 0, entries_per_part);
   std::vector<std::int64_t> first(parts.size(), rows);
   run_row_parts(parts.size(), [&](std::size_t p) {
     for (std::int64_t i = parts[p].begin; i < parts[p].end; ++i)

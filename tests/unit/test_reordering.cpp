@@ -418,6 +418,15 @@ TYPED_TEST(Reordering, PermuteValuesRefillsLikePermuteSymmetric) {
   EXPECT_THROW(permute_values(other.view(), p, b), Error);
   const OwnedCsr<V, I> smaller = test::random_csr<V, I>(RandomShape{399, 399, 0.02, 0, 0, 21});
   EXPECT_THROW(permute_values(smaller.view(), p, b), Error);
+
+  // 800k entries: several row parts, each refilled on a thread of its own (where the machine has
+  // two hardware threads or more), A's rows fetched ahead.
+  auto large = from_rows<V, I>(shuffled(grid5(400), 9));
+  const Permutation<I> q = rcm_order(large.view());
+  PermutedCsr<V, I> c = permute_symmetric(large.view(), q);
+  for (std::size_t k = 0; k < large.values.size(); ++k) large.values[k] = V(double(k % 1013) - 500.0);
+  permute_values(large.view(), q, c);
+  EXPECT_EQ(c.values, permute_symmetric(large.view(), q).values);
 }
 
 TYPED_TEST(Reordering, RefusesANonSquareMatrixAndABadPermutation) {
