@@ -289,8 +289,8 @@ Scan scan(const CsrView<V, I>& a, DiagonalFeatures& f, int part_count, EarlyRefu
     const detail::RowPart first{0, rows_holding(a.row_ptr, a.rows, kEntriesBeforeThreads)};
     parts.push_back(scan_part(a, first, give_up, early));
     if (!parts.front().complete || first.end == a.rows) return merge(parts, f);
-    const std::int64_t rest = f.nnz - std::int64_t(a.row_ptr[first.end]);
-    for (const detail::RowPart r : detail::row_parts(a.rows - first.end, rest, kBrcsd2PieceRows, 0, kEntriesPerSearchPart))
+    const std::int64_t rest_rows = a.rows - first.end, rest = f.nnz - std::int64_t(a.row_ptr[first.end]);
+    for (const detail::RowPart r : detail::row_parts(rest_rows, rest, kBrcsd2PieceRows, 0, kEntriesPerSearchPart))
       ranges.push_back({first.end + r.begin, first.end + r.end});  // first.end is a piece's first row
   }
   const std::size_t before = parts.size();
