@@ -178,6 +178,31 @@ void checked_malloc(void** p, std::size_t bytes) {
   }
   if (e != cudaSuccess) detail::throw_cuda(e, "cudaMalloc(&p, bytes)", __FILE__, __LINE__);
 }
+// A kept array of `bytes` to `largest` bytes on the current device, or a new
+// one, noted as handed out (with its true size) so that its free may keep it.
+// A transient array's memory is handed out once `wait(freed)` has ordered the
+// caller after the work that used it (`wait_call` names it in an error).
+template <class Wait>
+void* kept_or_new(std::size_t bytes, std::size_t largest, Wait wait, const char* wait_call) {
+  const int device = current_device();
+  const std::optional<KeptArray> reused = take_kept(device, bytes, largest);
+  void* p = nullptr;
+  if (reused) {
+    p = reused->p;
+    if (reused->freed) {
+      const cudaError_t waited = wait(reused->freed);
+      (void)cudaEventDestroy(reused->freed);  // released once it has completed
+      if (waited != cudaSuccess) {
+        (void)cudaFree(p);  // waits for the device: nothing uses it after
+        detail::throw_cuda(waited, wait_call, __FILE__, __LINE__);
+      }
+    }
+  } else {
+    checked_malloc(&p, bytes);
+  }
+  note_handed_out({device, p, reused ? reused->bytes : bytes, nullptr});
+  return p;
+}
 }  // namespace
 
 bool built_with_cuda() noexcept { return true; }
@@ -304,27 +329,10 @@ void* device_allocate(std::size_t bytes) {
   if (!bytes) return p;
   const bool hooks = detail::fault_hooks_active();
   if (hooks) detail::fault_point(faults::Site::device_allocation, "cudaMalloc(&p, bytes)", __FILE__, __LINE__);
-  if (bytes > kKeptDeviceBytes) {
+  if (bytes > kKeptDeviceBytes)
     checked_malloc(&p, bytes);
-  } else {
-    const int device = current_device();
-    std::size_t size = bytes;
-    if (const std::optional<KeptArray> reused = take_kept(device, bytes, bytes + bytes / 4)) {
-      p = reused->p;
-      size = reused->bytes;
-      if (reused->freed) {  // a transient array's: the work that used it done first
-        const cudaError_t waited = cudaEventSynchronize(reused->freed);
-        (void)cudaEventDestroy(reused->freed);
-        if (waited != cudaSuccess) {
-          (void)cudaFree(p);
-          detail::throw_cuda(waited, "cudaEventSynchronize(freed)", __FILE__, __LINE__);
-        }
-      }
-    } else {
-      checked_malloc(&p, bytes);
-    }
-    note_handed_out({device, p, size, nullptr});
-  }
+  else  // no stream here: a kept transient array once the host has seen its work done
+    p = kept_or_new(bytes, bytes + bytes / 4, cudaEventSynchronize, "cudaEventSynchronize(freed)");
   if (hooks) detail::note_allocation(faults::Site::device_allocation, p, bytes);
   return p;
 }
@@ -345,26 +353,13 @@ void* transient_allocate(std::size_t bytes, Stream stream) {
   if (!bytes) return nullptr;
   const bool hooks = detail::fault_hooks_active();
   if (hooks) detail::fault_point(faults::Site::device_allocation, "cudaMalloc(&p, bytes)", __FILE__, __LINE__);
-  const int device = current_device();
   // The smallest that holds `bytes`, and not far larger: a large array stays
-  // for a large request.
-  const std::optional<KeptArray> reused = take_kept(device, bytes, 4 * bytes + (std::size_t(1) << 20));
-  void* p = nullptr;
-  if (reused) {
-    p = reused->p;
-    if (reused->freed) {
-      // Always: a destroyed stream's handle may come back as another stream's.
-      const cudaError_t waited = cudaStreamWaitEvent(as_cuda(stream), reused->freed, 0);
-      (void)cudaEventDestroy(reused->freed);  // released once it has completed
-      if (waited != cudaSuccess) {
-        (void)cudaFree(p);  // waits for the device: nothing uses it after
-        detail::throw_cuda(waited, "cudaStreamWaitEvent(stream, freed, 0)", __FILE__, __LINE__);
-      }
-    }
-  } else {
-    checked_malloc(&p, bytes);
-  }
-  note_handed_out({device, p, reused ? reused->bytes : bytes, nullptr});
+  // for a large request. Ordered on `stream` always: a destroyed stream's
+  // handle may come back as another stream's.
+  void* p = kept_or_new(
+      bytes, 4 * bytes + (std::size_t(1) << 20),
+      [stream](cudaEvent_t freed) { return cudaStreamWaitEvent(as_cuda(stream), freed, 0); },
+      "cudaStreamWaitEvent(stream, freed, 0)");
   if (hooks) detail::note_allocation(faults::Site::device_allocation, p, bytes);
   return p;
 }

@@ -44,6 +44,27 @@ AIJA_PREFETCH_INLINE void prefetch(const void* p) {
 }
 constexpr std::int64_t kPrefetchRowPtr = 16, kPrefetchCols = 8;
 
+// A's rows read in the order `to_old` gives, scattered over memory, fetched
+// ahead from position i of [.., end): the row pointers of the row
+// kPrefetchRowPtr positions on, the first and last lines of the values (and
+// of the columns, with `columns`) of the row kPrefetchCols on. A row outside
+// A (a bad permutation, found by the caller) is not fetched.
+template <class V, class I>
+AIJA_PREFETCH_INLINE void prefetch_rows_ahead(const CsrView<V, I>& a, const I* to_old, std::int64_t i,
+                                              std::int64_t end, bool columns) {
+  if (i + kPrefetchRowPtr < end) prefetch(a.row_ptr + to_old[i + kPrefetchRowPtr]);
+  if (i + kPrefetchCols >= end) return;
+  const I w = to_old[i + kPrefetchCols];
+  if (w < 0 || w >= a.rows) return;
+  const I first = a.row_ptr[w], last = std::max(first, I(a.row_ptr[w + 1] - 1));
+  if (columns) {
+    prefetch(a.col_idx + first);
+    prefetch(a.col_idx + last);
+  }
+  prefetch(a.values + first);
+  prefetch(a.values + last);
+}
+
 // One rcm_order call. The BFS reads a node's state at random, once per entry, so the state is two
 // bytes a node, one load, and mostly in cache (2.4 MB for 1.2M rows; 4-byte marks and a separate
 // degree array measured 1.3x slower on 31M entries): the mark, kNumbered once the node has its
@@ -444,16 +465,7 @@ PermutedCsr<V, I> permute_symmetric(const CsrView<V, I>& a, const Permutation<I>
   detail::run_row_parts(parts.size(), [&](std::size_t part) {
     const std::size_t begin = std::size_t(parts[part].begin), end = std::size_t(parts[part].end);
     for (std::size_t i = begin; i < end; ++i) {
-      // The rows of A are read in new order, scattered over memory: fetch them ahead.
-      if (i + kPrefetchRowPtr < end) prefetch(a.row_ptr + to_old[i + kPrefetchRowPtr]);
-      if (i + kPrefetchCols < end) {
-        const I w = to_old[i + kPrefetchCols];
-        const I first = a.row_ptr[w], last = std::max(first, I(a.row_ptr[w + 1] - 1));
-        prefetch(a.col_idx + first);
-        prefetch(a.col_idx + last);
-        prefetch(a.values + first);
-        prefetch(a.values + last);
-      }
+      prefetch_rows_ahead(a, to_old, std::int64_t(i), std::int64_t(end), true);
       const I old = to_old[i];
       I* col = b.col_idx.data() + b.row_ptr[i];
       V* val = b.values.data() + b.row_ptr[i];
@@ -485,14 +497,7 @@ void permute_values(const CsrView<V, I>& a, const Permutation<I>& p, PermutedCsr
   const std::int64_t bad = detail::first_row_where(
       n, a.nnz(),
       [&](std::int64_t i) {
-        if (i + kPrefetchRowPtr < n) prefetch(a.row_ptr + to_old[i + kPrefetchRowPtr]);
-        if (i + kPrefetchCols < n) {
-          const I w = to_old[i + kPrefetchCols];
-          if (w >= 0 && w < n) {
-            prefetch(a.values + a.row_ptr[w]);
-            prefetch(a.values + std::max(a.row_ptr[w], I(a.row_ptr[w + 1] - 1)));
-          }
-        }
+        prefetch_rows_ahead(a, to_old, i, n, false);
         const I old = to_old[i];
         if (old < 0 || old >= n ||
             a.row_ptr[old + 1] - a.row_ptr[old] != b.row_ptr[std::size_t(i) + 1] - b.row_ptr[std::size_t(i)])
