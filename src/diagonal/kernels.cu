@@ -12,6 +12,8 @@
 #include <thread>
 #include <memory>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include "aijadaptive/csr_prefetch.hpp"
 #include "aijadaptive/device_buffer.hpp"
@@ -20,6 +22,7 @@
 #include "aijadaptive/kernel_cache.hpp"
 #include "aijadaptive/packed_arrays.hpp"
 #include "core/cuda_check.hpp"
+#include "core/host_scattered_refill.hpp"
 #include "core/megabytes.hpp"
 #include "core/spmv_common.hpp"
 #include "core/staged_upload.hpp"
@@ -268,9 +271,11 @@ class DiagonalDeviceFormat final : public DeviceFormat<V, I> {
     else
       std::snprintf(text, sizeof(text), "generic kernel (offsets read from memory): %s", jit_note_.c_str());
     const std::string refill =
-        slots_.bytes() > 0 ? "refill: the values alone, by each entry's slot kept on the GPU (" +
-                                 detail::megabytes(slots_.bytes()) + ")"
-                           : "refill: the values with their rows' columns (no refill map: " + refill_map_note_ + ")";
+        slots_.bytes() == 0 ? "refill: the values with their rows' columns (no refill map: " + refill_map_note_ + ")"
+        : refills_on_host() ? "refill: the values put in their slots on the host, by each entry's slot (" +
+                                  detail::megabytes(slots_.bytes()) + " kept on the GPU), then one copy"
+                            : "refill: the values alone, by each entry's slot kept on the GPU (" +
+                                  detail::megabytes(slots_.bytes()) + ")";
     return {text, refill};
   }
 
@@ -385,6 +390,7 @@ class DiagonalDeviceFormat final : public DeviceFormat<V, I> {
   // again (Newton steps, time steps).
   void refill_through_map(Stream stream) {
     const CsrView<V, I>& a = host_.csr();
+    if (refills_on_host()) return refill_on_host(stream);
     const std::size_t piece_values = detail::StagedUpload::kPieceBytes / sizeof(V);
     reserve(refill_entries_, std::min(std::size_t(a.nnz()), piece_values));
     const cudaStream_t s = static_cast<cudaStream_t>(stream);
@@ -394,6 +400,23 @@ class DiagonalDeviceFormat final : public DeviceFormat<V, I> {
                            launch_refill(std::int64_t(at / sizeof(V)), std::int64_t(n / sizeof(V)), s);
                          });
     synchronize(stream);
+  }
+
+  bool refills_on_host() const {
+    return host_.layout().stored <= host_.context().params.integer(host_.id(), diagonal_tuning::kRefillOnHost);
+  }
+
+  // A small layout's refill: the values put in their slots on the host, by
+  // the map brought back once, and sent with one copy (host_scattered_refill.hpp).
+  void refill_on_host(Stream stream) {
+    if (!host_refill_) {
+      std::vector<std::uint32_t> slot_of_entry(std::size_t(host_.layout().nnz));
+      copy_to_host(slot_of_entry.data(), slots_.data(), slots_.bytes(), stream);
+      synchronize(stream);
+      host_refill_ = std::make_unique<detail::HostScatteredRefill<V>>(std::move(slot_of_entry),
+                                                                      std::size_t(host_.layout().stored));
+    }
+    host_refill_->send(host_.csr().values, values_.data(), stream);
   }
 
   // The values from the host half's CSR arrays: at the upload, from the
@@ -483,6 +506,7 @@ class DiagonalDeviceFormat final : public DeviceFormat<V, I> {
   // values on the device, the pinned ones on the host.
   DeviceBuffer<V> refill_entries_;
   detail::StagedUpload refills_;
+  std::unique_ptr<detail::HostScatteredRefill<V>> host_refill_;  // made at the first refill on the host
   bool stream_loads_ = false;
   Kernel kernel_ = nullptr;
   std::shared_ptr<PendingKernel> pending_;

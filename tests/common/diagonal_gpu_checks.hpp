@@ -163,4 +163,42 @@ void check_diagonal_fill_gpu(FormatId id) {
   }
 }
 
+// A small layout's refill through the map, by the refill kernel and on the
+// host (refill_on_host): twice, so that the host's map and copy made at the
+// first refill serve the second; the padding (offset 700 reaches past the
+// last column for most rows) stays zero.
+template <class V, class I>
+void check_diagonal_refill_on_host_gpu(FormatId id) {
+  auto m = banded<V, I>({3000, 3000, {-2, 0, 1, 700}});
+  const auto x = random_vector<V>(std::size_t(m.cols), 21);
+  const auto y0 = random_vector<V>(std::size_t(m.rows), 22);
+  for (const char* on_host : {"0", "16777216"}) {
+    SCOPED_TRACE(std::string("refill_on_host ") + on_host);
+    FormatContext context;
+    context.device = device_info(current_device());
+    context.params.set(id, "refill_on_host", on_host);
+    auto host = make_host_format<V, I>(id, context);
+    host->build(m.view());
+    auto dev = host->upload(nullptr);
+    const bool by_host = std::string(on_host) != "0";
+    const std::vector<std::string> lines = dev->describe();
+    ASSERT_EQ(lines.size(), 2u);
+    EXPECT_EQ(lines[1].rfind(by_host ? "refill: the values put in their slots on the host" : "refill: the values alone",
+                             0),
+              0u)
+        << lines[1];
+    auto refilled = m;
+    for (const V scale : {V(3), V(-0.5)}) {
+      SCOPED_TRACE("refilled");
+      for (V& v : refilled.values) v = scale * v + V(1);
+      host->refill(refilled.view());
+      dev->upload_values(nullptr);
+      std::vector<V> expect = y0;
+      host->apply(Op::plain, V(1), x.data(), V(0.5), expect.data());  // the host's own fill
+      expect_close(device_apply(*dev, Op::plain, V(1), x, V(0.5), y0), expect,
+                   2 * error_bound(refilled.view(), false, V(1), x, V(0.5), y0));
+    }
+  }
+}
+
 }  // namespace aijadaptive::test

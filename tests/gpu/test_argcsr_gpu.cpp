@@ -124,16 +124,19 @@ TYPED_TEST(ArgcsrGpuTyped, EdgeCases) {
 }
 
 // New values, the same pattern: upload_values() fills the slots' values again
-// (their columns stay).
+// (their columns stay), by the fill kernel or, for a layout of at most
+// refill_on_host slots, put in place on the host (the padding staying zero).
 TYPED_TEST(ArgcsrGpuTyped, UploadValuesAfterARefill) {
   using V = typename TypeParam::first_type;
   using I = typename TypeParam::second_type;
   const auto m = test::circuit_csr<V, I>(4000, 4000, 5, 2000, 41);
-  for (const ArgcsrParams& p : {params(128, 1), params(32, 4, 1), params(32, 1, -1, 1)}) {
-    SCOPED_TRACE(describe(p));
-    ArgcsrHostFormat<V, I> host(p);
-    test::expect_upload_values_after_refill(host, m);
-  }
+  for (ArgcsrParams p : {params(128, 1), params(32, 4, 1), params(32, 1, -1, 1)})
+    for (const std::int64_t on_host : {std::int64_t(0), kArgcsrMostRefillOnHost}) {
+      p.refill_on_host = on_host;
+      SCOPED_TRACE(describe(p) + " refill on host up to " + std::to_string(on_host) + " slots");
+      ArgcsrHostFormat<V, I> host(p);
+      test::expect_upload_values_after_refill(host, m);
+    }
 }
 
 template <class V, class I>
@@ -161,23 +164,31 @@ TYPED_TEST(ArgcsrGpuTyped, AdaptiveMatrixReordered) {
   check_adaptive(test::circuit_csr<V, I>(4000, 4000, 6, 2000, 52), 0, TuningParams{}, ReorderChoice::always);
 }
 
-// Refill through the adaptive matrix: new values reach the slots.
+// Refill through the adaptive matrix: new values reach the slots, twice (the
+// host's map and copy made at the first refill serve the second), by the fill
+// kernel and on the host.
 TEST_F(ArgcsrGpu, AdaptiveMatrixRefill) {
-  auto m = test::power_law_csr<double, std::int32_t>(5000, 5000, 2.0, 2, 61);
-  MatrixOptions o;
-  o.format = FormatChoice::fixed(FormatId::argcsr);
-  AdaptiveMatrix<double, std::int32_t> a(o);
-  a.build(m.view());
-  ASSERT_EQ(a.placement(), Placement::device) << a.placement_reason();
-  for (auto& v : m.values) v = 2 * v + 1;
-  a.refill(m.view());
-  ArgcsrHostFormat<double, std::int32_t> ref(argcsr_params(o.params));
-  ref.build(m.view());
-  const auto x = test::random_vector<double>(5000, 62);
-  std::vector<double> y(5000), expect(5000);
-  a.apply(Op::plain, 1.0, {x.data()}, 0.0, {y.data()});
-  ref.apply(Op::plain, 1.0, x.data(), 0.0, expect.data());
-  expect_close(y, expect, 2 * test::error_bound(m.view(), false, 1.0, x, 0.0, expect));
+  for (const char* on_host : {"argcsr.refill_on_host=0", "argcsr.refill_on_host=16777216"}) {
+    SCOPED_TRACE(on_host);
+    auto m = test::power_law_csr<double, std::int32_t>(5000, 5000, 2.0, 2, 61);
+    MatrixOptions o;
+    o.format = FormatChoice::fixed(FormatId::argcsr);
+    o.params.set(on_host);
+    AdaptiveMatrix<double, std::int32_t> a(o);
+    a.build(m.view());
+    ASSERT_EQ(a.placement(), Placement::device) << a.placement_reason();
+    for (const double scale : {2.0, -0.5}) {
+      for (auto& v : m.values) v = scale * v + 1;
+      a.refill(m.view());
+      ArgcsrHostFormat<double, std::int32_t> ref(argcsr_params(o.params));
+      ref.build(m.view());
+      const auto x = test::random_vector<double>(5000, 62);
+      std::vector<double> y(5000), expect(5000);
+      a.apply(Op::plain, 1.0, {x.data()}, 0.0, {y.data()});
+      ref.apply(Op::plain, 1.0, x.data(), 0.0, expect.data());
+      expect_close(y, expect, 2 * test::error_bound(m.view(), false, 1.0, x, 0.0, expect));
+    }
+  }
 }
 
 TEST_F(ArgcsrGpu, NanAndInfInTheMatrixPropagate) {

@@ -1,6 +1,7 @@
 // Format `brcsd2` on the GPU: the generic kernel against the host kernel on the
 // shared test matrices, the generated kernel bit for bit against the generic
-// one, the transpose, through the adaptive matrix (tests/common/diagonal_gpu_checks.hpp).
+// one, the transpose, a small layout's refill on the host, through the adaptive
+// matrix (tests/common/diagonal_gpu_checks.hpp).
 #include <aijadaptive/device.hpp>
 #include <gtest/gtest.h>
 
@@ -36,6 +37,11 @@ TYPED_TEST(Brcsd2Gpu, ThroughTheAdaptiveMatrix) {
 
 TYPED_TEST(Brcsd2Gpu, TheDeviceFillsItsValuesChunkByChunk) {
   test::check_diagonal_fill_gpu<typename TypeParam::first_type, typename TypeParam::second_type>(FormatId::brcsd2);
+}
+
+TYPED_TEST(Brcsd2Gpu, ASmallLayoutIsRefilledOnTheHost) {
+  test::check_diagonal_refill_on_host_gpu<typename TypeParam::first_type, typename TypeParam::second_type>(
+      FormatId::brcsd2);
 }
 
 }  // namespace

@@ -1,6 +1,7 @@
 // Format `dia` on the GPU: the generic kernel against the host kernel on the
 // shared test matrices, the generated kernel bit for bit against the generic
-// one, the transpose, through the adaptive matrix (tests/common/diagonal_gpu_checks.hpp).
+// one, the transpose, a small layout's refill on the host, through the adaptive
+// matrix (tests/common/diagonal_gpu_checks.hpp).
 #include <aijadaptive/device.hpp>
 #include <gtest/gtest.h>
 
@@ -29,6 +30,11 @@ TYPED_TEST(DiaGpu, ThroughTheAdaptiveMatrix) {
 
 TYPED_TEST(DiaGpu, TheDeviceFillsItsValuesChunkByChunk) {
   test::check_diagonal_fill_gpu<typename TypeParam::first_type, typename TypeParam::second_type>(FormatId::dia);
+}
+
+TYPED_TEST(DiaGpu, ASmallLayoutIsRefilledOnTheHost) {
+  test::check_diagonal_refill_on_host_gpu<typename TypeParam::first_type, typename TypeParam::second_type>(
+      FormatId::dia);
 }
 
 }  // namespace

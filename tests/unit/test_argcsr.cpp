@@ -95,12 +95,14 @@ TEST(ArgcsrParams, ThePapersDefaultsAndTheUsersSettings) {
   EXPECT_EQ(d.long_chunk, 8);
   EXPECT_EQ(d.long_row, 0);  // by size (argcsr_long_row)
   EXPECT_EQ(d.stream_loads, -1);
+  EXPECT_EQ(d.refill_on_host, 32768);
   const ArgcsrParams plain{};  // the struct's defaults are the parameters' defaults
   EXPECT_EQ(plain.block_threads, d.block_threads);
   EXPECT_EQ(plain.desired_chunk, d.desired_chunk);
   EXPECT_EQ(plain.long_chunk, d.long_chunk);
   EXPECT_EQ(plain.long_row, d.long_row);
   EXPECT_EQ(plain.stream_loads, d.stream_loads);
+  EXPECT_EQ(plain.refill_on_host, d.refill_on_host);
 
   TuningParams t;
   t.set("argcsr.block_threads=256");
@@ -108,12 +110,14 @@ TEST(ArgcsrParams, ThePapersDefaultsAndTheUsersSettings) {
   t.set("argcsr.stream_loads=always");
   t.set("argcsr.long_chunk=3");
   t.set("argcsr.long_row=5000");
+  t.set("argcsr.refill_on_host=0");
   ArgcsrParams p = argcsr_params(t);
   EXPECT_EQ(p.block_threads, 256);
   EXPECT_EQ(p.desired_chunk, 8);
   EXPECT_EQ(p.long_chunk, 3);
   EXPECT_EQ(p.long_row, 5000);
   EXPECT_EQ(p.stream_loads, 1);
+  EXPECT_EQ(p.refill_on_host, 0);
   t.set("argcsr.stream_loads=never");
   EXPECT_EQ(argcsr_params(t).stream_loads, 0);
 
@@ -139,7 +143,9 @@ TEST(ArgcsrParams, BadValuesAreRefused) {
                              {"long_chunk", "70000"},
                              {"long_row", "-1"},
                              {"long_row", "3000000"},
-                             {"stream_loads", "sometimes"}}) {
+                             {"stream_loads", "sometimes"},
+                             {"refill_on_host", "-1"},
+                             {"refill_on_host", "16777217"}}) {
     TuningParams t;
     expect_error(ErrorKind::invalid_argument, [&] { t.set(FormatId::argcsr, name, value); },
                  std::string(name) + " = " + value);
@@ -156,6 +162,9 @@ TEST(ArgcsrParams, BadValuesAreRefused) {
   ArgcsrParams loads = params(128, 1);
   loads.stream_loads = 2;
   expect_error(ErrorKind::invalid_argument, [&] { argcsr_check_params(loads); }, "stream_loads 2");
+  ArgcsrParams refill = params(128, 1);
+  refill.refill_on_host = -1;
+  expect_error(ErrorKind::invalid_argument, [&] { argcsr_check_params(refill); }, "refill_on_host -1");
   std::vector<int> threads;
   expect_error(ErrorKind::invalid_argument, [&] { argcsr_assign_threads({}, 32, threads); }, "a group of no rows");
   expect_error(ErrorKind::invalid_argument,
@@ -366,6 +375,10 @@ void check_layout(const OwnedCsr<V, I>& m, const ArgcsrParams& p) {
     }
   }
   for (std::int64_t j = 0; j < nnz; ++j) ASSERT_EQ(seen[std::size_t(j)], 1) << "entry " << j;
+  // A host refill's map puts each entry where the fill does.
+  const std::vector<std::uint32_t> slot_of_entry = argcsr_slot_of_entry(l, m.row_ptr.data());
+  ASSERT_EQ(slot_of_entry.size(), std::size_t(nnz));
+  for (std::int64_t j = 0; j < nnz; ++j) ASSERT_EQ(vals[slot_of_entry[std::size_t(j)]], V(j + 1)) << "entry " << j;
 }
 
 // The matrices of the layout and kernel tests: seeded random ones (empty and

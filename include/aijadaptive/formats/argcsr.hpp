@@ -48,7 +48,9 @@
 //
 // The slot arrays are filled on the device from the CSR arrays (those the
 // analysis sent, when it did), at the upload and on every upload_values; the
-// host keeps only the groups and thread_start. Transpose through the core's
+// host keeps only the groups and thread_start. A small layout's refill
+// (refill_on_host) places the values on the host instead and sends them with
+// one copy. Transpose through the core's
 // cuSPARSE fallback; no row map, no row ranges.
 //
 // Paper: "Adaptive Row-grouped CSR Format for Storing of Sparse Matrices on
@@ -85,10 +87,17 @@ struct ArgcsrParams {
   // that the caches keep x: 0 never, 1 always, -1 when the matrix's arrays are
   // larger than the L2 cache.
   int stream_loads = -1;
+  // A refill of a layout of at most this many slots puts the values in place
+  // on the host and sends them with one copy, without the fill kernel (0:
+  // never; at most kArgcsrMostRefillOnHost).
+  std::int64_t refill_on_host = 32768;
 };
 
+inline constexpr std::int64_t kArgcsrMostRefillOnHost = std::int64_t(1) << 24;
+
 // The parameters from the user's settings of the format's tuning parameters
-// (argcsr_params(): block_threads, desired_chunk, long_chunk, long_row, stream_loads).
+// (argcsr_params(): block_threads, desired_chunk, long_chunk, long_row, stream_loads,
+// refill_on_host).
 ArgcsrParams argcsr_params(const TuningParams& tuning);
 
 // The row length from which a matrix of `entries` nonzeros cuts a row into
@@ -189,6 +198,11 @@ AIJA_ARGCSR_HOST_DEVICE inline ArgcsrPiece argcsr_span(const ArgcsrGroup& g, std
 // them: the host's picture, for the tests. `cols` may be null (values only).
 template <class V, class I>
 void argcsr_fill_slots(const ArgcsrLayout& layout, const CsrView<V, I>& a, I* cols, V* values);
+
+// Each entry's slot, as argcsr_fill_slots places it (a host refill's map).
+// Throws ErrorKind::internal for more slots than 32 bits count.
+template <class I>
+std::vector<std::uint32_t> argcsr_slot_of_entry(const ArgcsrLayout& layout, const I* row_ptr);
 
 template <class V, class I>
 class ArgcsrHostFormat final : public HostFormat<V, I> {

@@ -100,7 +100,11 @@ const std::vector<ParamSpec>& argcsr_params() {
                     "0: by the matrix's size)",
                     0, kMostDesiredChunk * 32, 0),
       choice_param("stream_loads", "streaming cache hint on the slot arrays: auto (when larger than L2), never, always",
-                   {kStreamChoices[0], kStreamChoices[1], kStreamChoices[2]}, kStreamChoices[kStreamLoads + 1])};
+                   {kStreamChoices[0], kStreamChoices[1], kStreamChoices[2]}, kStreamChoices[kStreamLoads + 1]),
+      integer_param("refill_on_host",
+                    "a refill of a layout of at most this many slots puts the values in their slots on the host "
+                    "and sends them with one copy, without the fill kernel (0: never)",
+                    0, kArgcsrMostRefillOnHost, kRefillOnHost)};
   return specs;
 }
 
@@ -113,6 +117,7 @@ ArgcsrParams argcsr_params(const TuningParams& tuning) {
   p.long_row = tuning.integer(me, "long_row");
   const std::string& loads = tuning.choice(me, "stream_loads");
   p.stream_loads = loads == "always" ? 1 : loads == "never" ? 0 : -1;
+  p.refill_on_host = tuning.integer(me, "refill_on_host");
   argcsr_check_params(p);
   return p;
 }
@@ -132,6 +137,9 @@ void argcsr_check_params(const ArgcsrParams& p) {
                    std::to_string(kMostDesiredChunk * 32) + "] (0: by the matrix's size)");
   AIJA_REQUIRE(p.stream_loads >= -1 && p.stream_loads <= 1, invalid_argument,
                "argcsr: stream_loads = " + std::to_string(p.stream_loads) + ", expected -1, 0 or 1");
+  AIJA_REQUIRE(p.refill_on_host >= 0 && p.refill_on_host <= kArgcsrMostRefillOnHost, invalid_argument,
+               "argcsr: refill_on_host = " + std::to_string(p.refill_on_host) + ", expected an integer in [0, " +
+                   std::to_string(kArgcsrMostRefillOnHost) + "]");
 }
 
 std::int64_t argcsr_assign_threads(const std::vector<std::int64_t>& lengths, int block_threads,
@@ -231,26 +239,48 @@ ArgcsrLayout argcsr_build_layout(I rows, const I* row_ptr, const ArgcsrParams& p
   return l;
 }
 
-template <class V, class I>
-void argcsr_fill_slots(const ArgcsrLayout& l, const CsrView<V, I>& a, I* cols, V* values) {
+namespace {
+
+// Each slot as thread t of the fill kernel's block g writes it: f(slot, entry),
+// the entry -1 for padding.
+template <class I, class F>
+void for_each_slot(const ArgcsrLayout& l, const I* row_ptr, F&& f) {
   const int T = l.threads;
   for (std::int64_t g = 0; g < l.count(); ++g) {
     const ArgcsrGroup& group = l.groups[std::size_t(g)];
     const std::uint16_t* starts = l.starts(g);
-    for (int t = 0; t < T; ++t) {  // as thread t of the fill kernel's block g
+    for (int t = 0; t < T; ++t) {
       const int i = argcsr_row_of_thread(starts, group.rows, t);
       const std::int64_t row = group.first_row + i;
-      const ArgcsrPiece span = argcsr_span(group, std::int64_t(a.row_ptr[row + 1]) - a.row_ptr[row], l.part_entries);
-      const std::int64_t begin = a.row_ptr[row] + span.first;
+      const ArgcsrPiece span = argcsr_span(group, std::int64_t(row_ptr[row + 1]) - row_ptr[row], l.part_entries);
+      const std::int64_t begin = row_ptr[row] + span.first;
       const ArgcsrPiece piece = argcsr_piece(span.count, starts[i + 1] - starts[i], t - starts[i]);
-      for (std::int64_t k = 0; k < group.chunk; ++k) {
-        const std::int64_t slot = group.offset + k * T + t, entry = begin + piece.first + k;
-        const bool taken = k < piece.count;
-        if (cols) cols[slot] = taken ? a.col_idx[entry] : I(-1);
-        values[slot] = taken ? a.values[entry] : V(0);
-      }
+      for (std::int64_t k = 0; k < group.chunk; ++k)
+        f(group.offset + k * T + t, k < piece.count ? begin + piece.first + k : std::int64_t(-1));
     }
   }
+}
+
+}  // namespace
+
+template <class V, class I>
+void argcsr_fill_slots(const ArgcsrLayout& l, const CsrView<V, I>& a, I* cols, V* values) {
+  for_each_slot(l, a.row_ptr, [&](std::int64_t slot, std::int64_t entry) {
+    const bool taken = entry >= 0;
+    if (cols) cols[slot] = taken ? a.col_idx[entry] : I(-1);
+    values[slot] = taken ? a.values[entry] : V(0);
+  });
+}
+
+template <class I>
+std::vector<std::uint32_t> argcsr_slot_of_entry(const ArgcsrLayout& l, const I* row_ptr) {
+  AIJA_REQUIRE(l.slots <= std::int64_t(std::numeric_limits<std::uint32_t>::max()), internal,
+               "argcsr: " + std::to_string(l.slots) + " slots are more than 32 bits count");
+  std::vector<std::uint32_t> slot_of_entry(std::size_t(l.entries));
+  for_each_slot(l, row_ptr, [&](std::int64_t slot, std::int64_t entry) {
+    if (entry >= 0) slot_of_entry[std::size_t(entry)] = std::uint32_t(slot);
+  });
+  return slot_of_entry;
 }
 
 template <class V, class I>
@@ -322,6 +352,8 @@ std::unique_ptr<HostFormat<V, I>> make_argcsr_host_format(const FormatContext& c
 
 template ArgcsrLayout argcsr_build_layout(std::int32_t, const std::int32_t*, const ArgcsrParams&);
 template ArgcsrLayout argcsr_build_layout(std::int64_t, const std::int64_t*, const ArgcsrParams&);
+template std::vector<std::uint32_t> argcsr_slot_of_entry(const ArgcsrLayout&, const std::int32_t*);
+template std::vector<std::uint32_t> argcsr_slot_of_entry(const ArgcsrLayout&, const std::int64_t*);
 
 #define AIJA_INSTANTIATE(V, I)                                                                          \
   template void argcsr_fill_slots<V, I>(const ArgcsrLayout&, const CsrView<V, I>&, I*, V*);             \

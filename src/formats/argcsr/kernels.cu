@@ -1,6 +1,6 @@
 // Device side of format `argcsr`: one launch, a block of T threads per row
 // group; and the fill of the slot arrays from the CSR arrays (at the upload
-// and on every upload_values), a block per group as well.
+// and on every upload_values but a small layout's), a block per group as well.
 #include <cuda_runtime_api.h>
 
 #include <climits>
@@ -15,6 +15,7 @@
 #include "aijadaptive/packed_arrays.hpp"
 #include "core/csr_refills.hpp"
 #include "core/cuda_check.hpp"
+#include "core/host_scattered_refill.hpp"
 #include "core/spmv_common.hpp"
 
 namespace aijadaptive {
@@ -226,9 +227,17 @@ class ArgcsrDeviceFormat final : public DeviceFormat<V, I> {
 
   // The slot arrays' columns (at the upload) and values from the host half's
   // CSR arrays: at the upload those the analysis sent (when it did), else
-  // sent now; at a refill the values through the kept refill arrays.
+  // sent now; at a refill of a small layout the values put in place on the
+  // host, else through the kept refill arrays.
   void fill(Stream stream, bool at_upload) {
-    if (host_.layout().slots == 0) return;  // no entries
+    const ArgcsrLayout& l = host_.layout();
+    if (l.slots == 0) return;  // no entries
+    if (!at_upload && l.slots <= host_.params().refill_on_host) {
+      if (!host_refill_)
+        host_refill_ = std::make_unique<detail::HostScatteredRefill<V>>(
+            argcsr_slot_of_entry(l, host_.csr().row_ptr), std::size_t(l.slots));
+      return host_refill_->send(host_.csr().values, vals_, stream);
+    }
     detail::fill_from_csr(host_.csr(), host_.csr_prefetch(), at_upload, true, refills_, stream,
                           [&](const DeviceCsrPointers<V, I>& src, bool columns) { launch_fill(src, columns, stream); });
   }
@@ -255,6 +264,7 @@ class ArgcsrDeviceFormat final : public DeviceFormat<V, I> {
   V* part_sums_ = nullptr;         // a long row's part sums (null without long rows)
   unsigned* arrivals_ = nullptr;  // parts of a long row done, at its first part; 0 between launches
   detail::CsrRefills<V, I> refills_;
+  std::unique_ptr<detail::HostScatteredRefill<V>> host_refill_;  // made at the first refill on the host
 };
 
 }  // namespace

@@ -12,7 +12,7 @@ const std::vector<ParamSpec>& brcsd1_params() {
       integer_param("block_threads", "threads per block, one row each", 32, 1024, diagonal_tuning::kBlockThreads, 32),
       integer_param("eta", "rows a row piece has at least (piece points closer than this are dropped)", 1, 1 << 30,
                     diagonal_tuning::kEta),
-      diagonal_tuning::refill_map_param()};
+      diagonal_tuning::refill_map_param(), diagonal_tuning::refill_on_host_param()};
   return specs;
 }
 

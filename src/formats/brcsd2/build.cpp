@@ -14,7 +14,7 @@ const std::vector<ParamSpec>& brcsd2_params() {
       integer_param("block_threads", "threads per block, one row each", 32, 1024, diagonal_tuning::kBlockThreads, 32),
       integer_param("piece_rows", "rows of a row piece (each stores the diagonals with an entry in it)", 32, 1 << 20,
                     diagonal_tuning::kPieceRows, 32),
-      diagonal_tuning::refill_map_param()};
+      diagonal_tuning::refill_map_param(), diagonal_tuning::refill_on_host_param()};
   return specs;
 }
 

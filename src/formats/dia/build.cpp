@@ -8,7 +8,7 @@ namespace aijadaptive {
 const std::vector<ParamSpec>& dia_params() {
   static const std::vector<ParamSpec> specs = {
       integer_param("block_threads", "threads per block, one row each", 32, 1024, diagonal_tuning::kBlockThreads, 32),
-      diagonal_tuning::refill_map_param()};
+      diagonal_tuning::refill_map_param(), diagonal_tuning::refill_on_host_param()};
   return specs;
 }
 
