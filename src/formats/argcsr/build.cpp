@@ -241,22 +241,31 @@ ArgcsrLayout argcsr_build_layout(I rows, const I* row_ptr, const ArgcsrParams& p
 
 namespace {
 
-// Each slot as thread t of the fill kernel's block g writes it: f(slot, entry),
-// the entry -1 for padding.
-template <class I, class F>
-void for_each_slot(const ArgcsrLayout& l, const I* row_ptr, F&& f) {
+// Each slot as the fill kernel writes it: entry(slot, e) for CSR entry e,
+// padding(slot) after a thread's entries. Row by row, each row's threads in
+// turn (thread_start has every thread of a group in one of its rows), not
+// thread by thread as the kernel finds its row: a search per thread made this
+// walk 20 ns a slot.
+template <class I, class Entry, class Padding>
+void for_each_slot(const ArgcsrLayout& l, const I* row_ptr, Entry&& entry, Padding&& padding) {
   const int T = l.threads;
   for (std::int64_t g = 0; g < l.count(); ++g) {
     const ArgcsrGroup& group = l.groups[std::size_t(g)];
     const std::uint16_t* starts = l.starts(g);
-    for (int t = 0; t < T; ++t) {
-      const int i = argcsr_row_of_thread(starts, group.rows, t);
+    for (int i = 0; i < group.rows; ++i) {
       const std::int64_t row = group.first_row + i;
       const ArgcsrPiece span = argcsr_span(group, std::int64_t(row_ptr[row + 1]) - row_ptr[row], l.part_entries);
       const std::int64_t begin = row_ptr[row] + span.first;
-      const ArgcsrPiece piece = argcsr_piece(span.count, starts[i + 1] - starts[i], t - starts[i]);
-      for (std::int64_t k = 0; k < group.chunk; ++k)
-        f(group.offset + k * T + t, k < piece.count ? begin + piece.first + k : std::int64_t(-1));
+      const int first = starts[i], threads = starts[i + 1] - first;
+      // argcsr_piece without its division per thread: pieces of `each`.
+      const std::int64_t each = (span.count + threads - 1) / threads;
+      for (int lane = 0; lane < threads; ++lane) {
+        const std::int64_t from = std::min(lane * each, span.count), count = std::min(each, span.count - from);
+        const std::int64_t slot0 = group.offset + first + lane, e0 = begin + from;
+        std::int64_t k = 0;
+        for (; k < count; ++k) entry(slot0 + k * T, e0 + k);
+        for (; k < group.chunk; ++k) padding(slot0 + k * T);
+      }
     }
   }
 }
@@ -265,11 +274,16 @@ void for_each_slot(const ArgcsrLayout& l, const I* row_ptr, F&& f) {
 
 template <class V, class I>
 void argcsr_fill_slots(const ArgcsrLayout& l, const CsrView<V, I>& a, I* cols, V* values) {
-  for_each_slot(l, a.row_ptr, [&](std::int64_t slot, std::int64_t entry) {
-    const bool taken = entry >= 0;
-    if (cols) cols[slot] = taken ? a.col_idx[entry] : I(-1);
-    values[slot] = taken ? a.values[entry] : V(0);
-  });
+  for_each_slot(
+      l, a.row_ptr,
+      [&](std::int64_t slot, std::int64_t e) {
+        if (cols) cols[slot] = a.col_idx[e];
+        values[slot] = a.values[e];
+      },
+      [&](std::int64_t slot) {
+        if (cols) cols[slot] = I(-1);
+        values[slot] = V(0);
+      });
 }
 
 template <class I>
@@ -277,9 +291,9 @@ std::vector<std::uint32_t> argcsr_slot_of_entry(const ArgcsrLayout& l, const I* 
   AIJA_REQUIRE(l.slots <= std::int64_t(std::numeric_limits<std::uint32_t>::max()), internal,
                "argcsr: " + std::to_string(l.slots) + " slots are more than 32 bits count");
   std::vector<std::uint32_t> slot_of_entry(std::size_t(l.entries));
-  for_each_slot(l, row_ptr, [&](std::int64_t slot, std::int64_t entry) {
-    if (entry >= 0) slot_of_entry[std::size_t(entry)] = std::uint32_t(slot);
-  });
+  for_each_slot(
+      l, row_ptr, [&](std::int64_t slot, std::int64_t e) { slot_of_entry[std::size_t(e)] = std::uint32_t(slot); },
+      [](std::int64_t) {});
   return slot_of_entry;
 }
 
