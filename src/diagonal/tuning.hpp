@@ -38,18 +38,19 @@ inline ParamSpec refill_map_param() {
 }
 
 // With the refill map, a layout of at most this many value slots is refilled
-// by the host (refill_on_host): the values put in their slots there, then one
-// copy of the layout's values from page-locked memory, without the refill
-// kernel (0: never). H200, 2026-11-28, two rounds (docs/h200-2026-11-28-host-refill/):
-// rdb200 (1,120 entries, brcsd1) 1.69-1.80x -> 1.27-1.31x the values' copy alone,
-// but cryg2500 and dwt_992 (12-17k entries, brcsd1) 1.23-1.54x -> 1.46-2.15x.
+// by the host (refill_on_host): the values put in their slots of a pageable
+// image there, then one copy of the layout's values, without the refill
+// kernel (0: never). H200, 2026-11-28 (docs/h200-2026-11-28-host-refill/):
+// rdb200 (1,120 entries, brcsd1) about 1.8x -> 1.3x the values' copy alone;
+// cryg2500 and dwt_992 (12-17k entries, brcsd1) lost.
 inline constexpr const char* kRefillOnHost = "refill_on_host";
 inline constexpr std::int64_t kRefillOnHostSlots = 8192;
+inline constexpr std::int64_t kMostRefillOnHostSlots = 65536;
 inline ParamSpec refill_on_host_param() {
   return integer_param(kRefillOnHost,
                        "with the refill map, a refill of a layout of at most this many value slots puts the values in "
                        "their slots on the host and sends them with one copy, without the refill kernel (0: never)",
-                       0, std::int64_t(1) << 24, kRefillOnHostSlots);
+                       0, kMostRefillOnHostSlots, kRefillOnHostSlots);
 }
 
 }  // namespace aijadaptive::diagonal_tuning

@@ -172,7 +172,7 @@ void check_diagonal_refill_on_host_gpu(FormatId id) {
   auto m = banded<V, I>({3000, 3000, {-2, 0, 1, 700}});
   const auto x = random_vector<V>(std::size_t(m.cols), 21);
   const auto y0 = random_vector<V>(std::size_t(m.rows), 22);
-  for (const char* on_host : {"0", "16777216"}) {
+  for (const char* on_host : {"0", "65536"}) {
     SCOPED_TRACE(std::string("refill_on_host ") + on_host);
     FormatContext context;
     context.device = device_info(current_device());

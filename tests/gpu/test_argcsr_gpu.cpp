@@ -168,7 +168,7 @@ TYPED_TEST(ArgcsrGpuTyped, AdaptiveMatrixReordered) {
 // host's map and copy made at the first refill serve the second), by the fill
 // kernel and on the host.
 TEST_F(ArgcsrGpu, AdaptiveMatrixRefill) {
-  for (const char* on_host : {"argcsr.refill_on_host=0", "argcsr.refill_on_host=16777216"}) {
+  for (const char* on_host : {"argcsr.refill_on_host=0", "argcsr.refill_on_host=65536"}) {
     SCOPED_TRACE(on_host);
     auto m = test::power_law_csr<double, std::int32_t>(5000, 5000, 2.0, 2, 61);
     MatrixOptions o;

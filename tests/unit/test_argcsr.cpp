@@ -95,7 +95,7 @@ TEST(ArgcsrParams, ThePapersDefaultsAndTheUsersSettings) {
   EXPECT_EQ(d.long_chunk, 8);
   EXPECT_EQ(d.long_row, 0);  // by size (argcsr_long_row)
   EXPECT_EQ(d.stream_loads, -1);
-  EXPECT_EQ(d.refill_on_host, 32768);
+  EXPECT_EQ(d.refill_on_host, 8192);
   const ArgcsrParams plain{};  // the struct's defaults are the parameters' defaults
   EXPECT_EQ(plain.block_threads, d.block_threads);
   EXPECT_EQ(plain.desired_chunk, d.desired_chunk);
@@ -145,7 +145,7 @@ TEST(ArgcsrParams, BadValuesAreRefused) {
                              {"long_row", "3000000"},
                              {"stream_loads", "sometimes"},
                              {"refill_on_host", "-1"},
-                             {"refill_on_host", "16777217"}}) {
+                             {"refill_on_host", "65537"}}) {
     TuningParams t;
     expect_error(ErrorKind::invalid_argument, [&] { t.set(FormatId::argcsr, name, value); },
                  std::string(name) + " = " + value);

@@ -89,11 +89,12 @@ struct ArgcsrParams {
   int stream_loads = -1;
   // A refill of a layout of at most this many slots puts the values in place
   // on the host and sends them with one copy, without the fill kernel (0:
-  // never; at most kArgcsrMostRefillOnHost).
-  std::int64_t refill_on_host = 32768;
+  // never; at most kArgcsrMostRefillOnHost, beyond which the host's pass
+  // costs more than the kernel it saves).
+  std::int64_t refill_on_host = 8192;
 };
 
-inline constexpr std::int64_t kArgcsrMostRefillOnHost = std::int64_t(1) << 24;
+inline constexpr std::int64_t kArgcsrMostRefillOnHost = 65536;
 
 // The parameters from the user's settings of the format's tuning parameters
 // (argcsr_params(): block_threads, desired_chunk, long_chunk, long_row, stream_loads,

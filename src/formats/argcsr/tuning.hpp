@@ -29,12 +29,11 @@ inline constexpr std::int64_t kLongChunk = 8;
 // ones, which stay in L2 between products); not yet measured for argcsr.
 inline constexpr int kStreamLoads = -1;
 // refill_on_host: layouts of up to this many slots are refilled by the host
-// (the values put in their slots there, then one copy from page-locked
-// memory), larger ones by the fill kernel from the values sent as they are.
-// H200, 2026-11-28, two rounds against the fill kernel, refill over the
-// values' copy alone (docs/h200-2026-11-28-host-refill/): up to 7.5k entries
-// 1.19-2.19x -> 0.73-1.45x, 8.6k-27k entries 1.35-1.76x -> 1.18-1.58x; at
-// 262144 the larger ones lost (49.5k-95k entries 1.11-1.29x -> 1.32-1.96x).
-inline constexpr std::int64_t kRefillOnHost = 32768;
+// (the values put in their slots of a pageable image there, then one copy),
+// larger ones by the fill kernel from the values sent as they are. H200,
+// 2026-11-28, refill over the values' copy alone against the fill kernel's
+// (docs/h200-2026-11-28-host-refill/): up to 7.5k entries 1.2-2.3x ->
+// 1.0-1.3x; from 8.6k entries the host's pass cost more than the kernel.
+inline constexpr std::int64_t kRefillOnHost = 8192;
 
 }  // namespace aijadaptive::argcsr_tuning
