@@ -4,7 +4,9 @@
 // seen per diagonal; the parts' diagonals are then merged in row order. No hash
 // map: a stencil touches the same few table entries on every row, so they stay
 // in cache. An entry that continues its diagonal from the row above, in the
-// same piece, costs a load, a compare and a store. Timings: docs/h100-2026-11-24-dia-setup.
+// same piece, costs a load, a compare and a store; a row whose columns are
+// the row above's plus one, two loads and a compare an entry. Timings:
+// docs/h100-2026-11-24-dia-setup, docs/h200-2026-11-28-host-refill.
 #include "aijadaptive/diagonal_search.hpp"
 
 #include <algorithm>
@@ -107,12 +109,42 @@ std::int64_t piece_of(std::int64_t row) {
   return std::int64_t(std::uint64_t(row) / std::uint64_t(kBrcsd2PieceRows));
 }
 
+// The rows after row i of the same piece whose columns are the row above's
+// plus one, up to `end`: each continues every diagonal of row i from the row
+// above (no run, no piece, no new diagonal), so the pass only compares them
+// and sets row i's diagonals' last row to the last of them. Returns that row
+// (i when none repeats).
+template <class V, class I, class Table>
+std::int64_t skip_repeated_rows(const CsrView<V, I>& a, std::int64_t i, std::int64_t end, const Table& slot,
+                                std::vector<Diagonal>& diagonals) {
+  const std::uint64_t cols = std::uint64_t(a.cols);
+  const auto repeats_above = [&](std::int64_t r) {
+    const std::int64_t begin = a.row_ptr[r], stop = a.row_ptr[r + 1], above = a.row_ptr[r - 1];
+    if (stop - begin != begin - above) return false;
+    for (std::int64_t k = 0; k < stop - begin; ++k) {
+      const std::int64_t c = a.col_idx[begin + k];
+      // A column outside the matrix goes to the full pass, which refuses it.
+      if (std::uint64_t(c) >= cols || c != std::int64_t(a.col_idx[above + k]) + 1) return false;
+    }
+    return true;
+  };
+  std::int64_t last = i;
+  while (last + 1 < end && (last + 1) % kBrcsd2PieceRows != 0 && repeats_above(last + 1)) ++last;
+  if (last > i)
+    for (std::int64_t k = a.row_ptr[i], stop = a.row_ptr[i + 1]; k < stop; ++k)
+      diagonals[slot[std::size_t(a.col_idx[k] - i + a.rows - 1)] - 1].last_row = last;
+  return last;
+}
+
 // `early`: with DiagonalPass::verdict, stop once the diagonals seen make every
 // layout refused. DIA stores rows * K and BRCSD-I the diagonals' spans, both
 // at least the spans of this part's diagonals; BRCSD-II at least the bound of
 // EarlyRefusal. So the smaller of those two is a lower bound on what the
 // chosen layout would store, and it only grows as the pass goes on.
-template <class V, class I>
+// With kSkipRepeats, the rows that repeat the row above are skipped
+// (skip_repeated_rows); a separate loop, since the check slowed the loop of
+// matrices whose rows seldom repeat by 10-30% on this project's build machine.
+template <bool kSkipRepeats, class V, class I>
 PartScan scan_part(const CsrView<V, I>& a, detail::RowPart part, const std::atomic<bool>& give_up,
                    EarlyRefusal* early) {
   PartScan s;
@@ -184,10 +216,28 @@ PartScan scan_part(const CsrView<V, I>& a, detail::RowPart part, const std::atom
         if (refused(piece, piece_rows)) return s;
       }
     }
+    if constexpr (kSkipRepeats) i = skip_repeated_rows(a, i, part.end, slot, diagonals);
   }
   s.brcsd2 = brcsd2;
   s.rows_increase = increase;
   return s;
+}
+
+// A part's pass, skipping repeated rows where the part's first rows mostly
+// repeat the row above (stencils, banded matrices).
+template <class V, class I>
+PartScan scan_part(const CsrView<V, I>& a, detail::RowPart part, const std::atomic<bool>& give_up,
+                   EarlyRefusal* early) {
+  const std::int64_t sample_end = std::min(part.end, part.begin + 65);
+  std::int64_t repeating = 0;
+  for (std::int64_t i = part.begin + 1; i < sample_end; ++i) {
+    const std::int64_t begin = a.row_ptr[i], end = a.row_ptr[i + 1], above = a.row_ptr[i - 1];
+    bool same = end - begin == begin - above;
+    for (std::int64_t k = 0; same && k < end - begin; ++k) same = a.col_idx[begin + k] == a.col_idx[above + k] + 1;
+    repeating += same;
+  }
+  return 2 * repeating > sample_end - part.begin - 1 ? scan_part<true>(a, part, give_up, early)
+                                                     : scan_part<false>(a, part, give_up, early);
 }
 
 // The parts' diagonals merged in row order: runs across part boundaries and at
