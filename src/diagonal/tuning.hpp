@@ -41,8 +41,9 @@ inline ParamSpec refill_map_param() {
 // by the host (refill_on_host): the values put in their slots of a pageable
 // image there, then one copy of the layout's values, without the refill
 // kernel (0: never). H200, 2026-11-28 (docs/h200-2026-11-28-host-refill/):
-// rdb200 (1,120 entries, brcsd1) about 1.8x -> 1.3x the values' copy alone;
-// cryg2500 and dwt_992 (12-17k entries, brcsd1) lost.
+// rdb200 (1,120 entries, brcsd1) 1.72-1.77x -> 1.19-1.26x the values' copy
+// alone (calls 1 and 5); cryg2500 and dwt_992 (12-17k entries, brcsd1) lost
+// (1.23-1.30x -> 1.86-1.96x, call 1).
 inline constexpr const char* kRefillOnHost = "refill_on_host";
 inline constexpr std::int64_t kRefillOnHostSlots = 8192;
 inline constexpr std::int64_t kMostRefillOnHostSlots = 65536;

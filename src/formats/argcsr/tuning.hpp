@@ -32,8 +32,9 @@ inline constexpr int kStreamLoads = -1;
 // (the values put in their slots of a pageable image there, then one copy),
 // larger ones by the fill kernel from the values sent as they are. H200,
 // 2026-11-28, refill over the values' copy alone against the fill kernel's
-// (docs/h200-2026-11-28-host-refill/): up to 7.5k entries 1.2-2.3x ->
-// 1.0-1.3x; from 8.6k entries the host's pass cost more than the kernel.
+// (docs/h200-2026-11-28-host-refill/, calls 1 and 5): up to 7.5k entries
+// 1.2-2.3x -> 0.86-1.29x; from 8.6k entries the host's pass cost more than
+// the kernel.
 inline constexpr std::int64_t kRefillOnHost = 8192;
 
 }  // namespace aijadaptive::argcsr_tuning
