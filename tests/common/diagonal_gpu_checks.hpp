@@ -1,12 +1,15 @@
 // GPU checks shared by the DIA-Adaptive formats' tests: the device half with
 // its generic kernel against the host kernel, the kernel generated for the
 // matrix (NVRTC) against the generic one bit for bit, the transpose (native
-// for dia, the core's for the others), through the adaptive matrix.
+// for dia, the core's for the others), the refills (through the map, on the
+// host for a small layout), through the adaptive matrix.
 #pragma once
 
 #include <aijadaptive/adaptive_matrix.hpp>
 #include <aijadaptive/device_buffer.hpp>
 #include <aijadaptive/kernel_cache.hpp>
+
+#include <memory>
 
 #include "device_vectors.hpp"
 #include "diagonal_checks.hpp"
@@ -90,6 +93,18 @@ void check_diagonal_format_adaptive(FormatId id) {
   EXPECT_EQ(a.transpose_fallback_built(), id != FormatId::dia);
 }
 
+// Format `id` with its tuning parameter `name` set to `value`, built on m.
+template <class V, class I>
+std::unique_ptr<HostFormat<V, I>> built_with(FormatId id, const char* name, const char* value,
+                                             const OwnedCsr<V, I>& m) {
+  FormatContext context;
+  context.device = device_info(current_device());
+  context.params.set(id, name, value);
+  auto host = make_host_format<V, I>(id, context);  // (which keeps a copy of the context)
+  host->build(m.view());
+  return host;
+}
+
 // The device fills its values from the CSR arrays: on a matrix of several fill
 // chunks, after a refill (the values alone through the refill map, or with
 // their columns without it), and the errors the fill itself finds.
@@ -101,11 +116,7 @@ void check_diagonal_fill_gpu(FormatId id) {
   const auto y0 = random_vector<V>(std::size_t(m.rows), 12);
   for (const char* map : {"auto", "never"}) {
     SCOPED_TRACE(std::string("refill_map ") + map);
-    FormatContext context;
-    context.device = device_info(current_device());
-    context.params.set(id, "refill_map", map);
-    auto host = make_host_format<V, I>(id, context);
-    host->build(m.view());
+    auto host = built_with(id, "refill_map", map, m);
     const auto& diagonal = dynamic_cast<const DiagonalHostFormat<V, I>&>(*host);
     ASSERT_GT(diagonal_fill_chunks(m.view(), diagonal.blocks()).size(), 1u);
     auto dev = host->upload(nullptr);
@@ -174,11 +185,7 @@ void check_diagonal_refill_on_host_gpu(FormatId id) {
   const auto y0 = random_vector<V>(std::size_t(m.rows), 22);
   for (const char* on_host : {"0", "65536"}) {
     SCOPED_TRACE(std::string("refill_on_host ") + on_host);
-    FormatContext context;
-    context.device = device_info(current_device());
-    context.params.set(id, "refill_on_host", on_host);
-    auto host = make_host_format<V, I>(id, context);
-    host->build(m.view());
+    auto host = built_with(id, "refill_on_host", on_host, m);
     auto dev = host->upload(nullptr);
     const bool by_host = std::string(on_host) != "0";
     const std::vector<std::string> lines = dev->describe();

@@ -50,8 +50,8 @@
 // analysis sent, when it did), at the upload and on every upload_values; the
 // host keeps only the groups and thread_start. A small layout's refill
 // (refill_on_host) places the values on the host instead and sends them with
-// one copy. Transpose through the core's
-// cuSPARSE fallback; no row map, no row ranges.
+// one copy. Transpose through the core's cuSPARSE fallback; no row map, no
+// row ranges.
 //
 // Paper: "Adaptive Row-grouped CSR Format for Storing of Sparse Matrices on
 // GPU" (the project's seeds/004_*.txt, restated in SEEDS.md section 5). The
