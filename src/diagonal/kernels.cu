@@ -389,8 +389,8 @@ class DiagonalDeviceFormat final : public DeviceFormat<V, I> {
   // made at the first refill and kept: a matrix refilled once is refilled
   // again (Newton steps, time steps).
   void refill_through_map(Stream stream) {
-    const CsrView<V, I>& a = host_.csr();
     if (refills_on_host()) return refill_on_host(stream);
+    const CsrView<V, I>& a = host_.csr();
     const std::size_t piece_values = detail::StagedUpload::kPieceBytes / sizeof(V);
     reserve(refill_entries_, std::min(std::size_t(a.nnz()), piece_values));
     const cudaStream_t s = static_cast<cudaStream_t>(stream);

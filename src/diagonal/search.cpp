@@ -109,27 +109,29 @@ std::int64_t piece_of(std::int64_t row) {
   return std::int64_t(std::uint64_t(row) / std::uint64_t(kBrcsd2PieceRows));
 }
 
-// The rows after row i of the same piece whose columns are the row above's
-// plus one, up to `end`: each continues every diagonal of row i from the row
-// above (no run, no piece, no new diagonal), so the pass only compares them
-// and sets row i's diagonals' last row to the last of them. Returns that row
-// (i when none repeats).
+// Whether row r's columns are row r - 1's plus one, each inside the matrix:
+// then row r lies on row r - 1's diagonals (a column outside goes to the full
+// pass, which refuses it).
+template <class V, class I>
+bool repeats_row_above(const CsrView<V, I>& a, std::int64_t r) {
+  const std::int64_t begin = a.row_ptr[r], end = a.row_ptr[r + 1], above = a.row_ptr[r - 1];
+  if (end - begin != begin - above) return false;
+  for (std::int64_t k = 0; k < end - begin; ++k) {
+    const std::int64_t c = a.col_idx[begin + k];
+    if (std::uint64_t(c) >= std::uint64_t(a.cols) || c != std::int64_t(a.col_idx[above + k]) + 1) return false;
+  }
+  return true;
+}
+
+// The rows after row i of its piece that repeat the row above, up to `end`:
+// each continues every diagonal of row i (no run, no piece, no new diagonal),
+// so the pass only compares them and sets row i's diagonals' last row to the
+// last of them. Returns that row (i when none repeats).
 template <class V, class I, class Table>
 std::int64_t skip_repeated_rows(const CsrView<V, I>& a, std::int64_t i, std::int64_t end, const Table& slot,
                                 std::vector<Diagonal>& diagonals) {
-  const std::uint64_t cols = std::uint64_t(a.cols);
-  const auto repeats_above = [&](std::int64_t r) {
-    const std::int64_t begin = a.row_ptr[r], stop = a.row_ptr[r + 1], above = a.row_ptr[r - 1];
-    if (stop - begin != begin - above) return false;
-    for (std::int64_t k = 0; k < stop - begin; ++k) {
-      const std::int64_t c = a.col_idx[begin + k];
-      // A column outside the matrix goes to the full pass, which refuses it.
-      if (std::uint64_t(c) >= cols || c != std::int64_t(a.col_idx[above + k]) + 1) return false;
-    }
-    return true;
-  };
   std::int64_t last = i;
-  while (last + 1 < end && (last + 1) % kBrcsd2PieceRows != 0 && repeats_above(last + 1)) ++last;
+  while (last + 1 < end && piece_of(last + 1) == piece_of(i) && repeats_row_above(a, last + 1)) ++last;
   if (last > i)
     for (std::int64_t k = a.row_ptr[i], stop = a.row_ptr[i + 1]; k < stop; ++k)
       diagonals[slot[std::size_t(a.col_idx[k] - i + a.rows - 1)] - 1].last_row = last;
@@ -230,12 +232,7 @@ PartScan scan_part(const CsrView<V, I>& a, detail::RowPart part, const std::atom
                    EarlyRefusal* early) {
   const std::int64_t sample_end = std::min(part.end, part.begin + 65);
   std::int64_t repeating = 0;
-  for (std::int64_t i = part.begin + 1; i < sample_end; ++i) {
-    const std::int64_t begin = a.row_ptr[i], end = a.row_ptr[i + 1], above = a.row_ptr[i - 1];
-    bool same = end - begin == begin - above;
-    for (std::int64_t k = 0; same && k < end - begin; ++k) same = a.col_idx[begin + k] == a.col_idx[above + k] + 1;
-    repeating += same;
-  }
+  for (std::int64_t i = part.begin + 1; i < sample_end; ++i) repeating += repeats_row_above(a, i);
   return 2 * repeating > sample_end - part.begin - 1 ? scan_part<true>(a, part, give_up, early)
                                                      : scan_part<false>(a, part, give_up, early);
 }

@@ -257,13 +257,11 @@ void for_each_slot(const ArgcsrLayout& l, const I* row_ptr, Entry&& entry, Paddi
       const ArgcsrPiece span = argcsr_span(group, std::int64_t(row_ptr[row + 1]) - row_ptr[row], l.part_entries);
       const std::int64_t begin = row_ptr[row] + span.first;
       const int first = starts[i], threads = starts[i + 1] - first;
-      // argcsr_piece without its division per thread: pieces of `each`.
-      const std::int64_t each = (span.count + threads - 1) / threads;
       for (int lane = 0; lane < threads; ++lane) {
-        const std::int64_t from = std::min(lane * each, span.count), count = std::min(each, span.count - from);
-        const std::int64_t slot0 = group.offset + first + lane, e0 = begin + from;
+        const ArgcsrPiece piece = argcsr_piece(span.count, threads, lane);
+        const std::int64_t slot0 = group.offset + first + lane, e0 = begin + piece.first;
         std::int64_t k = 0;
-        for (; k < count; ++k) entry(slot0 + k * T, e0 + k);
+        for (; k < piece.count; ++k) entry(slot0 + k * T, e0 + k);
         for (; k < group.chunk; ++k) padding(slot0 + k * T);
       }
     }
