@@ -9,7 +9,8 @@
 //   type II  (brcsd1) p_offset >  0 && !label_lz && !label_s
 //   type III (brcsd2) otherwise
 //   none              empty, more than kMaxDiagonals diagonals, or the chosen
-//                     layout would store more bytes than CSR
+//                     layout would store more than 9/10 of CSR's bytes (few
+//                     diagonals in a small layout: 25/10)
 //
 // No format is built here; the stored counts are what each layout would hold.
 #pragma once
@@ -47,6 +48,20 @@ inline constexpr std::int64_t kMaxDiagonals = 1024;
 // at 0.54-0.78 of ipcsr's speed (s3rmq4m1 brcsd2, crystk01 brcsd1); every
 // generated diagonal matrix stores 67-75%, the other real ones 68-84%.
 inline constexpr std::int64_t kDiagonalByteShareTenths = 9;
+// Except for few diagonals in a small layout: up to kFewDiagonals diagonals
+// and kFewDiagonalsLayoutBytes of values, a layout may store up to 25/10 of
+// CSR's bytes. Such a matrix stays in L2, where a product costs its launch and
+// a few dependent loads rather than its bytes, and the generated kernel loads
+// no column index. H200, 2026-11-28 (docs/h200-2026-11-28-few-diagonals): on
+// the 9 real matrices of the suite with at most 16 diagonals, the diagonal
+// formats ran 1.02-1.23x the fastest other format, 6 of them (LFAT5, jgl009,
+// pores_1, olm1000, sherman3, epb1: 46-95k entries) refused by the 9/10 guard
+// with layouts of 1.0-2.2x CSR's bytes; with 27-30 diagonals they ran
+// 0.97-1.08x, with more 0.22-0.90x (crystk01, 99 diagonals at 1.3x CSR's
+// bytes: 0.69x).
+inline constexpr std::int64_t kFewDiagonals = 16;
+inline constexpr std::int64_t kFewDiagonalsByteShareTenths = 25;
+inline constexpr std::int64_t kFewDiagonalsLayoutBytes = std::int64_t(4) << 20;
 
 enum class DiagonalType { none, dia, brcsd1, brcsd2 };  // none: not diagonal; I, II, III
 

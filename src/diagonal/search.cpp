@@ -67,13 +67,28 @@ struct Scan {
   std::int64_t scatter_offset = 0;  // the first diagonal (by offset) with one entry
 };
 
-// The byte guard (kDiagonalByteShareTenths): whether a layout storing
-// `stored` values costs more than it may of CSR's values and column indices.
+// The byte guard (kDiagonalByteShareTenths, kFewDiagonals): whether a layout
+// storing `stored` values on `diagonals` diagonals costs more than it may of
+// CSR's values and column indices. A count of diagonals that can only grow
+// (a part's, during the pass) refuses only what the final count would too.
 struct ByteGuard {
   std::int64_t value_bytes = 0;
   std::int64_t csr_bytes = 0;
-  bool refuses(std::int64_t stored) const { return 10 * stored * value_bytes > kDiagonalByteShareTenths * csr_bytes; }
+  bool refuses(std::int64_t stored, std::int64_t diagonals) const {
+    const std::int64_t bytes = stored * value_bytes;
+    if (10 * bytes <= kDiagonalByteShareTenths * csr_bytes) return false;
+    const bool few_in_l2 = diagonals <= kFewDiagonals && bytes <= kFewDiagonalsLayoutBytes &&
+                           10 * bytes <= kFewDiagonalsByteShareTenths * csr_bytes;
+    return !few_in_l2;
+  }
 };
+
+// The guard's limits in words, for the reason line.
+std::string byte_limits(std::int64_t csr_bytes) {
+  return std::to_string(10 * kDiagonalByteShareTenths) + "% of CSR's " + std::to_string(csr_bytes) + " bytes (" +
+         std::to_string(10 * kFewDiagonalsByteShareTenths) + "% with at most " + std::to_string(kFewDiagonals) +
+         " diagonals in at most " + std::to_string(kFewDiagonalsLayoutBytes >> 20) + " MiB)";
+}
 
 // DiagonalPass::verdict: the guard, and a bound on what BRCSD-II stores, over
 // all parts together. Each piece stores its rows times its diagonals, at
@@ -166,7 +181,8 @@ PartScan scan_part(const CsrView<V, I>& a, detail::RowPart part, const std::atom
     const std::int64_t beyond =
         beyond_row ? early->beyond.fetch_add(piece_rows, std::memory_order_relaxed) + piece_rows
                    : early->beyond.load(std::memory_order_relaxed);
-    if (!early->guard.refuses(std::min(spans, early->by_rows + beyond))) return false;
+    const std::int64_t seen = std::int64_t(diagonals.size());
+    if (!early->guard.refuses(std::min(spans, early->by_rows + beyond), seen)) return false;
     s.complete = false;
     s.too_many_bytes = true;
     return true;
@@ -406,18 +422,18 @@ void classify(DiagonalSearch& out, const Scan& s, const ByteGuard& guard) {
   // small tables are left out on both sides.
   const std::int64_t csr_bytes = guard.csr_bytes;
   const std::int64_t layout_bytes = stored * guard.value_bytes;
-  if (guard.refuses(stored)) {
+  if (guard.refuses(stored, f.K)) {
     out.type = DiagonalType::none;
     out.reason = std::string("not diagonal: would be type ") + diagonal_type_name(type) + " (" + why +
                  "), but it stores " + std::to_string(stored) + " values, " + std::to_string(layout_bytes) +
-                 " bytes, more than " + std::to_string(10 * kDiagonalByteShareTenths) + "% of CSR's " +
-                 std::to_string(csr_bytes);
+                 " bytes, more than " + byte_limits(csr_bytes);
     return;
   }
   out.type = type;
   out.reason = std::string("type ") + diagonal_type_name(type) + ": " + why + "; stores " +
                std::to_string(stored) + " values, " + percent(double(layout_bytes) / double(csr_bytes)) +
                " of CSR's bytes";
+  if (10 * layout_bytes > kDiagonalByteShareTenths * csr_bytes) out.reason += ", taken for few diagonals in L2";
 }
 
 }  // namespace
@@ -439,8 +455,8 @@ DiagonalSearch diagonal_search(const CsrView<V, I>& a, int parts, DiagonalPass p
   const Scan s = scan(a, f, parts, pass == DiagonalPass::verdict ? &early : nullptr);
   if (s.too_many_bytes) {
     // Where it stopped depends on the threads' timing: not said, so that the reason stays the same.
-    out.reason = "not diagonal: its diagonals make every layout store more than " +
-                 std::to_string(10 * kDiagonalByteShareTenths) + "% of CSR's bytes (search stopped early)";
+    out.reason = "not diagonal: its diagonals make every layout store more than " + byte_limits(guard.csr_bytes) +
+                 " (search stopped early)";
     return out;
   }
   if (!s.complete) {

@@ -172,6 +172,13 @@ bool cheaper_than_csr(std::int64_t stored, std::int64_t nnz) {
   return 10 * stored * std::int64_t(sizeof(V)) <= 9 * nnz * std::int64_t(sizeof(V) + sizeof(I));
 }
 
+// Or, with at most 16 diagonals and 4 MiB of values, at most 25/10 of them.
+template <class V, class I>
+bool few_diagonals_in_l2(std::int64_t stored, std::int64_t nnz, std::int64_t diagonals) {
+  const std::int64_t bytes = stored * std::int64_t(sizeof(V));
+  return diagonals <= 16 && bytes <= (std::int64_t(4) << 20) && 10 * bytes <= 25 * nnz * std::int64_t(sizeof(V) + sizeof(I));
+}
+
 template <class P>
 class DiagonalSearchTest : public ::testing::Test {
  public:
@@ -574,29 +581,31 @@ TYPED_TEST(DiagonalSearchTest, ByteGuardDependsOnTheTypes) {
   using V = typename TestFixture::V;
   using I = typename TestFixture::I;
   // A full main diagonal and diagonals +-n/2 with one entry in four: type II,
-  // BRCSD-I stores 2000 values for 1250 entries. 1.6 values per entry is at
+  // BRCSD-I stores 2 n values for 1.25 n entries. 1.6 values per entry is at
   // most 9/10 of CSR's bytes (value + index per entry) where the index is at
   // least 7/9 of the value's size (16 V <= 9 (V + I)): not for double/int32,
-  // complex<double> with either index, nor complex<float>/int32.
-  const std::int64_t n = 1000;
+  // complex<double> with either index, nor complex<float>/int32. n is large
+  // enough for the layout to pass 4 MiB, beyond the few diagonals' allowance.
+  const std::int64_t n = std::int64_t(1) << 20;
   const DiagonalSearch s = searched(on_diagonals<V, I>(n, n, {-n / 2, 0, n / 2}, [](std::int64_t i, std::int64_t d) {
     return d == 0 || i % 4 == 0;
   }));
-  EXPECT_EQ(s.features.brcsd1_stored, 2000);
-  EXPECT_EQ(s.features.nnz, 1250);
-  const bool fits = cheaper_than_csr<V, I>(2000, 1250);
+  EXPECT_EQ(s.features.brcsd1_stored, 2 * n);
+  EXPECT_EQ(s.features.nnz, n + n / 4);
+  ASSERT_GT(2 * n * std::int64_t(sizeof(V)), std::int64_t(4) << 20);
+  const bool fits = cheaper_than_csr<V, I>(2 * n, n + n / 4);
   EXPECT_EQ(fits, 7 * sizeof(V) <= 9 * sizeof(I));
   EXPECT_EQ(s.type, fits ? DiagonalType::brcsd1 : DiagonalType::none) << s.reason;
 
-  // Exactly CSR's bytes for double/int32 (3000 values of 8 bytes, 2000 entries
+  // Exactly CSR's bytes for double/int32 (2 m values of 8 bytes, 4/3 m entries
   // of 12) is refused: the layout must store fewer.
-  const std::int64_t m = 1500;
+  const std::int64_t m = 3 * (std::int64_t(1) << 19);
   const DiagonalSearch equal = searched(on_diagonals<V, I>(m, m, {-m / 2, 0, m / 2}, [](std::int64_t i, std::int64_t d) {
     return d == 0 || i % 3 == 0;
   }));
-  EXPECT_EQ(equal.features.brcsd1_stored, 3000);
-  EXPECT_EQ(equal.features.nnz, 2000);
-  EXPECT_EQ(equal.type, (cheaper_than_csr<V, I>(3000, 2000)) ? DiagonalType::brcsd1 : DiagonalType::none)
+  EXPECT_EQ(equal.features.brcsd1_stored, 2 * m);
+  EXPECT_EQ(equal.features.nnz, m + m / 3);
+  EXPECT_EQ(equal.type, (cheaper_than_csr<V, I>(2 * m, m + m / 3)) ? DiagonalType::brcsd1 : DiagonalType::none)
       << equal.reason;
 }
 
@@ -604,10 +613,11 @@ TYPED_TEST(DiagonalSearchTest, ByteGuardRefusesASavingUnderATenth) {
   using V = typename TestFixture::V;
   using I = typename TestFixture::I;
   // A full main diagonal and diagonal n/2 with an entry every `every` rows:
-  // type II, BRCSD-I stores 1.5 n values. For double/int32 that is 88.9% of
-  // CSR's bytes with an entry every 4 rows (taken), 94.1% every 8 (refused,
-  // as a real FEM matrix whose band layout kept 96% ran slower than ipcsr).
-  const std::int64_t n = 2048;
+  // type II, BRCSD-I stores 1.5 n values (over 4 MiB). For double/int32 that
+  // is 88.9% of CSR's bytes with an entry every 4 rows (taken), 94.1% every 8
+  // (refused, as a real FEM matrix whose band layout kept 96% ran slower than
+  // ipcsr).
+  const std::int64_t n = std::int64_t(1) << 20;
   for (std::int64_t every : {4, 8}) {
     SCOPED_TRACE(every);
     const DiagonalSearch s = searched(on_diagonals<V, I>(n, n, {0, n / 2}, [every](std::int64_t i, std::int64_t d) {
@@ -615,11 +625,42 @@ TYPED_TEST(DiagonalSearchTest, ByteGuardRefusesASavingUnderATenth) {
     }));
     EXPECT_EQ(s.features.brcsd1_stored, n + n / 2);
     EXPECT_EQ(s.features.nnz, n + n / 2 / every);
+    ASSERT_GT((n + n / 2) * std::int64_t(sizeof(V)), std::int64_t(4) << 20);
     const bool fits = cheaper_than_csr<V, I>(s.features.brcsd1_stored, s.features.nnz);
     EXPECT_EQ(s.type, fits ? DiagonalType::brcsd1 : DiagonalType::none) << s.reason;
     if (sizeof(V) == 8 && sizeof(I) == 4) EXPECT_EQ(fits, every == 4);
     if (!fits) EXPECT_NE(s.reason.find("more than 90% of CSR's"), std::string::npos) << s.reason;
   }
+}
+
+// Few diagonals in a small layout may store up to 25/10 of CSR's bytes
+// (kFewDiagonals): a main diagonal and k - 1 far ones with an entry every 4
+// rows, BRCSD-I storing about 2.9 values an entry, is taken with 16 diagonals
+// and refused with 17, and refused at 16 once its values pass 4 MiB.
+TYPED_TEST(DiagonalSearchTest, FewDiagonalsInASmallLayoutMayStoreMoreThanCsr) {
+  using V = typename TestFixture::V;
+  using I = typename TestFixture::I;
+  const auto far_band = [](std::int64_t n, std::int64_t k) {
+    std::vector<std::int64_t> offsets{0};
+    for (std::int64_t j = 1; j < k; ++j) offsets.push_back(n / 2 + j);
+    return on_diagonals<V, I>(n, n, offsets, [](std::int64_t i, std::int64_t d) { return d == 0 || i % 4 == 0; });
+  };
+  for (std::int64_t k : {std::int64_t(16), std::int64_t(17)}) {
+    SCOPED_TRACE(k);
+    const DiagonalSearch s = searched(far_band(4096, k));
+    const DiagonalFeatures& f = s.features;
+    ASSERT_EQ(f.K, k);
+    ASSERT_FALSE((cheaper_than_csr<V, I>(f.brcsd1_stored, f.nnz)));
+    const bool taken = few_diagonals_in_l2<V, I>(f.brcsd1_stored, f.nnz, f.K);
+    EXPECT_EQ(s.type, taken ? DiagonalType::brcsd1 : DiagonalType::none) << s.reason;
+    if (sizeof(V) == 8 && sizeof(I) == 4) EXPECT_EQ(taken, k == 16);
+    if (taken) EXPECT_NE(s.reason.find("taken for few diagonals in L2"), std::string::npos) << s.reason;
+    if (!taken) EXPECT_NE(s.reason.find("250% with at most 16 diagonals in at most 4 MiB"), std::string::npos) << s.reason;
+  }
+  const std::int64_t large = std::int64_t(1) << 20;
+  const DiagonalSearch s = searched(far_band(large, 16));
+  ASSERT_GT(s.features.brcsd1_stored * std::int64_t(sizeof(V)), std::int64_t(4) << 20);
+  EXPECT_EQ(s.type, DiagonalType::none) << s.reason;
 }
 
 TYPED_TEST(DiagonalSearchTest, ByteGuardCountsTheChosenLayout) {
