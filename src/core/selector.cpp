@@ -49,8 +49,10 @@ constexpr double kRepeatedRows = 0.5;
 // slices (SELL's coalescing): H100, 2026-11-24, one run, speedup over the
 // better cuSPARSE algorithm: stencil27 n=128 suraa 1.21x, ipcsr 0.90x; qcd
 // L=16 1.13x, 0.84x; fem n=120 after RCM 0.95x, 0.91x. On irregular rows it
-// lost to csr or ipcsr (rmat 0.86x against csr's 0.98x, circuit 0.81x against
-// ipcsr's 0.90x) and on every small matrix (launch and fork costs): ipcsr.
+// lost then to csr or ipcsr (rmat 0.86x against csr's 0.98x, circuit 0.81x
+// against ipcsr's 0.90x) and on every small matrix (launch and fork costs):
+// ipcsr. Since, on the H200, it wins on irregular rows (the rule after
+// kSmallNnz) but not on rmat, whose columns are scattered too (csr).
 //
 // ArgCSR (format argcsr): the matrices under 100k nonzeros that no rule above
 // took. From the oracle table (docs/h100-2026-11-24-oracle: 118 matrices,
@@ -65,6 +67,17 @@ constexpr double kRepeatedRows = 0.5;
 // condition on the longest row (ipcsr kept the small circuit matrices) chose
 // different limits on the two halves and did not hold out: not used.
 constexpr std::int64_t kSmallNnz = 100000;
+//
+// Irregular rows (row cv > 2) from 100k nonzeros whose columns are not very
+// scattered: suraa, not ipcsr. H200, 2026-11-28, the oracle table of
+// docs/h200-2026-11-28-kept-arrays (call 5), share of the per-matrix best:
+// suraa 1.00 on all 8 such matrices of the table, ipcsr 0.70-1.00
+// (circuit n=1M 0.70, longrows n=200k 0.82, ca-HepPh 0.89, memplus 0.90),
+// except rmat scale 14 (suraa 0.95); call 6 there, large ones against the
+// better cuSPARSE algorithm, suraa / ipcsr: circuit 4M 0.90 / 0.83, longrows
+// 2M 0.98 / 0.76. The H100 ranked them the other way on circuit 4M (ipcsr
+// 0.93, suraa 0.83: docs/h100-2026-11-28-offsets-ahead), suraa first on
+// longrows 2M (0.95 / 0.86).
 
 std::string describe(const Features& f) {
   char text[200];
@@ -195,17 +208,18 @@ std::vector<Candidate> select_storage(const Features& f, const FormatChoice& cho
   if (f.row_cv > kRegularRowCv && f.gather_sector_ratio >= kVeryScatteredRatio && f.nnz >= kLargeNnz)
     return {{FormatId::csr, "auto: csr through cuSPARSE, irregular rows with scattered columns in a large matrix (" +
                                 describe(f) + ")"}};
+  if (f.row_cv > kRegularRowCv && f.nnz >= kSmallNnz)
+    return {{FormatId::suraa, "auto: suraa, irregular rows sorted by length, long ones on blocks of their own (" +
+                                  describe(f) + ")"},
+            {FormatId::ipcsr, "the next candidate: ipcsr"},
+            {FormatId::csr, kLastResort}};
   if (f.nnz < kSmallNnz)
     return {{FormatId::argcsr, "auto: argcsr, a small matrix (under 100k nonzeros): one launch, threads given to the "
                                "fullest rows of each group (" +
                                    describe(f) + ")"},
             {FormatId::ipcsr, "the next candidate: ipcsr"},
             {FormatId::csr, kLastResort}};
-  return {{FormatId::ipcsr,
-           std::string("auto: ipcsr, ") +
-               (f.row_cv <= kRegularRowCv ? "regular rows (row cv <= 2) staged in shared memory"
-                                          : "irregular rows: long ones split over blocks, blocks kept balanced") +
-               " (" + describe(f) + ")"},
+  return {{FormatId::ipcsr, "auto: ipcsr, regular rows (row cv <= 2) staged in shared memory (" + describe(f) + ")"},
           {FormatId::csr, kLastResort}};
 }
 

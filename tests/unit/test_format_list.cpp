@@ -107,13 +107,13 @@ TEST(Selector, RegularRowsWithoutADiagonalTypeGoToSuraaWhenLargeElseIpcsr) {
   EXPECT_EQ(s.candidates[2].format, FormatId::csr);
   EXPECT_NE(s.candidates.front().reason.find("regular rows of a large matrix"), std::string::npos)
       << s.candidates.front().reason;
-  // Below 1M nonzeros (down to 100k: smaller ones are argcsr's, below), and
-  // for irregular rows: ipcsr.
+  // Below 1M nonzeros (down to 100k: smaller ones are argcsr's, below):
+  // ipcsr. Irregular rows go to suraa too (the next test).
   EXPECT_EQ(select_format(shape(40000, 100000, 2.0), FormatChoice::automatic_choice()).first(), FormatId::ipcsr);
   EXPECT_EQ(select_format(shape(40000, 999999, 0.06), FormatChoice::automatic_choice()).first(), FormatId::ipcsr);
   EXPECT_EQ(select_format(scattered(shape(40000, 1000000, 0.06), 0.5), FormatChoice::automatic_choice()).first(),
             FormatId::suraa);
-  EXPECT_EQ(select_format(shape(2000000, 24279043, 2.01), FormatChoice::automatic_choice()).first(), FormatId::ipcsr);
+  EXPECT_EQ(select_format(shape(2000000, 24279043, 2.01), FormatChoice::automatic_choice()).first(), FormatId::suraa);
 }
 
 Features diagonal(Features f, DiagonalType type, const std::string& reason) {
@@ -185,16 +185,23 @@ TEST(Selector, RowsRepeatingTheirNeighboursColumnsGoToInodeThenIpcsrThenCsr) {
             FormatId::inode);
 }
 
-TEST(Selector, IrregularRowsGoToIpcsrUnlessLargeWithScatteredColumns) {
-  // Measured on the H100: ipcsr faster than cuSPARSE through csr on circuit-
-  // like and long-row matrices and on every small one; csr on the large
-  // power-law graph whose columns are scattered too (rmat).
+TEST(Selector, IrregularRowsFrom100kNonzerosGoToSuraaUnlessLargeWithScatteredColumns) {
+  // Measured on the H200: suraa faster than ipcsr on circuit-like and
+  // long-row matrices from 100k nonzeros (scattered columns too below 1M);
+  // csr on the large power-law graph whose columns are scattered too (rmat).
   for (const Features& f : {scattered(shape(4000000, 17196033, 93.0), 0.73), scattered(shape(68330, 432500, 4.3), 0.97),
-                            scattered(shape(100000, 999999, 3.0), 0.95), scattered(shape(2000000, 24279043, 61.0), 0.49)}) {
+                            scattered(shape(100000, 999999, 3.0), 0.95), scattered(shape(2000000, 24279043, 61.0), 0.49),
+                            scattered(shape(30000, 100000, 2.01), 0.2)}) {
     const Selection s = select_format(f, FormatChoice::automatic_choice());
-    EXPECT_EQ(s.first(), FormatId::ipcsr) << s.candidates.front().reason;
+    ASSERT_EQ(s.candidates.size(), 3u);
+    EXPECT_EQ(s.candidates[0].format, FormatId::suraa);
+    EXPECT_EQ(s.candidates[1].format, FormatId::ipcsr);
+    EXPECT_EQ(s.candidates[2].format, FormatId::csr);
     EXPECT_NE(s.candidates.front().reason.find("irregular rows"), std::string::npos) << s.candidates.front().reason;
   }
+  // Under 100k nonzeros: argcsr (MatricesUnder100kNonzerosGoToArgcsrThenIpcsrThenCsr).
+  EXPECT_EQ(select_format(scattered(shape(30000, 99999, 2.01), 0.2), FormatChoice::automatic_choice()).first(),
+            FormatId::argcsr);
   const Selection rmat = select_format(scattered(shape(2097152, 32413378, 10.5), 0.98), FormatChoice::automatic_choice());
   EXPECT_EQ(rmat.first(), FormatId::csr);
   EXPECT_NE(rmat.candidates.front().reason.find("scattered columns"), std::string::npos)
@@ -463,10 +470,12 @@ void expect_tune_list(const Features& f, const std::vector<FormatId>& expected) 
 
 TEST(Selector, TuneTimesAutosChoiceThenTheOftenFastestOthers) {
   using F = FormatId;
-  // Small (argcsr), ipcsr's region, large regular rows (suraa), large
-  // irregular rows with scattered columns (csr first: timed once, not repeated).
+  // Small (argcsr), ipcsr's region, irregular rows (suraa), large regular
+  // rows (suraa), large irregular rows with scattered columns (csr first:
+  // timed once, not repeated).
   expect_tune_list(shape(5000, 40000, 0.5), {F::argcsr, F::ipcsr, F::suraa, F::segspmv, F::csr});
-  expect_tune_list(shape(40000, 500000, 3.0), {F::ipcsr, F::argcsr, F::suraa, F::segspmv, F::csr});
+  expect_tune_list(shape(40000, 500000, 1.0), {F::ipcsr, F::argcsr, F::suraa, F::segspmv, F::csr});
+  expect_tune_list(shape(40000, 500000, 3.0), {F::suraa, F::ipcsr, F::argcsr, F::segspmv, F::csr});
   expect_tune_list(scattered(shape(4096000, 109215352, 0.06), 0.9),
                    {F::suraa, F::ipcsr, F::argcsr, F::segspmv, F::csr});
   expect_tune_list(shape(4096000, 109215352, 0.06), {F::inode, F::ipcsr, F::argcsr, F::suraa, F::segspmv, F::csr});
