@@ -25,7 +25,12 @@ namespace aijadaptive {
 
 struct TuneOptions {
   int candidates = kTuneCandidates;  // the selector's first candidates that are timed
-  int products = 5;                  // timed products per candidate, after one that is not
+  // Timed products per candidate, after one that is not. A small matrix's
+  // candidates differ by under a microsecond on 5-8 us products: on the H200
+  // (docs/h200-2026-11-28-few-diagonals, call 3, two rounds in turn over the
+  // 72 real matrices) the format tune kept ran at 0.905-0.911 of the
+  // per-matrix best with 5, 0.936-0.965 with 20.
+  int products = 20;
   bool on_disk = false;              // remember the choices across runs (the kernel cache's directory)
 };
 
