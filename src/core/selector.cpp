@@ -51,11 +51,11 @@ constexpr double kRepeatedRows = 0.5;
 // L=16 1.13x, 0.84x; fem n=120 after RCM 0.95x, 0.91x. On irregular rows it
 // lost then to csr or ipcsr (rmat 0.86x against csr's 0.98x, circuit 0.81x
 // against ipcsr's 0.90x) and on every small matrix (launch and fork costs):
-// ipcsr. Since, on the H200, it wins on irregular rows (the rule after
-// kSmallNnz) but not on rmat, whose columns are scattered too (csr).
+// ipcsr. Since, on the H200, it wins on irregular rows of any size (the rule
+// after kSmallNnz) but not on large rmat, whose columns are scattered too (csr).
 //
 // ArgCSR (format argcsr): the matrices under 100k nonzeros that no rule above
-// took. From the oracle table (docs/h100-2026-11-24-oracle: 118 matrices,
+// took (since 2026-11-28 only regular rows: irregular ones go to suraa, below). From the oracle table (docs/h100-2026-11-24-oracle: 118 matrices,
 // every format timed in one run per matrix), where auto chose ipcsr below
 // 100k nonzeros (49 matrices, 6-8 us a product, mostly launch and
 // synchronisation), argcsr reached 0.95 of the per-matrix best format on
@@ -68,16 +68,23 @@ constexpr double kRepeatedRows = 0.5;
 // different limits on the two halves and did not hold out: not used.
 constexpr std::int64_t kSmallNnz = 100000;
 //
-// Irregular rows (row cv > 2) from 100k nonzeros whose columns are not very
-// scattered: suraa, not ipcsr. H200, 2026-11-28, the oracle table of
-// docs/h200-2026-11-28-kept-arrays (call 5), share of the per-matrix best:
-// suraa 1.00 on all 8 such matrices of the table, ipcsr 0.70-1.00
-// (circuit n=1M 0.70, longrows n=200k 0.82, ca-HepPh 0.89, memplus 0.90),
-// except rmat scale 14 (suraa 0.95); call 6 there, large ones against the
-// better cuSPARSE algorithm, suraa / ipcsr: circuit 4M 0.90 / 0.83, longrows
-// 2M 0.98 / 0.76. The H100 ranked them the other way on circuit 4M (ipcsr
-// 0.93, suraa 0.83: docs/h100-2026-11-28-offsets-ahead), suraa first on
-// longrows 2M (0.95 / 0.86).
+// Irregular rows (row cv > 2) whose columns are not both very scattered and
+// in a large matrix: suraa, not ipcsr or argcsr, whatever the size. H200,
+// 2026-11-28, the oracle table of docs/h200-2026-11-28-kept-arrays (call 5),
+// share of the per-matrix best:
+// - from 100k nonzeros (8 matrices; ipcsr's before): suraa 1.00 on all but
+//   rmat scale 14 (0.95), ipcsr 0.70-1.00 (circuit n=1M 0.70, longrows
+//   n=200k 0.82, ca-HepPh 0.89, memplus 0.90); call 6 there, large ones
+//   against the better cuSPARSE algorithm, suraa / ipcsr: circuit 4M
+//   0.90 / 0.83, longrows 2M 0.98 / 0.76. The H100 ranked them the other
+//   way on circuit 4M (ipcsr 0.93, suraa 0.83:
+//   docs/h100-2026-11-28-offsets-ahead), suraa first on longrows 2M
+//   (0.95 / 0.86);
+// - under 100k (7 matrices; argcsr's before): suraa 0.99-1.00 and argcsr
+//   0.82-0.91 on the five of row cv 4-9.4 (adder_dcop_05, hangGlider_2,
+//   rajat01, small circuit and longrows), argcsr 1.00 and suraa 0.94-0.99
+//   on rajat19 and rmat scale 10 (row cv 2.2-2.4); the same in the three
+//   runs of docs/h200-2026-11-28-few-diagonals.
 
 std::string describe(const Features& f) {
   char text[200];
@@ -208,14 +215,14 @@ std::vector<Candidate> select_storage(const Features& f, const FormatChoice& cho
   if (f.row_cv > kRegularRowCv && f.gather_sector_ratio >= kVeryScatteredRatio && f.nnz >= kLargeNnz)
     return {{FormatId::csr, "auto: csr through cuSPARSE, irregular rows with scattered columns in a large matrix (" +
                                 describe(f) + ")"}};
-  if (f.row_cv > kRegularRowCv && f.nnz >= kSmallNnz)
+  if (f.row_cv > kRegularRowCv)
     return {{FormatId::suraa, "auto: suraa, irregular rows sorted by length, long ones on blocks of their own (" +
                                   describe(f) + ")"},
             {FormatId::ipcsr, "the next candidate: ipcsr"},
             {FormatId::csr, kLastResort}};
   if (f.nnz < kSmallNnz)
-    return {{FormatId::argcsr, "auto: argcsr, a small matrix (under 100k nonzeros): one launch, threads given to the "
-                               "fullest rows of each group (" +
+    return {{FormatId::argcsr, "auto: argcsr, regular rows of a small matrix (under 100k nonzeros): one launch, "
+                               "threads given to the fullest rows of each group (" +
                                    describe(f) + ")"},
             {FormatId::ipcsr, "the next candidate: ipcsr"},
             {FormatId::csr, kLastResort}};

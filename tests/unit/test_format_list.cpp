@@ -185,13 +185,15 @@ TEST(Selector, RowsRepeatingTheirNeighboursColumnsGoToInodeThenIpcsrThenCsr) {
             FormatId::inode);
 }
 
-TEST(Selector, IrregularRowsFrom100kNonzerosGoToSuraaUnlessLargeWithScatteredColumns) {
+TEST(Selector, IrregularRowsGoToSuraaUnlessLargeWithScatteredColumns) {
   // Measured on the H200: suraa faster than ipcsr on circuit-like and
-  // long-row matrices from 100k nonzeros (scattered columns too below 1M);
-  // csr on the large power-law graph whose columns are scattered too (rmat).
+  // long-row matrices (scattered columns too below 1M nonzeros), and than
+  // argcsr on the small ones (rajat01's shape, the last); csr on the large
+  // power-law graph whose columns are scattered too (rmat).
   for (const Features& f : {scattered(shape(4000000, 17196033, 93.0), 0.73), scattered(shape(68330, 432500, 4.3), 0.97),
                             scattered(shape(100000, 999999, 3.0), 0.95), scattered(shape(2000000, 24279043, 61.0), 0.49),
-                            scattered(shape(30000, 100000, 2.01), 0.2)}) {
+                            scattered(shape(30000, 100000, 2.01), 0.2), scattered(shape(30000, 99999, 2.01), 0.2),
+                            scattered(shape(6833, 43250, 4.3), 0.97)}) {
     const Selection s = select_format(f, FormatChoice::automatic_choice());
     ASSERT_EQ(s.candidates.size(), 3u);
     EXPECT_EQ(s.candidates[0].format, FormatId::suraa);
@@ -199,9 +201,6 @@ TEST(Selector, IrregularRowsFrom100kNonzerosGoToSuraaUnlessLargeWithScatteredCol
     EXPECT_EQ(s.candidates[2].format, FormatId::csr);
     EXPECT_NE(s.candidates.front().reason.find("irregular rows"), std::string::npos) << s.candidates.front().reason;
   }
-  // Under 100k nonzeros: argcsr (MatricesUnder100kNonzerosGoToArgcsrThenIpcsrThenCsr).
-  EXPECT_EQ(select_format(scattered(shape(30000, 99999, 2.01), 0.2), FormatChoice::automatic_choice()).first(),
-            FormatId::argcsr);
   const Selection rmat = select_format(scattered(shape(2097152, 32413378, 10.5), 0.98), FormatChoice::automatic_choice());
   EXPECT_EQ(rmat.first(), FormatId::csr);
   EXPECT_NE(rmat.candidates.front().reason.find("scattered columns"), std::string::npos)
@@ -212,10 +211,10 @@ TEST(Selector, IrregularRowsFrom100kNonzerosGoToSuraaUnlessLargeWithScatteredCol
             FormatId::suraa);
 }
 
-TEST(Selector, MatricesUnder100kNonzerosGoToArgcsrThenIpcsrThenCsr) {
-  // Regular or irregular rows, scattered columns or not (rajat01's shape,
-  // a small stencil's, a tiny one's), unless a rule above takes them.
-  for (const Features& f : {scattered(shape(6833, 43250, 4.3), 0.97), shape(1000, 5000, 2.0), shape(10, 30, 0.5),
+TEST(Selector, RegularRowsUnder100kNonzerosGoToArgcsrThenIpcsrThenCsr) {
+  // Scattered columns or not (a small stencil's, a tiny one's), unless a
+  // rule above takes them; irregular rows are suraa's (the test above).
+  for (const Features& f : {scattered(shape(6833, 43250, 2.0), 0.97), shape(1000, 5000, 2.0), shape(10, 30, 0.5),
                             shape(40000, 99999, 0.06)}) {
     const Selection s = select_format(f, FormatChoice::automatic_choice());
     ASSERT_EQ(s.candidates.size(), 3u);
