@@ -51,8 +51,8 @@ constexpr double kRepeatedRows = 0.5;
 // L=16 1.13x, 0.84x; fem n=120 after RCM 0.95x, 0.91x. On irregular rows it
 // lost then to csr or ipcsr (rmat 0.86x against csr's 0.98x, circuit 0.81x
 // against ipcsr's 0.90x) and on every small matrix (launch and fork costs):
-// ipcsr. Since, on the H200, it wins on irregular rows of any size (the rule
-// after kSmallNnz) but not on large rmat, whose columns are scattered too (csr).
+// ipcsr. Since, on the H200, it wins on irregular rows (the rule after
+// kSmallNnz) but not on large rmat, whose columns are scattered too (csr).
 //
 // ArgCSR (format argcsr): the matrices under 100k nonzeros that no rule above
 // took (since 2026-11-28 only regular rows: irregular ones go to suraa, below). From the oracle table (docs/h100-2026-11-24-oracle: 118 matrices,
@@ -69,10 +69,17 @@ constexpr double kRepeatedRows = 0.5;
 constexpr std::int64_t kSmallNnz = 100000;
 //
 // Irregular rows (row cv > 2) whose columns are not both very scattered and
-// in a large matrix: suraa, not ipcsr or argcsr, whatever the size. H200,
-// 2026-11-28, the oracle table of docs/h200-2026-11-28-kept-arrays (call 5),
-// share of the per-matrix best:
-// - from 100k nonzeros (8 matrices; ipcsr's before): suraa 1.00 on all but
+// in a large matrix: suraa, not argcsr under 100k nonzeros, nor ipcsr from
+// 1M, where its set-up is deferred (Candidate::costly_build: csr runs the
+// first products). From 100k to 1M ipcsr stays: on the six such matrices of
+// docs/h200-2026-11-28-few-diagonals (call 4) suraa's set-up was 1.3-2.9x
+// cuSPARSE's against ipcsr's 0.8-2.1x, and its products, at most 12% faster,
+// paid it back after 5-10445 products (median 1102; never on rmat scale 14),
+// the small ones' after at most 283; the large ones' set-up was 1.1-4.9x
+// cuSPARSE's when not deferred. H200, 2026-11-28, the
+// oracle table of docs/h200-2026-11-28-kept-arrays (call 5), share of the
+// per-matrix best:
+// - from 100k nonzeros (8 matrices; ipcsr's): suraa 1.00 on all but
 //   rmat scale 14 (0.95), ipcsr 0.70-1.00 (circuit n=1M 0.70, longrows
 //   n=200k 0.82, ca-HepPh 0.89, memplus 0.90); call 6 there, large ones
 //   against the better cuSPARSE algorithm, suraa / ipcsr: circuit 4M
@@ -215,9 +222,10 @@ std::vector<Candidate> select_storage(const Features& f, const FormatChoice& cho
   if (f.row_cv > kRegularRowCv && f.gather_sector_ratio >= kVeryScatteredRatio && f.nnz >= kLargeNnz)
     return {{FormatId::csr, "auto: csr through cuSPARSE, irregular rows with scattered columns in a large matrix (" +
                                 describe(f) + ")"}};
-  if (f.row_cv > kRegularRowCv)
-    return {{FormatId::suraa, "auto: suraa, irregular rows sorted by length, long ones on blocks of their own (" +
-                                  describe(f) + ")"},
+  if (f.row_cv > kRegularRowCv && (f.nnz < kSmallNnz || f.nnz >= kLargeNnz))
+    return {{FormatId::suraa,
+             "auto: suraa, irregular rows sorted by length, long ones on blocks of their own (" + describe(f) + ")",
+             /*costly_build=*/f.nnz >= kLargeNnz},
             {FormatId::ipcsr, "the next candidate: ipcsr"},
             {FormatId::csr, kLastResort}};
   if (f.nnz < kSmallNnz)
@@ -226,7 +234,11 @@ std::vector<Candidate> select_storage(const Features& f, const FormatChoice& cho
                                    describe(f) + ")"},
             {FormatId::ipcsr, "the next candidate: ipcsr"},
             {FormatId::csr, kLastResort}};
-  return {{FormatId::ipcsr, "auto: ipcsr, regular rows (row cv <= 2) staged in shared memory (" + describe(f) + ")"},
+  return {{FormatId::ipcsr,
+           std::string("auto: ipcsr, ") +
+               (f.row_cv <= kRegularRowCv ? "regular rows (row cv <= 2) staged in shared memory"
+                                          : "irregular rows: long ones split over blocks, blocks kept balanced") +
+               " (" + describe(f) + ")"},
           {FormatId::csr, kLastResort}};
 }
 
