@@ -53,11 +53,11 @@ inline constexpr std::int64_t kDiagonalByteShareTenths = 9;
 // CSR's bytes. Such a matrix stays in L2, where a product costs its launch and
 // a few dependent loads rather than its bytes, and the generated kernel loads
 // no column index. H200, 2026-11-28 (docs/h200-2026-11-28-few-diagonals): on
-// the 9 real matrices of the suite with at most 16 diagonals, the diagonal
-// formats ran 1.02-1.23x the fastest other format, 6 of them (LFAT5, jgl009,
-// pores_1, olm1000, sherman3, epb1: 46-95k entries) refused by the 9/10 guard
-// with layouts of 1.0-2.2x CSR's bytes; with 27-30 diagonals they ran
-// 0.97-1.08x, with more 0.22-0.90x (crystk01, 99 diagonals at 1.3x CSR's
+// the 9 real matrices of the suite with at most 16 diagonals, the fastest
+// diagonal format ran 1.05-1.23x the fastest other format, 6 of them (LFAT5,
+// jgl009, pores_1, olm1000, sherman3, epb1: 46-95k entries) refused by the
+// 9/10 guard with layouts of 1.0-2.2x CSR's bytes; with 27-30 diagonals it
+// ran 0.97-1.08x, with more 0.30-0.90x (crystk01, 99 diagonals at 1.3x CSR's
 // bytes: 0.69x).
 inline constexpr std::int64_t kFewDiagonals = 16;
 inline constexpr std::int64_t kFewDiagonalsByteShareTenths = 25;

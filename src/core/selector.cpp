@@ -55,7 +55,8 @@ constexpr double kRepeatedRows = 0.5;
 // kSmallNnz) but not on large rmat, whose columns are scattered too (csr).
 //
 // ArgCSR (format argcsr): the matrices under 100k nonzeros that no rule above
-// took (since 2026-11-28 only regular rows: irregular ones go to suraa, below). From the oracle table (docs/h100-2026-11-24-oracle: 118 matrices,
+// took (since 2026-11-28 only regular rows: irregular ones go to suraa,
+// below). From the oracle table (docs/h100-2026-11-24-oracle: 118 matrices,
 // every format timed in one run per matrix), where auto chose ipcsr below
 // 100k nonzeros (49 matrices, 6-8 us a product, mostly launch and
 // synchronisation), argcsr reached 0.95 of the per-matrix best format on
@@ -76,9 +77,8 @@ constexpr std::int64_t kSmallNnz = 100000;
 // cuSPARSE's against ipcsr's 0.8-2.1x, and its products, at most 12% faster,
 // paid it back after 5-10445 products (median 1102; never on rmat scale 14),
 // the small ones' after at most 283; the large ones' set-up was 1.1-4.9x
-// cuSPARSE's when not deferred. H200, 2026-11-28, the
-// oracle table of docs/h200-2026-11-28-kept-arrays (call 5), share of the
-// per-matrix best:
+// cuSPARSE's when not deferred. H200, 2026-11-28, the oracle table of
+// docs/h200-2026-11-28-kept-arrays (call 5), share of the per-matrix best:
 // - from 100k nonzeros (8 matrices; ipcsr's): suraa 1.00 on all but
 //   rmat scale 14 (0.95), ipcsr 0.70-1.00 (circuit n=1M 0.70, longrows
 //   n=200k 0.82, ca-HepPh 0.89, memplus 0.90); call 6 there, large ones

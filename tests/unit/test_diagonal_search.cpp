@@ -176,7 +176,8 @@ bool cheaper_than_csr(std::int64_t stored, std::int64_t nnz) {
 template <class V, class I>
 bool few_diagonals_in_l2(std::int64_t stored, std::int64_t nnz, std::int64_t diagonals) {
   const std::int64_t bytes = stored * std::int64_t(sizeof(V));
-  return diagonals <= 16 && bytes <= (std::int64_t(4) << 20) && 10 * bytes <= 25 * nnz * std::int64_t(sizeof(V) + sizeof(I));
+  return diagonals <= 16 && bytes <= (std::int64_t(4) << 20) &&
+         10 * bytes <= 25 * nnz * std::int64_t(sizeof(V) + sizeof(I));
 }
 
 template <class P>
@@ -655,7 +656,8 @@ TYPED_TEST(DiagonalSearchTest, FewDiagonalsInASmallLayoutMayStoreMoreThanCsr) {
     EXPECT_EQ(s.type, taken ? DiagonalType::brcsd1 : DiagonalType::none) << s.reason;
     if (sizeof(V) == 8 && sizeof(I) == 4) EXPECT_EQ(taken, k == 16);
     if (taken) EXPECT_NE(s.reason.find("taken for few diagonals in L2"), std::string::npos) << s.reason;
-    if (!taken) EXPECT_NE(s.reason.find("250% with at most 16 diagonals in at most 4 MiB"), std::string::npos) << s.reason;
+    if (!taken)
+      EXPECT_NE(s.reason.find("250% with at most 16 diagonals in at most 4 MiB"), std::string::npos) << s.reason;
   }
   const std::int64_t large = std::int64_t(1) << 20;
   const DiagonalSearch s = searched(far_band(large, 16));
