@@ -244,10 +244,12 @@ TYPED_TEST(DiagonalSearchTest, SingleEntryDiagonalIsAScatterPoint) {
   EXPECT_TRUE(s.features.label_s);
   // BRCSD-II's 2312 values are fewer bytes than CSR for every pair but
   // complex<double>/int32 (16-byte values against 20 bytes an entry), where
-  // the byte guard refuses it and the reason still names the type.
-  const bool fits = cheaper_than_csr<V, I>(s.features.brcsd2_stored, s.features.nnz);
-  EXPECT_EQ(fits, !(sizeof(V) == 16 && sizeof(I) == 4));
-  EXPECT_EQ(s.type, fits ? DiagonalType::brcsd2 : DiagonalType::none) << s.reason;
+  // the allowance for few diagonals in L2 takes them (5 diagonals, 37 KB).
+  const bool cheaper = cheaper_than_csr<V, I>(s.features.brcsd2_stored, s.features.nnz);
+  EXPECT_EQ(cheaper, !(sizeof(V) == 16 && sizeof(I) == 4));
+  EXPECT_TRUE((few_diagonals_in_l2<V, I>(s.features.brcsd2_stored, s.features.nnz, s.features.K)));
+  EXPECT_EQ(s.type, DiagonalType::brcsd2) << s.reason;
+  EXPECT_EQ(s.reason.find("taken for few diagonals in L2") == std::string::npos, cheaper) << s.reason;
   EXPECT_NE(s.reason.find("type III (brcsd2)"), std::string::npos) << s.reason;
   EXPECT_NE(s.reason.find("scatter point(s) (diagonal 395)"), std::string::npos) << s.reason;
 }
