@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Call 4 (stop 49): the final build (1f039a4: the rules of calls 1-2 plus suraa for irregular
-# rows under 100k nonzeros, tune timing 20 products): every GPU test of build-gpu; the oracle
+# Call 4 (stop 49): the build of 1f039a4, whose message was then amended (6c7a880): the rules of
+# calls 1-2 plus suraa for irregular rows under 100k nonzeros, tune timing 20 products. Every GPU
+# test of build-gpu; the oracle
 # table (72 real matrices and examples/bench/oracle.txt, as call 1); then auto before
 # (f5ae253, this stop's start) and after, in turn, two rounds, on the matrices whose choice changed:
 # product and set-up (median of 5 fresh set-ups) against cuSPARSE ALG1/ALG2 in the same process.

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Call 5 (stop 49): the final build (00afe18: as call 4, but irregular rows from 100k to 1M
-# nonzeros back to ipcsr, and suraa deferred from 1M): every GPU test of build-gpu; the oracle
+# Call 5 (stop 49): the final build, 00afe18, then amended in a comment only (3266e70): as call 4,
+# but irregular rows from 100k to 1M nonzeros back to ipcsr, and suraa deferred from 1M. Every GPU
+# test of build-gpu; the oracle
 # table (72 real matrices and examples/bench/oracle.txt, as call 1); then auto before
 # (f5ae253, this stop's start) and after, in turn, two rounds, on the matrices whose choice changed:
 # product and set-up (median of 5 fresh set-ups) against cuSPARSE ALG1/ALG2 in the same process.
