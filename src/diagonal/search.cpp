@@ -74,9 +74,13 @@ struct Scan {
 struct ByteGuard {
   std::int64_t value_bytes = 0;
   std::int64_t csr_bytes = 0;
+  // More than kDiagonalByteShareTenths of CSR's bytes: taken only for few diagonals in L2.
+  bool over_share(std::int64_t stored) const {
+    return 10 * stored * value_bytes > kDiagonalByteShareTenths * csr_bytes;
+  }
   bool refuses(std::int64_t stored, std::int64_t diagonals) const {
+    if (!over_share(stored)) return false;
     const std::int64_t bytes = stored * value_bytes;
-    if (10 * bytes <= kDiagonalByteShareTenths * csr_bytes) return false;
     const bool few_in_l2 = diagonals <= kFewDiagonals && bytes <= kFewDiagonalsLayoutBytes &&
                            10 * bytes <= kFewDiagonalsByteShareTenths * csr_bytes;
     return !few_in_l2;
@@ -433,7 +437,7 @@ void classify(DiagonalSearch& out, const Scan& s, const ByteGuard& guard) {
   out.reason = std::string("type ") + diagonal_type_name(type) + ": " + why + "; stores " +
                std::to_string(stored) + " values, " + percent(double(layout_bytes) / double(csr_bytes)) +
                " of CSR's bytes";
-  if (10 * layout_bytes > kDiagonalByteShareTenths * csr_bytes) out.reason += ", taken for few diagonals in L2";
+  if (guard.over_share(stored)) out.reason += ", taken for few diagonals in L2";
 }
 
 }  // namespace
