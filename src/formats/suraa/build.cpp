@@ -23,23 +23,33 @@ const char* const kYesNo[] = {"yes", "no"};
 
 std::int64_t ceil_div(std::int64_t a, std::int64_t b) { return (a + b - 1) / b; }
 
-// Sorted positions of the rows by length, ascending and stable: a counting
-// sort where the longest row is not much longer than the row count, else a
-// stable comparison sort (a few very long rows would make the counts huge).
-std::vector<std::int64_t> sort_by_length(const std::vector<std::int64_t>& length, std::int64_t longest) {
-  const std::int64_t n = std::int64_t(length.size());
-  std::vector<std::int64_t> order(std::size_t(n), 0);
+// The rows of `a` by length, ascending and stable, into `order` and their
+// lengths into `lengths` (sorted position -> row, -> length): a counting sort
+// where the longest row is not much longer than the row count, else a stable
+// comparison sort (a few very long rows would make the counts huge). The
+// lengths are read from row_ptr, not kept in a vector of their own: each
+// array of n entries is pages first touched, what a mid-sized matrix's
+// layout mostly costs on the host.
+template <class I>
+void sort_by_length(const I* row_ptr, std::int64_t n, std::vector<std::int64_t>& order,
+                    std::vector<std::int64_t>& lengths) {
+  const auto length = [&](std::int64_t i) { return std::int64_t(row_ptr[i + 1]) - std::int64_t(row_ptr[i]); };
+  std::int64_t longest = 0;
+  for (std::int64_t i = 0; i < n; ++i) longest = std::max(longest, length(i));
+  order.resize(std::size_t(n));
+  lengths.resize(std::size_t(n));
   if (longest > std::max<std::int64_t>(n, 1 << 20)) {
     std::iota(order.begin(), order.end(), std::int64_t(0));
-    std::stable_sort(order.begin(), order.end(),
-                     [&](std::int64_t a, std::int64_t b) { return length[std::size_t(a)] < length[std::size_t(b)]; });
-    return order;
+    std::stable_sort(order.begin(), order.end(), [&](std::int64_t a, std::int64_t b) { return length(a) < length(b); });
+    for (std::int64_t k = 0; k < n; ++k) lengths[std::size_t(k)] = length(order[std::size_t(k)]);
+    return;
   }
   std::vector<std::int64_t> first(std::size_t(longest) + 2, 0);
-  for (std::int64_t len : length) ++first[std::size_t(len) + 1];
+  for (std::int64_t i = 0; i < n; ++i) ++first[std::size_t(length(i)) + 1];
   std::partial_sum(first.begin(), first.end(), first.begin());
-  for (std::int64_t i = 0; i < n; ++i) order[std::size_t(first[std::size_t(length[std::size_t(i)])]++)] = i;
-  return order;
+  for (std::int64_t len = 0; len <= longest; ++len)
+    std::fill(lengths.begin() + first[std::size_t(len)], lengths.begin() + first[std::size_t(len) + 1], len);
+  for (std::int64_t i = 0; i < n; ++i) order[std::size_t(first[std::size_t(length(i))]++)] = i;
 }
 
 }  // namespace
@@ -176,16 +186,7 @@ SuraaLayout suraa_build_layout(const CsrView<V, I>& a, const SuraaParams& p) {
   SuraaLayout l;
   const std::int64_t n = a.rows;
   l.entries = a.nnz();
-  std::vector<std::int64_t> length(static_cast<std::size_t>(n));
-  std::int64_t longest = 0;
-  for (std::int64_t i = 0; i < n; ++i) {
-    length[std::size_t(i)] = std::int64_t(a.row_ptr[i + 1]) - std::int64_t(a.row_ptr[i]);
-    longest = std::max(longest, length[std::size_t(i)]);
-  }
-  l.order = sort_by_length(length, longest);
-  l.lengths.resize(std::size_t(n));
-  for (std::int64_t k = 0; k < n; ++k) l.lengths[std::size_t(k)] = length[std::size_t(l.order[std::size_t(k)])];
-  length = {};
+  sort_by_length(a.row_ptr, n, l.order, l.lengths);
 
   const std::int64_t S = p.segment_rows ? p.segment_rows : suraa_segment_rows(l.lengths);
   l.segment_rows = S;
@@ -198,21 +199,26 @@ SuraaLayout suraa_build_layout(const CsrView<V, I>& a, const SuraaParams& p) {
   // (A segment's longest row is its last, and grows with the segment too.)
   // A small matrix's segment is long by its longest row.
   const bool small = suraa_small(p, l.entries);
+  std::vector<std::int64_t> segment_entries(std::size_t(l.segments));
+  for (std::int64_t s = 0; s < l.segments; ++s) {
+    const auto first = l.lengths.begin() + s * S;
+    segment_entries[std::size_t(s)] = std::accumulate(first, first + std::min(S, n - s * S), std::int64_t(0));
+  }
   for (std::int64_t s = l.segments - 1; s >= 0; --s) {
     const std::int64_t first = s * S, end = std::min(n, first + S);
-    const std::int64_t sum = std::accumulate(l.lengths.begin() + first, l.lengths.begin() + end, std::int64_t(0));
-    const double mean = double(sum) / double(end - first);
+    const double mean = double(segment_entries[std::size_t(s)]) / double(end - first);
     const std::int64_t longest = l.lengths[std::size_t(end - 1)];
     const bool long_segment = (small ? double(longest) : mean) >= double(lim.long_limit);
     if (long_segment) b[2] = first;
     if (long_segment || mean >= double(lim.short_limit) || longest >= kSuraaShortLongest * lim.short_limit)
       b[1] = first;
   }
-  for (int g = 0; g < kSuraaGroups; ++g)
-    l.group_entries[std::size_t(g)] =
-        std::accumulate(l.lengths.begin() + b[std::size_t(g)], l.lengths.begin() + b[std::size_t(g) + 1], std::int64_t(0));
+  // Groups begin at segment boundaries.
+  for (std::int64_t s = 0; s < l.segments; ++s)
+    l.group_entries[std::size_t(s * S >= b[2] ? 2 : s * S >= b[1] ? 1 : 0)] += segment_entries[std::size_t(s)];
 
   // Short rows: slices of 32, each as wide as its last (longest) row.
+  l.slice_at.reserve(std::size_t(ceil_div(b[1], kSuraaSliceRows)) + 1);
   for (std::int64_t first = 0; first < b[1]; first += kSuraaSliceRows) {
     const std::int64_t width = l.lengths[std::size_t(std::min(b[1], first + kSuraaSliceRows) - 1)];
     l.slice_at.push_back(l.slice_at.back() + width * kSuraaSliceRows);

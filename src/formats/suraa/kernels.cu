@@ -18,6 +18,7 @@
 #include "aijadaptive/errors.hpp"
 #include "aijadaptive/formats/suraa.hpp"
 #include "aijadaptive/instantiate.hpp"
+#include "aijadaptive/packed_arrays.hpp"
 #include "core/csr_refills.hpp"
 #include "core/cuda_check.hpp"
 #include "core/spmv_common.hpp"
@@ -135,31 +136,41 @@ class SuraaDeviceFormat final : public DeviceFormat<V, I> {
  public:
   SuraaDeviceFormat(const SuraaHostFormat<V, I>& host, Stream stream) : host_(host) {
     const SuraaLayout& l = host.layout();
-    order_ = device_copy_of(std::vector<I>(l.order.begin(), l.order.end()), stream);
-    slice_at_ = device_copy_of(l.slice_at, stream);
-    row_at_ = device_copy_of(l.row_at, stream);
-    segments_ = device_copy_of(l.long_segments, stream);
-    medium_blocks_table_ = device_copy_of(l.medium_blocks, stream);
-    slice_cols_ = DeviceBuffer<I>(std::size_t(l.sliced_entries()));
-    slice_vals_ = DeviceBuffer<V>(std::size_t(l.sliced_entries()));
-    csr_cols_ = DeviceBuffer<I>(std::size_t(l.csr_entries()));
-    csr_vals_ = DeviceBuffer<V>(std::size_t(l.csr_entries()));
-    partials_ = DeviceBuffer<V>(std::size_t(l.partials));
-    counters_ = DeviceBuffer<unsigned>(std::size_t(l.counters) + 1);  // + the launch failures
-    AIJA_CUDA_CHECK(cudaMemsetAsync(counters_.data(), 0, counters_.bytes(), static_cast<cudaStream_t>(stream)));
-    a_ = {order_.data(),
-          slice_at_.data(),
-          slice_cols_.data(),
-          detail::dev_ptr(slice_vals_.data()),
-          row_at_.data(),
-          csr_cols_.data(),
-          detail::dev_ptr(csr_vals_.data()),
+    // One allocation; the small host arrays sent with one copy (packed_arrays.hpp):
+    // a mid-sized matrix's upload is mostly its CUDA calls.
+    const std::vector<I> order(l.order.begin(), l.order.end());
+    detail::PackedArrays arrays;
+    const auto order_part = arrays.add(order.size(), order.data());
+    const auto slice_at = arrays.add(l.slice_at.size(), l.slice_at.data());
+    const auto row_at = arrays.add(l.row_at.size(), l.row_at.data());
+    const auto segments = arrays.add(l.long_segments.size(), l.long_segments.data());
+    const auto medium_table = arrays.add(l.medium_blocks.size(), l.medium_blocks.data());
+    const auto counters = arrays.add<unsigned>(std::size_t(l.counters) + 1);  // + the launch failures
+    const auto slice_cols = arrays.add<I>(std::size_t(l.sliced_entries()));
+    const auto slice_vals = arrays.add<V>(std::size_t(l.sliced_entries()));
+    const auto csr_cols = arrays.add<I>(std::size_t(l.csr_entries()));
+    const auto csr_vals = arrays.add<V>(std::size_t(l.csr_entries()));
+    const auto partials = arrays.add<V>(std::size_t(l.partials));
+    block_ = arrays.send(stream);
+    segments_ = segments.in(block_);
+    slice_cols_ = slice_cols.in(block_);
+    slice_vals_ = slice_vals.in(block_);
+    csr_cols_ = csr_cols.in(block_);
+    csr_vals_ = csr_vals.in(block_);
+    AIJA_CUDA_CHECK(cudaMemsetAsync(counters.in(block_), 0, counters.bytes(), static_cast<cudaStream_t>(stream)));
+    a_ = {order_part.in(block_),
+          slice_at.in(block_),
+          slice_cols_,
+          detail::dev_ptr(slice_vals_),
+          row_at.in(block_),
+          csr_cols_,
+          detail::dev_ptr(csr_vals_),
           l.group_begin[1],
           l.group_begin[2],
           l.limits.block_entries,
-          detail::dev_ptr(partials_.data()),
-          counters_.data(),
-          counters_.data() + l.counters,
+          detail::dev_ptr(partials.in(block_)),
+          counters.in(block_),
+          counters.in(block_) + l.counters,
           nullptr};
 
     // Launch shapes and kernels, fixed for the matrix (checked here, not per product).
@@ -177,7 +188,7 @@ class SuraaDeviceFormat final : public DeviceFormat<V, I> {
       std::int64_t long_blocks = 0;
       for (const SuraaLongSegment& seg : l.long_segments) long_blocks += seg.rows * seg.chunks;
       const auto medium_blocks = std::int64_t(l.medium_blocks.size());
-      grid_ = {segments_.data(), medium_blocks_table_.data(), long_blocks, medium_blocks, slices_};
+      grid_ = {segments_, medium_table.in(block_), long_blocks, medium_blocks, slices_};
       one_launch_blocks_ = blocks_for(long_blocks + medium_blocks + short_blocks_, 1);
       fill(stream, true);
       return;
@@ -225,11 +236,7 @@ class SuraaDeviceFormat final : public DeviceFormat<V, I> {
 
   void upload_values(Stream stream) override { fill(stream, false); }
 
-  std::size_t device_bytes() const override {
-    return order_.bytes() + slice_at_.bytes() + row_at_.bytes() + segments_.bytes() + medium_blocks_table_.bytes() +
-           slice_cols_.bytes() + slice_vals_.bytes() + csr_cols_.bytes() + csr_vals_.bytes() + partials_.bytes() +
-           counters_.bytes() - sizeof(unsigned) + refills_.bytes();
-  }
+  std::size_t device_bytes() const override { return block_.bytes() + refills_.bytes(); }
 
   std::vector<std::string> describe() const override {
     std::vector<std::string> lines{std::string("suraa: loads of the matrix ") +
@@ -275,7 +282,7 @@ class SuraaDeviceFormat final : public DeviceFormat<V, I> {
     const int threads = host_.params().long_threads;
     const std::int64_t count = std::int64_t(segments.size());
     if (from_device_) {
-      launch_long_from_device(a_, segments_.data(), count, threads, parent_batch_, stream_loads_, x, alpha, beta, y, s);
+      launch_long_from_device(a_, segments_, count, threads, parent_batch_, stream_loads_, x, alpha, beta, y, s);
       return;
     }
     for (const SuraaLongSegment& seg : segments) {
@@ -299,15 +306,14 @@ class SuraaDeviceFormat final : public DeviceFormat<V, I> {
     const I* src_cols = columns ? src.col_idx : nullptr;  // a refill keeps the columns
     if (slices_ > 0) {
       suraa_fill_slices<D, I><<<blocks_for(slices_ * kWarp, kBlockThreads), kBlockThreads, 0, s>>>(
-          a_, slices_, src.row_ptr, src_cols, detail::dev_ptr(src.values), slice_cols_.data(),
-          detail::dev_ptr(slice_vals_.data()));
+          a_, slices_, src.row_ptr, src_cols, detail::dev_ptr(src.values), slice_cols_, detail::dev_ptr(slice_vals_));
       AIJA_CUDA_CHECK_LAUNCH();
     }
     const std::int64_t csr_rows = std::int64_t(l.order.size()) - l.group_begin[1];
     if (csr_rows > 0) {
       suraa_fill_csr<D, I><<<blocks_for(csr_rows, kWarpsPerBlock), kBlockThreads, 0, s>>>(
           a_, std::int64_t(l.order.size()), src.row_ptr, src_cols, detail::dev_ptr(src.values),
-          csr_cols_.data(), detail::dev_ptr(csr_vals_.data()));
+          csr_cols_, detail::dev_ptr(csr_vals_));
       AIJA_CUDA_CHECK_LAUNCH();
     }
   }
@@ -330,13 +336,11 @@ class SuraaDeviceFormat final : public DeviceFormat<V, I> {
   std::array<std::unique_ptr<OwnedStream>, kSuraaGroups> streams_;
   std::array<std::unique_ptr<OwnedEvent>, kSuraaGroups> joins_;
   std::unique_ptr<OwnedEvent> fork_;
-  DeviceBuffer<I> order_;
-  DeviceBuffer<std::int64_t> slice_at_, row_at_;
-  DeviceBuffer<SuraaLongSegment> segments_;
-  DeviceBuffer<SuraaMediumBlock> medium_blocks_table_;  // one launch's medium blocks
-  DeviceBuffer<I> slice_cols_, csr_cols_;
-  DeviceBuffer<V> slice_vals_, csr_vals_, partials_;
-  DeviceBuffer<unsigned> counters_;  // the long rows' arrival counters, then the launch failures
+  // Every array of the layout (and the long group's workspace) in one block.
+  DeviceBuffer<unsigned char> block_;
+  const SuraaLongSegment* segments_ = nullptr;
+  I *slice_cols_ = nullptr, *csr_cols_ = nullptr;
+  V *slice_vals_ = nullptr, *csr_vals_ = nullptr;
   detail::CsrRefills<V, I> refills_;
 };
 
