@@ -55,8 +55,8 @@ constexpr double kRepeatedRows = 0.5;
 // kSmallNnz) but not on large rmat, whose columns are scattered too (csr).
 //
 // ArgCSR (format argcsr): the matrices under 100k nonzeros that no rule above
-// took (since 2026-11-28 only regular rows: irregular ones go to suraa,
-// below). From the oracle table (docs/h100-2026-11-24-oracle: 118 matrices,
+// took (since 2026-11-28 only rows of varied lengths, row cv 0.2 to 2:
+// irregular ones and those of nearly one length go to suraa, below). From the oracle table (docs/h100-2026-11-24-oracle: 118 matrices,
 // every format timed in one run per matrix), where auto chose ipcsr below
 // 100k nonzeros (49 matrices, 6-8 us a product, mostly launch and
 // synchronisation), argcsr reached 0.95 of the per-matrix best format on
@@ -92,6 +92,26 @@ constexpr std::int64_t kSmallNnz = 100000;
 //   rajat01, small circuit and longrows), argcsr 1.00 and suraa 0.94-0.99
 //   on rajat19 and rmat scale 10 (row cv 2.2-2.4); the same in the three
 //   runs of docs/h200-2026-11-28-few-diagonals.
+
+// Rows of nearly one length (row cv <= 0.2) in a matrix under 1M nonzeros
+// that no rule above took: suraa, not argcsr (under 100k) nor ipcsr (from
+// 100k). Its stable sort by length then leaves such rows nearly in their
+// order, so its slices of a thread per row over column-major entries keep the
+// columns' locality that the sort of rows of varied lengths scatters (ipcsr
+// stays with those: bcsstk16 and brack2, row cv 0.29 and 0.42). H200,
+// docs/h200-2026-11-28-few-diagonals (calls 1, 4 and 5), product over
+// suraa's, in the three runs:
+// - from 100k nonzeros, ipcsr: qcd L=4 1.09-1.13, wing 1.08-1.14, s3rmq4m1
+//   1.06-1.09, Ill_Stokes 1.10-1.13, teko_nsjac 1.01-1.05; the nearest of
+//   the matrices of more varied rows, delaunay_n16 (0.23) 0.92-0.93 and
+//   bcsstk33 (0.24) 0.89-0.91;
+// - under 100k, argcsr: commanche_dual 1.10-1.15, whitaker3 1.04-1.07,
+//   jagmesh7 1.04-1.08, 4elt 0.99-1.06, hammond 0.96-1.03, orsirr_1
+//   1.00-1.02, fem n=16 (0.20) 0.98-1.00.
+// Replayed on each call's oracle table (106 matrices), auto's share of the
+// per-matrix best went from 0.962/0.972/0.972 to 0.969/0.977/0.979
+// (docs/h200-2026-11-28-one-length).
+constexpr double kOneLengthRowCv = 0.2;
 
 std::string describe(const Features& f) {
   char text[200];
@@ -219,6 +239,13 @@ std::vector<Candidate> select_storage(const Features& f, const FormatChoice& cho
             {FormatId::ipcsr, "the next candidate: ipcsr"},
             {FormatId::csr, kLastResort}};
   }
+  if (f.row_cv <= kOneLengthRowCv)  // under 1M nonzeros: the large ones took the rule above
+    return {{FormatId::suraa,
+             "auto: suraa, rows of nearly one length (row cv <= 0.2) under 1M nonzeros: sorted, they stay nearly "
+             "in order, a thread each over column-major slices (" +
+                 describe(f) + ")"},
+            {FormatId::ipcsr, "the next candidate: ipcsr"},
+            {FormatId::csr, kLastResort}};
   if (f.row_cv > kRegularRowCv && f.gather_sector_ratio >= kVeryScatteredRatio && f.nnz >= kLargeNnz)
     return {{FormatId::csr, "auto: csr through cuSPARSE, irregular rows with scattered columns in a large matrix (" +
                                 describe(f) + ")"}};

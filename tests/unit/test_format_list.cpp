@@ -108,9 +108,10 @@ TEST(Selector, RegularRowsWithoutADiagonalTypeGoToSuraaWhenLargeElseIpcsr) {
   EXPECT_NE(s.candidates.front().reason.find("regular rows of a large matrix"), std::string::npos)
       << s.candidates.front().reason;
   // Below 1M nonzeros (down to 100k: smaller ones are argcsr's, below):
-  // ipcsr. Large irregular rows go to suraa too (the next test).
+  // ipcsr, unless the rows have nearly one length (RowsOfNearlyOneLength...).
+  // Large irregular rows go to suraa too (the next test).
   EXPECT_EQ(select_format(shape(40000, 100000, 2.0), FormatChoice::automatic_choice()).first(), FormatId::ipcsr);
-  EXPECT_EQ(select_format(shape(40000, 999999, 0.06), FormatChoice::automatic_choice()).first(), FormatId::ipcsr);
+  EXPECT_EQ(select_format(shape(40000, 999999, 0.21), FormatChoice::automatic_choice()).first(), FormatId::ipcsr);
   EXPECT_EQ(select_format(scattered(shape(40000, 1000000, 0.06), 0.5), FormatChoice::automatic_choice()).first(),
             FormatId::suraa);
   EXPECT_EQ(select_format(shape(2000000, 24279043, 2.01), FormatChoice::automatic_choice()).first(), FormatId::suraa);
@@ -223,7 +224,7 @@ TEST(Selector, RegularRowsUnder100kNonzerosGoToArgcsrThenIpcsrThenCsr) {
   // Scattered columns or not (a small stencil's, a tiny one's), unless a
   // rule above takes them; irregular rows are suraa's (the test above).
   for (const Features& f : {scattered(shape(6833, 43250, 2.0), 0.97), shape(1000, 5000, 2.0), shape(10, 30, 0.5),
-                            shape(40000, 99999, 0.06)}) {
+                            shape(40000, 99999, 0.21)}) {
     const Selection s = select_format(f, FormatChoice::automatic_choice());
     ASSERT_EQ(s.candidates.size(), 3u);
     EXPECT_EQ(s.candidates[0].format, FormatId::argcsr);
@@ -231,8 +232,35 @@ TEST(Selector, RegularRowsUnder100kNonzerosGoToArgcsrThenIpcsrThenCsr) {
     EXPECT_EQ(s.candidates[2].format, FormatId::csr);
     EXPECT_NE(s.candidates[0].reason.find("small matrix"), std::string::npos) << s.candidates[0].reason;
   }
-  EXPECT_EQ(select_format(shape(40000, 100000, 0.06), FormatChoice::automatic_choice()).first(), FormatId::ipcsr);
+  EXPECT_EQ(select_format(shape(40000, 100000, 0.21), FormatChoice::automatic_choice()).first(), FormatId::ipcsr);
   // A diagonal type and repeated rows keep their formats (the rules before).
+  EXPECT_EQ(select_format(diagonal(shape(10000, 69946, 0.0), DiagonalType::dia, "banded"),
+                          FormatChoice::automatic_choice())
+                .first(),
+            FormatId::dia);
+}
+
+TEST(Selector, RowsOfNearlyOneLengthUnder1MNonzerosGoToSuraaThenIpcsrThenCsr) {
+  // Row cv up to 0.2, from a 1x3 matrix to one nonzero short of 1M,
+  // scattered columns or not.
+  for (const Features& f : {shape(1, 3, 0.0), shape(10, 30, 0.2), shape(7920, 31680, 0.0),
+                            scattered(shape(62032, 243088, 0.07), 0.97), shape(40000, 999999, 0.06)}) {
+    const Selection s = select_format(f, FormatChoice::automatic_choice());
+    ASSERT_EQ(s.candidates.size(), 3u);
+    EXPECT_EQ(s.candidates[0].format, FormatId::suraa);
+    EXPECT_EQ(s.candidates[1].format, FormatId::ipcsr);
+    EXPECT_EQ(s.candidates[2].format, FormatId::csr);
+    EXPECT_FALSE(s.candidates[0].costly_build);
+    EXPECT_NE(s.candidates[0].reason.find("rows of nearly one length"), std::string::npos) << s.candidates[0].reason;
+  }
+  // Just above: argcsr under 100k, ipcsr from there; from 1M the large
+  // matrices' rule (suraa, or inode where the columns are local).
+  EXPECT_EQ(select_format(shape(10, 30, 0.21), FormatChoice::automatic_choice()).first(), FormatId::argcsr);
+  EXPECT_EQ(select_format(shape(40000, 999999, 0.21), FormatChoice::automatic_choice()).first(), FormatId::ipcsr);
+  const Selection large = select_format(scattered(shape(40000, 1000000, 0.06), 0.5), FormatChoice::automatic_choice());
+  EXPECT_NE(large.candidates[0].reason.find("regular rows of a large matrix"), std::string::npos)
+      << large.candidates[0].reason;
+  // A diagonal type keeps its format (the rule before).
   EXPECT_EQ(select_format(diagonal(shape(10000, 69946, 0.0), DiagonalType::dia, "banded"),
                           FormatChoice::automatic_choice())
                 .first(),
