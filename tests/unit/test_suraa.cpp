@@ -491,7 +491,7 @@ TEST(SuraaLayout, OneRowLengthIsOneGroup) {
     }
     std::vector<std::int64_t> identity(200);
     std::iota(identity.begin(), identity.end(), std::int64_t(0));
-    EXPECT_EQ(l.order, identity);  // stable: nothing moves
+    EXPECT_EQ(std::vector<std::int64_t>(l.order.begin(), l.order.end()), identity);  // stable: nothing moves
     EXPECT_EQ(l.sliced_entries(), group == SuraaGroup::short_rows ? 7 * 7 * 32 : 0);  // 7 slices of 7 x 32
     EXPECT_EQ(l.csr_entries(), group == SuraaGroup::short_rows ? 0 : 1400);
     EXPECT_EQ(l.long_segments.size(), group == SuraaGroup::long_rows ? 1u : 0u);

@@ -65,6 +65,7 @@
 #include <vector>
 
 #include "aijadaptive/format.hpp"
+#include "aijadaptive/uninitialised_vector.hpp"
 
 namespace aijadaptive {
 
@@ -160,7 +161,7 @@ inline constexpr std::int64_t kSuraaEntriesPerLane = 4;
 SuraaMediumBlock suraa_medium_block(const std::vector<std::int64_t>& lengths, std::int64_t first, std::int64_t end);
 
 struct SuraaLayout {
-  std::vector<std::int64_t> order;       // sorted position -> row
+  UninitialisedVector<std::int64_t> order;  // sorted position -> row
   std::vector<std::int64_t> lengths;     // sorted position -> the row's nonzeros
   std::int64_t segment_rows = 0;         // S
   std::int64_t segments = 0;

@@ -11,6 +11,7 @@
 #include "aijadaptive/errors.hpp"
 #include "aijadaptive/formats/suraa.hpp"
 #include "aijadaptive/instantiate.hpp"
+#include "aijadaptive/uninitialised_vector.hpp"
 #include "core/cusparse_bytes.hpp"
 #include "formats/suraa/tuning.hpp"
 
@@ -23,32 +24,41 @@ const char* const kYesNo[] = {"yes", "no"};
 
 std::int64_t ceil_div(std::int64_t a, std::int64_t b) { return (a + b - 1) / b; }
 
-// The rows of `a` by length, ascending and stable, into `order` and their
-// lengths into `lengths` (sorted position -> row, -> length): a counting sort
-// where the longest row is not much longer than the row count, else a stable
+// The rows by length, ascending and stable, into `order` and their lengths
+// into `lengths` (sorted position -> row, -> length): a counting sort while
+// the longest row is not much longer than the row count, else a stable
 // comparison sort (a few very long rows would make the counts huge). The
-// lengths are read from row_ptr, not kept in a vector of their own: each
-// array of n entries is pages first touched, what a mid-sized matrix's
-// layout mostly costs on the host.
+// lengths are read from row_ptr, and `order` is not zeroed before the sort
+// writes it: on the host of a mid-sized matrix (10k-100k rows) each pass over
+// n entries and each array's first touch is a good part of the layout's cost.
 template <class I>
-void sort_by_length(const I* row_ptr, std::int64_t n, std::vector<std::int64_t>& order,
+void sort_by_length(const I* row_ptr, std::int64_t n, UninitialisedVector<std::int64_t>& order,
                     std::vector<std::int64_t>& lengths) {
   const auto length = [&](std::int64_t i) { return std::int64_t(row_ptr[i + 1]) - std::int64_t(row_ptr[i]); };
-  std::int64_t longest = 0;
-  for (std::int64_t i = 0; i < n; ++i) longest = std::max(longest, length(i));
+  const std::int64_t count_limit = std::max<std::int64_t>(n, 1 << 20);
   order.resize(std::size_t(n));
-  lengths.resize(std::size_t(n));
-  if (longest > std::max<std::int64_t>(n, 1 << 20)) {
+  lengths.clear();
+  lengths.reserve(std::size_t(n));
+  // Rows of each length from index length + 1 (then the first sorted position of each).
+  std::vector<std::int64_t> first(64, 0);
+  bool counted = true;
+  for (std::int64_t i = 0; i < n && counted; ++i) {
+    const std::int64_t len = length(i);
+    if (len + 2 > std::int64_t(first.size())) {
+      counted = len <= count_limit;
+      first.resize(std::size_t(std::min(count_limit, std::max(len, 2 * std::int64_t(first.size())))) + 2, 0);
+    }
+    if (counted) ++first[std::size_t(len) + 1];
+  }
+  if (!counted) {
     std::iota(order.begin(), order.end(), std::int64_t(0));
     std::stable_sort(order.begin(), order.end(), [&](std::int64_t a, std::int64_t b) { return length(a) < length(b); });
-    for (std::int64_t k = 0; k < n; ++k) lengths[std::size_t(k)] = length(order[std::size_t(k)]);
+    for (std::int64_t k = 0; k < n; ++k) lengths.push_back(length(order[std::size_t(k)]));
     return;
   }
-  std::vector<std::int64_t> first(std::size_t(longest) + 2, 0);
-  for (std::int64_t i = 0; i < n; ++i) ++first[std::size_t(length(i)) + 1];
   std::partial_sum(first.begin(), first.end(), first.begin());
-  for (std::int64_t len = 0; len <= longest; ++len)
-    std::fill(lengths.begin() + first[std::size_t(len)], lengths.begin() + first[std::size_t(len) + 1], len);
+  for (std::size_t len = 0; len + 1 < first.size(); ++len)
+    lengths.insert(lengths.end(), std::size_t(first[len + 1] - first[len]), std::int64_t(len));
   for (std::int64_t i = 0; i < n; ++i) order[std::size_t(first[std::size_t(length(i))]++)] = i;
 }
 
