@@ -140,6 +140,8 @@ class OwnedEvent {
   void wait_on(Stream stream) const;
   // The host waits for the recorded mark (for a buffer the work was reading).
   void synchronize() const;
+  // Whether the recorded mark has been passed (true if nothing was recorded).
+  bool done() const;
   // Milliseconds on the GPU from `start`'s mark to this one's (both made with
   // Timing::on); waits for this one.
   double milliseconds_since(const OwnedEvent& start) const;

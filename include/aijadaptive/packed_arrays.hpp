@@ -8,6 +8,7 @@
 
 #include <cstddef>
 #include <cstring>
+#include <memory>
 #include <vector>
 
 #include "aijadaptive/device.hpp"
@@ -41,9 +42,20 @@ struct BlockPart {
   std::size_t bytes() const { return count * sizeof(T); }
 };
 
-// Host arrays up to this many bytes in all are packed into one copy: beyond
-// it the host's copy into the pack costs about what a call saves.
-inline constexpr std::size_t kPackedCopyBytes = std::size_t(64) << 10;
+// Host arrays up to this many bytes in all are packed into one copy: the
+// three CSR arrays of a matrix of up to about 10k nonzeros (94 KB were three
+// pageable copies of 3-16 us each on the H200; docs/h200-2026-11-28-one-length,
+// call 2). Larger packs were not measured: the host's copy into the pack grows
+// with them.
+inline constexpr std::size_t kPackedCopyBytes = std::size_t(128) << 10;
+// Packs up to this many bytes go through pageable memory the thread keeps,
+// larger ones through page-locked memory the process keeps (PinnedPack): on
+// the H200 a pageable copy of 64 KiB took 23 us and a page-locked one 10
+// (call 2), but below 64 KiB the page-locked packs made the set-up of the
+// suite's 18 smallest matrices 1.17x as long (call 3; copies of 4-16 KiB
+// took as long from either memory in call 2, and a page-locked pack adds the
+// calls of its event).
+inline constexpr std::size_t kPageablePackBytes = std::size_t(64) << 10;
 
 // `bytes` of host memory at `host`, bound for byte `offset` of a device block.
 struct HostPiece {
@@ -58,6 +70,26 @@ inline bool packs(const std::vector<HostPiece>& pieces) {
   return !pieces.empty() && pieces.back().offset + pieces.back().bytes <= kPackedCopyBytes;
 }
 
+// A page-locked pack of kPackedCopyBytes for send_pieces, on `device`: a copy
+// from it is the GPU's transfer alone, enqueued without the driver first
+// staging pageable memory. `sent` marks the end of its last copy: it is
+// written again only after that.
+struct PinnedPack {
+  int device = -1;
+  PinnedBuffer<unsigned char> bytes;
+  std::unique_ptr<OwnedEvent> sent;
+};
+// Packs kept by the process for the next sends, at most.
+inline constexpr std::size_t kKeptPinnedPacks = 4;
+// A kept pack of the current device whose last copy is done (the oldest,
+// waited for when none is done and kKeptPinnedPacks are kept), or a new one.
+PinnedPack take_pinned_pack();
+// Keeps `pack`, its copy marked by `sent`, for a later send; beyond
+// kKeptPinnedPacks it is freed once its copy is done.
+void keep_pinned_pack(PinnedPack&& pack) noexcept;
+// Frees the kept packs (release_device_resources()).
+void release_pinned_packs() noexcept;
+
 // The pieces to the device block at `to` on `stream`: packed into one copy
 // (then the host arrays may change once this returns, whatever memory they
 // are in), or each from where it is (pageable memory may change once this
@@ -68,12 +100,21 @@ inline void send_pieces(unsigned char* to, const std::vector<HostPiece>& pieces,
     for (const HostPiece& p : pieces) copy_to_device(to + p.offset, p.host, p.bytes, stream);
     return;
   }
-  // A copy from pageable memory returns once the driver has taken the bytes:
-  // the pack is free again then.
-  thread_local std::vector<unsigned char> pack;
-  if (pack.size() < kPackedCopyBytes) pack.resize(kPackedCopyBytes);
-  for (const HostPiece& p : pieces) std::memcpy(pack.data() + p.offset, p.host, p.bytes);
-  copy_to_device(to, pack.data(), pieces.back().offset + pieces.back().bytes, stream);
+  const std::size_t bytes = pieces.back().offset + pieces.back().bytes;
+  if (bytes <= kPageablePackBytes) {
+    // A copy from pageable memory returns once the driver has taken the
+    // bytes: the pack is free again then.
+    thread_local std::vector<unsigned char> pack;
+    if (pack.size() < kPageablePackBytes) pack.resize(kPageablePackBytes);
+    for (const HostPiece& p : pieces) std::memcpy(pack.data() + p.offset, p.host, p.bytes);
+    copy_to_device(to, pack.data(), bytes, stream);
+    return;
+  }
+  PinnedPack pack = take_pinned_pack();
+  for (const HostPiece& p : pieces) std::memcpy(pack.bytes.data() + p.offset, p.host, p.bytes);
+  copy_to_device(to, pack.bytes.data(), bytes, stream);
+  pack.sent->record(stream);
+  keep_pinned_pack(std::move(pack));
 }
 
 // The arrays of a block, then the block: add() each array in the order of the

@@ -17,6 +17,7 @@
 #include "core/cuda_check.hpp"
 #include "core/cuda_context.hpp"
 #include "core/setup_thread.hpp"
+#include "aijadaptive/packed_arrays.hpp"
 #include "core/staged_upload.hpp"
 
 namespace aijadaptive {
@@ -295,6 +296,7 @@ void release_device_resources() noexcept {
   detail::release_setup_thread();  // its tasks use the device: first
   release_kernel_cache();
   detail::release_staging_pieces();
+  detail::release_pinned_packs();
   release_chunk_anchors();
   (void)release_kept_arrays();
   const std::lock_guard<std::mutex> lock(cusparse_mutex());
@@ -492,6 +494,12 @@ void OwnedEvent::wait_on(Stream stream) const {
   AIJA_CUDA_CHECK(cudaStreamWaitEvent(as_cuda(stream), static_cast<cudaEvent_t>(event_), 0));
 }
 void OwnedEvent::synchronize() const { AIJA_CUDA_CHECK(cudaEventSynchronize(static_cast<cudaEvent_t>(event_))); }
+bool OwnedEvent::done() const {
+  const cudaError_t e = cudaEventQuery(static_cast<cudaEvent_t>(event_));
+  if (e == cudaErrorNotReady) return false;
+  AIJA_CUDA_CHECK(e);
+  return true;
+}
 double OwnedEvent::milliseconds_since(const OwnedEvent& start) const {
   synchronize();
   float ms = 0;

@@ -52,6 +52,7 @@ OwnedEvent::~OwnedEvent() = default;
 void OwnedEvent::record(Stream) { no_cuda("OwnedEvent::record"); }
 void OwnedEvent::wait_on(Stream) const { no_cuda("OwnedEvent::wait_on"); }
 void OwnedEvent::synchronize() const { no_cuda("OwnedEvent::synchronize"); }
+bool OwnedEvent::done() const { no_cuda("OwnedEvent::done"); }
 double OwnedEvent::milliseconds_since(const OwnedEvent&) const { no_cuda("OwnedEvent::milliseconds_since"); }
 bool page_locked(const void*) { return false; }
 HostRegistration::HostRegistration(void* p, std::size_t bytes) : p_(p), bytes_(bytes) {}

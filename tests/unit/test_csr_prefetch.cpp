@@ -198,7 +198,7 @@ TEST(DeviceCsrSource, StagesTheArraysWhenTheAnalysisSentNone) {
   const OwnedStream stream;
   // A small matrix's arrays are packed into one copy (the host's arrays free
   // once it is enqueued), a larger one's sent each on its own.
-  for (const auto& [rows, packed] : {std::pair{30, true}, std::pair{700, false}}) {
+  for (const auto& [rows, packed] : {std::pair{30, true}, std::pair{2000, false}}) {  // 2000: 290 KB of values
     const auto m = test::random_csr<double, std::int64_t>({rows, 900, 0.02, 0.2, 1, 8});
     for (bool columns : {true, false}) {
       const DeviceCsrSource<double, std::int64_t> source(m.view(), {}, stream.get(), columns);

@@ -5,6 +5,7 @@
 #include <aijadaptive/packed_arrays.hpp>
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cstdint>
 #include <numeric>
 #include <vector>
@@ -66,6 +67,50 @@ TEST(PackedArrays, TheHostArraysArriveInPlacePackedOrEachOnItsOwn) {
     EXPECT_EQ(empty.in(block), nullptr);  // an empty part points nowhere
     EXPECT_EQ(test::to_host(a.in(block), first.size(), stream.get()), first);
     EXPECT_EQ(test::to_host(b.in(block), second.size(), stream.get()), second);
+  }
+}
+
+// Packs beyond kPageablePackBytes go through page-locked memory kept for the
+// next send: sends one after the other on one stream, more of them than the
+// packs kept and none waited for, each from host arrays overwritten as soon
+// as it returns, all arrive as they were sent (a pack is written again only
+// once its copy is through); and after the kept packs are released, sends
+// make new ones.
+TEST(PackedArrays, PacksSentBackToBackArriveAsSentAndTheHostArraysAreFreeAtOnce) {
+  if (device_count() == 0) GTEST_SKIP() << "no GPU: " << device_status();
+  const OwnedStream stream;
+  // Two parts that end just within a pack.
+  const std::size_t n = 2 * (detail::kPackedCopyBytes / 2 - PackedArrays::kAlignment) / sizeof(double);
+  const int sends = 3 * int(detail::kKeptPinnedPacks);
+  std::vector<double> first(n), second(n);
+  std::vector<DeviceBuffer<unsigned char>> blocks;
+  std::vector<detail::BlockPart<double>> a_parts, b_parts;
+  for (int round = 0; round < 2; ++round) {
+    blocks.clear();
+    a_parts.clear();
+    b_parts.clear();
+    for (int k = 0; k < sends; ++k) {
+      std::iota(first.begin(), first.end(), double(1000 * k));
+      std::iota(second.begin(), second.end(), -double(1000 * k));
+      PackedArrays arrays;
+      a_parts.push_back(arrays.add(n / 2, first.data()));  // within one pack with the next
+      b_parts.push_back(arrays.add(n / 2, second.data()));
+      ASSERT_TRUE(arrays.packs());
+      ASSERT_GT(arrays.bytes(), detail::kPageablePackBytes);
+      blocks.push_back(arrays.send(stream.get()));
+      std::fill(first.begin(), first.end(), -1.0);  // free once send() returns
+      std::fill(second.begin(), second.end(), -1.0);
+    }
+    for (int k = 0; k < sends; ++k) {
+      std::vector<double> want_a(n / 2), want_b(n / 2);
+      std::iota(want_a.begin(), want_a.end(), double(1000 * k));
+      std::iota(want_b.begin(), want_b.end(), -double(1000 * k));
+      EXPECT_EQ(test::to_host(a_parts[std::size_t(k)].in(blocks[std::size_t(k)]), n / 2, stream.get()), want_a)
+          << "send " << k << ", round " << round;
+      EXPECT_EQ(test::to_host(b_parts[std::size_t(k)].in(blocks[std::size_t(k)]), n / 2, stream.get()), want_b)
+          << "send " << k << ", round " << round;
+    }
+    detail::release_pinned_packs();
   }
 }
 
