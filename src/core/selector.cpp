@@ -109,8 +109,11 @@ constexpr std::int64_t kSmallNnz = 100000;
 //   jagmesh7 1.04-1.08, 4elt 0.99-1.06, hammond 0.96-1.03, orsirr_1
 //   1.00-1.02, fem n=16 (0.20) 0.98-1.00.
 // Replayed on each call's oracle table (106 matrices), auto's share of the
-// per-matrix best went from 0.962/0.972/0.972 to 0.969/0.977/0.979
-// (docs/h200-2026-11-28-one-length).
+// per-matrix best went from 0.962/0.972/0.972 to 0.969/0.977/0.979. The
+// limit is the largest at which both halves by name gained in calls 4 and 5
+// (fitted on one half alone: 0.15, which held out, and 0.4, which lost on
+// the other half in call 4); measured with it, 0.968 -> 0.974
+// (docs/h200-2026-11-28-one-length, calls/one_length_fit.py, call 1).
 constexpr double kOneLengthRowCv = 0.2;
 
 std::string describe(const Features& f) {
