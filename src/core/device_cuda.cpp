@@ -14,10 +14,10 @@
 #include "aijadaptive/device.hpp"
 #include "aijadaptive/fault_injection.hpp"
 #include "aijadaptive/kernel_cache.hpp"
+#include "aijadaptive/packed_arrays.hpp"
 #include "core/cuda_check.hpp"
 #include "core/cuda_context.hpp"
 #include "core/setup_thread.hpp"
-#include "aijadaptive/packed_arrays.hpp"
 #include "core/staged_upload.hpp"
 
 namespace aijadaptive {

@@ -56,8 +56,9 @@ constexpr double kRepeatedRows = 0.5;
 //
 // ArgCSR (format argcsr): the matrices under 100k nonzeros that no rule above
 // took (since 2026-11-28 only rows of varied lengths, row cv 0.2 to 2:
-// irregular ones and those of nearly one length go to suraa, below). From the oracle table (docs/h100-2026-11-24-oracle: 118 matrices,
-// every format timed in one run per matrix), where auto chose ipcsr below
+// irregular ones and those of nearly one length go to suraa, below). From
+// the oracle table (docs/h100-2026-11-24-oracle: 118 matrices, every format
+// timed in one run per matrix), where auto chose ipcsr below
 // 100k nonzeros (49 matrices, 6-8 us a product, mostly launch and
 // synchronisation), argcsr reached 0.95 of the per-matrix best format on
 // geometric mean and ipcsr 0.91. The threshold was fitted on one half of the

@@ -42,13 +42,14 @@ void sort_by_length(const I* row_ptr, std::int64_t n, UninitialisedVector<std::i
   // Rows of each length from index length + 1 (then the first sorted position of each).
   std::vector<std::int64_t> first(64, 0);
   bool counted = true;
-  for (std::int64_t i = 0; i < n && counted; ++i) {
+  for (std::int64_t i = 0; i < n; ++i) {
     const std::int64_t len = length(i);
     if (len + 2 > std::int64_t(first.size())) {
       counted = len <= count_limit;
+      if (!counted) break;
       first.resize(std::size_t(std::min(count_limit, std::max(len, 2 * std::int64_t(first.size())))) + 2, 0);
     }
-    if (counted) ++first[std::size_t(len) + 1];
+    ++first[std::size_t(len) + 1];
   }
   if (!counted) {
     std::iota(order.begin(), order.end(), std::int64_t(0));
