@@ -100,8 +100,8 @@ constexpr std::int64_t kSmallNnz = 100000;
 // order, so its slices of a thread per row over column-major entries keep the
 // columns' locality that the sort of rows of varied lengths scatters (ipcsr
 // stays with those: bcsstk16 and brack2, row cv 0.29 and 0.42). H200,
-// docs/h200-2026-11-28-few-diagonals (calls 1, 4 and 5), product over
-// suraa's, in the three runs:
+// docs/h200-2026-11-28-few-diagonals (calls 1, 4 and 5), the product time
+// of auto's choice then over suraa's, in the three runs:
 // - from 100k nonzeros, ipcsr: qcd L=4 1.09-1.13, wing 1.08-1.14, s3rmq4m1
 //   1.06-1.09, Ill_Stokes 1.10-1.13, teko_nsjac 1.01-1.05; the nearest of
 //   the matrices of more varied rows, delaunay_n16 (0.23) 0.92-0.93 and
