@@ -101,18 +101,18 @@ inline void send_pieces(unsigned char* to, const std::vector<HostPiece>& pieces,
     return;
   }
   const std::size_t bytes = pieces.back().offset + pieces.back().bytes;
+  const auto send_from = [&](unsigned char* pack) {
+    for (const HostPiece& p : pieces) std::memcpy(pack + p.offset, p.host, p.bytes);
+    copy_to_device(to, pack, bytes, stream);
+  };
   if (bytes <= kPageablePackBytes) {
     // A copy from pageable memory returns once the driver has taken the
     // bytes: the pack is free again then.
-    thread_local std::vector<unsigned char> pack;
-    if (pack.size() < kPageablePackBytes) pack.resize(kPageablePackBytes);
-    for (const HostPiece& p : pieces) std::memcpy(pack.data() + p.offset, p.host, p.bytes);
-    copy_to_device(to, pack.data(), bytes, stream);
-    return;
+    thread_local std::vector<unsigned char> pack(kPageablePackBytes);
+    return send_from(pack.data());
   }
   PinnedPack pack = take_pinned_pack();
-  for (const HostPiece& p : pieces) std::memcpy(pack.bytes.data() + p.offset, p.host, p.bytes);
-  copy_to_device(to, pack.bytes.data(), bytes, stream);
+  send_from(pack.bytes.data());
   pack.sent->record(stream);
   keep_pinned_pack(std::move(pack));
 }

@@ -58,7 +58,7 @@ PinnedPack take_pinned_pack() {
 }
 
 void keep_pinned_pack(PinnedPack&& pack) noexcept {
-  if (!pack.sent || pack.bytes.bytes() != kPackedCopyBytes) return;
+  if (!pack.sent) return;  // moved from
   {
     KeptPacks& k = kept_packs();
     const std::lock_guard<std::mutex> lock(k.mutex);

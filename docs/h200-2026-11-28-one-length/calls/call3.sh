@@ -10,7 +10,7 @@ set -uo pipefail
 export XDG_CACHE_HOME=/tmp/cache
 here=$(pwd)
 [ -e /work/main ] || { mkdir -p /work && ln -s "$here" /work/main; }
-V=.runtime/g12
+V=${V:-.runtime/g12}  # call 4: .runtime/g13
 rm -rf /tmp/r && mkdir -p /tmp/r /tmp/gl && tar xJf $V/gpu-libs.tar.xz -C /tmp/gl
 tar xJf $V/gpu-tree.tar.xz -C "$here"  # before env.sh, whose libraries are not the machine's tar's
 for b in bench-old setup-mid; do xz -dc $V/$b.xz > /tmp/$b && chmod +x /tmp/$b; done

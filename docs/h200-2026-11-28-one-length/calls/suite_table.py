@@ -8,16 +8,15 @@ bytes of its CSR arrays (nnz x 12 + rows x 4), over all matrices and over those 
 (auto's choice) is the same under every label.
     suite_table.py LABEL=RUN.csv[,RUN.csv...] [LABEL=...]"""
 import csv
-import math
+import os
 import statistics
 import sys
 
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "../../../examples/bench"))
+from oracle_table import geomean  # noqa: E402
+
 BINS = ((0, 64 << 10, "up to 64 KiB"), (64 << 10, 128 << 10, "64-128 KiB"), (128 << 10, 1200000, "128 KiB-1.2 MB"),
         (1200000, float("inf"), "over 1.2 MB"))
-
-
-def geomean(v):
-    return math.exp(sum(map(math.log, v)) / len(v)) if v else float("nan")
 
 
 def load(path):
