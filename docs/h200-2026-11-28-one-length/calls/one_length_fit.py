@@ -5,8 +5,9 @@ such rows under 1M nonzeros), auto's choice is replaced by suraa where it was ar
 matrix has under 1M nonzeros and row cv <= LIMIT; each format is timed alone (its own median in
 the same run), against the per-matrix fastest. Halves: every other matrix by name. Prints, per
 limit, the geometric-mean share of the best on each half, then the limit fitted on each half and
-its share on the other.
-    one_length_fit.py ORACLE.csv [ORACLE.csv ...]"""
+its share on the other. With --auto-from, auto's choices are read from those CSVs instead (a
+build before the rule timed over the same matrices in the same call, as call 7's old-*.csv).
+    one_length_fit.py ORACLE.csv [ORACLE.csv ...] [--auto-from OLD.csv [OLD.csv ...]]"""
 import csv
 import os
 import sys
@@ -17,7 +18,10 @@ from oracle_table import chosen_format, geomean, load, rows_of  # noqa: E402
 LIMITS = (0.0, 0.1, 0.15, 0.2, 0.25, 0.3, 0.4, 0.5)
 
 
-def main(paths):
+def main(args):
+    paths = args[:args.index("--auto-from")] if "--auto-from" in args else args
+    old = args[args.index("--auto-from") + 1:] if "--auto-from" in args else []
+    old_choice = {name: m["auto"] for name, m in load(old).items()} if old else {}
     cv = {}
     for path in paths:
         for r in csv.DictReader(open(path)):
@@ -29,7 +33,7 @@ def main(paths):
     def share(part, limit):
         out = []
         for r in part:
-            f = chosen_format(r["auto"])
+            f = chosen_format(old_choice.get(r["matrix"], r["auto"]))
             if f in ("argcsr", "ipcsr") and r["nnz"] < 1000000 and cv[r["matrix"]] <= limit:
                 f = "suraa"
             out.append(r["shares"].get(f, r["shares"]["csr"]))
