@@ -53,17 +53,18 @@ struct Settings {
   PetscInt tune_candidates = aijadaptive::TuneOptions{}.candidates;  // -mat_aijadaptive_tune_candidates
   PetscInt tune_products = aijadaptive::TuneOptions{}.products;      // -mat_aijadaptive_tune_products
   PetscBool tune_disk = PETSC_FALSE;                                 // -mat_aijadaptive_tune_disk
+  PetscInt tune_min_nnz = PetscInt(aijadaptive::TuneOptions{}.min_nnz);  // -mat_aijadaptive_tune_min_nnz
   PeerChoice peer_exchange = PeerChoice::automatic;                  // -mat_aijadaptive_peer_exchange
   PetscInt defer_min_nnz = PetscInt(aijadaptive::MatrixOptions{}.defer_min_nnz);  // -1: never
   PetscInt defer_takeover = 0;                                                     // 0: when ready
 
   bool operator==(const Settings& o) const {
     return format == o.format && tune_candidates == o.tune_candidates && tune_products == o.tune_products &&
-           tune_disk == o.tune_disk && reorder == o.reorder && force_host == o.force_host && device == o.device &&
-           memory_limit_mib == o.memory_limit_mib && transfer == o.transfer && jit == o.jit && graphs == o.graphs &&
-           stream_min_mib == o.stream_min_mib && stream_piece_mib == o.stream_piece_mib && params == o.params &&
-           peer_exchange == o.peer_exchange && defer_min_nnz == o.defer_min_nnz &&
-           defer_takeover == o.defer_takeover;
+           tune_disk == o.tune_disk && tune_min_nnz == o.tune_min_nnz && reorder == o.reorder &&
+           force_host == o.force_host && device == o.device && memory_limit_mib == o.memory_limit_mib &&
+           transfer == o.transfer && jit == o.jit && graphs == o.graphs && stream_min_mib == o.stream_min_mib &&
+           stream_piece_mib == o.stream_piece_mib && params == o.params && peer_exchange == o.peer_exchange &&
+           defer_min_nnz == o.defer_min_nnz && defer_takeover == o.defer_takeover;
   }
 };
 

@@ -173,6 +173,7 @@ aijadaptive::MatrixOptions ToMatrixOptions(const Settings& s) {
   o.tune.candidates = int(s.tune_candidates);
   o.tune.products = int(s.tune_products);
   o.tune.on_disk = s.tune_disk;
+  o.tune.min_nnz = std::int64_t(s.tune_min_nnz);
   o.jit = s.jit;
   o.product_graphs = s.graphs;
   o.device_memory_limit = std::size_t(s.memory_limit_mib * 1024.0 * 1024.0);
@@ -219,6 +220,12 @@ PetscErrorCode SettingsFromOptions(Mat A, AijaOptionItems PetscOptionsObject, Se
                              "With -mat_aijadaptive_format tune: remember the fastest format of each pattern across "
                              "runs, beside the kernel cache under $XDG_CACHE_HOME/aijadaptive",
                              "", s->tune_disk, &s->tune_disk, NULL));
+  PetscCall(PetscOptionsInt("-mat_aijadaptive_tune_min_nnz",
+                            "With -mat_aijadaptive_format tune: a matrix of fewer nonzeros is not timed and runs auto's "
+                            "choice (0: every matrix is timed)",
+                            "", s->tune_min_nnz, &s->tune_min_nnz, NULL));
+  PetscCheck(s->tune_min_nnz >= 0, PetscObjectComm((PetscObject)A), PETSC_ERR_ARG_OUTOFRANGE,
+             "-mat_aijadaptive_tune_min_nnz must be >= 0, got %" PetscInt_FMT, s->tune_min_nnz);
   PetscCall(PetscStrncpy(value, aijadaptive::reorder_choice_name(s->reorder), sizeof(value)));
   PetscCall(PetscOptionsString("-mat_aijadaptive_reorder",
                                "Renumber a square matrix with scattered columns by reverse Cuthill-McKee for the "

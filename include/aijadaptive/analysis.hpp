@@ -22,7 +22,8 @@ struct Analysis {
 // `known`: the matrix's compute_features(), when the caller has them already.
 template <class V, class I>
 Analysis<V, I> analyse_matrix(const CsrView<V, I>& a, const FormatChoice& format, ReorderChoice reorder,
-                              int tune_candidates = kTuneCandidates, const Features* known = nullptr);
+                              int tune_candidates = kTuneCandidates, std::int64_t tune_min_nnz = 0,
+                              const Features* known = nullptr);
 
 // DIA-Adaptive's search engine on `a`, its verdict put into `f` (diagonal_type,
 // diagonal_reason and, for a diagonal matrix, diagonal_offsets).

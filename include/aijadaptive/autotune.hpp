@@ -31,6 +31,9 @@ struct TuneOptions {
   // 72 real matrices) the format tune kept ran at 0.905-0.911 of the
   // per-matrix best with 5, 0.936-0.965 with 20.
   int products = 20;
+  // Matrices of fewer nonzeros are not timed: auto's choice runs (selector.hpp
+  // says why kTuneMinNnz). 0 times every matrix.
+  std::int64_t min_nnz = kTuneMinNnz;
   bool on_disk = false;              // remember the choices across runs (the kernel cache's directory)
 };
 

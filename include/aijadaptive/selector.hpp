@@ -7,6 +7,7 @@
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -27,6 +28,15 @@ std::optional<ReorderChoice> parse_reorder_choice(std::string_view text);
 
 // The formats FormatChoice tune times by default (selector.cpp says why 4).
 inline constexpr int kTuneCandidates = 4;
+
+// Tune times nothing on a matrix of fewer nonzeros by default: its products
+// take 5-8 us, near the launch floor, where the events around one product
+// measure the launch more than the format. On the H200, over 106 matrices
+// (docs/h200-2026-11-28-tune-floor, call 1), the formats tune kept scored
+// 0.927 of the per-matrix best when it timed every matrix, 0.971 with this
+// floor, against 0.972 for auto's choice; under 100k nonzeros 0.884 against
+// auto's 0.964.
+inline constexpr std::int64_t kTuneMinNnz = 100000;
 
 struct Candidate {
   FormatId format = FormatId::csr;
@@ -65,9 +75,11 @@ bool wants_diagonal_search(const Features& features, const FormatChoice& choice)
 
 // With choice.tune, the candidates are auto's first, then the formats most
 // often fastest where auto's is not (selector.cpp), `tune_candidates` of them
-// timed, and csr last.
+// timed, and csr last; under `tune_min_nnz` nonzeros, auto's candidates with
+// none timed, the first one's reason saying so.
 Selection select_format(const Features& features, const FormatChoice& choice,
-                        ReorderChoice reorder = ReorderChoice::never, int tune_candidates = kTuneCandidates);
+                        ReorderChoice reorder = ReorderChoice::never, int tune_candidates = kTuneCandidates,
+                        std::int64_t tune_min_nnz = 0);
 
 // Automatic reordering keeps RCM only if it takes the sector ratio down to at
 // most this fraction of the original (rcm ratio <= kReorderKeep * ratio); some

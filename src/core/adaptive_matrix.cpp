@@ -416,7 +416,8 @@ struct AdaptiveMatrix<V, I>::Impl {
   }
 
   void select(const Features* known = nullptr) {
-    Analysis<V, I> r = analyse_matrix(a, options.format, options.reorder, options.tune.candidates, known);
+    Analysis<V, I> r =
+        analyse_matrix(a, options.format, options.reorder, options.tune.candidates, options.tune.min_nnz, known);
     features = std::move(r.features);
     // The formats may reuse what it found, unless they are built on P A P^T.
     context.features = r.reordering ? nullptr : &features;
@@ -761,6 +762,9 @@ void AdaptiveMatrix<V, I>::analyse(const CsrView<V, I>& a) {
   AIJA_REQUIRE(m.options.tune.candidates >= 1 && m.options.tune.products >= 1, invalid_argument,
                "tune: candidates (" + std::to_string(m.options.tune.candidates) + ") and products per candidate (" +
                    std::to_string(m.options.tune.products) + ") must be at least 1");
+  AIJA_REQUIRE(m.options.tune.min_nnz >= 0, invalid_argument,
+               "tune: the nonzeros from which candidates are timed (" + std::to_string(m.options.tune.min_nnz) +
+                   ") must be at least 0");
   AIJA_REQUIRE(m.options.slab_max_nnz >= 1 && m.options.slab_max_nnz <= std::numeric_limits<std::int32_t>::max(),
                invalid_argument,
                "slab_max_nnz (" + std::to_string(m.options.slab_max_nnz) + ") must be at least 1 and below 2^31");

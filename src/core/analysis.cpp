@@ -23,7 +23,7 @@ void add_diagonal_search(const CsrView<V, I>& a, Features& f) {
 
 template <class V, class I>
 Analysis<V, I> analyse_matrix(const CsrView<V, I>& a, const FormatChoice& format, ReorderChoice reorder,
-                              int tune_candidates, const Features* known) {
+                              int tune_candidates, std::int64_t tune_min_nnz, const Features* known) {
   Analysis<V, I> r;
   r.features = known ? *known : compute_features(a, FeatureSet::for_selector);
   if (wants_diagonal_search(r.features, format)) {
@@ -51,7 +51,7 @@ Analysis<V, I> analyse_matrix(const CsrView<V, I>& a, const FormatChoice& format
       break;
     }
   }
-  r.selection = select_format(r.features, format, reorder, tune_candidates);
+  r.selection = select_format(r.features, format, reorder, tune_candidates, tune_min_nnz);
   if (r.selection.reorder) {
     AIJA_REQUIRE(order.has_value(), internal, "the selector reordered a matrix whose RCM order was not computed");
     PermutedCsr<V, I> b = permute_symmetric(a, *order);
@@ -62,7 +62,7 @@ Analysis<V, I> analyse_matrix(const CsrView<V, I>& a, const FormatChoice& format
 
 #define AIJA_INSTANTIATE(V, I)                                                                            \
   template Analysis<V, I> analyse_matrix<V, I>(const CsrView<V, I>&, const FormatChoice&, ReorderChoice, int, \
-                                               const Features*);                                                \
+                                               std::int64_t, const Features*);                                  \
   template void add_diagonal_search<V, I>(const CsrView<V, I>&, Features&);
 AIJA_FOR_EACH_TYPE_PAIR(AIJA_INSTANTIATE)
 

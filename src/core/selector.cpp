@@ -343,12 +343,19 @@ bool wants_diagonal_search(const Features& f, const FormatChoice& choice) {
   return choice.tune || !inode_rule(f);
 }
 
-Selection select_format(const Features& f, const FormatChoice& choice, ReorderChoice reorder, int tune_candidates) {
+Selection select_format(const Features& f, const FormatChoice& choice, ReorderChoice reorder, int tune_candidates,
+                        std::int64_t tune_min_nnz) {
   Selection s;
   std::tie(s.reorder, s.reorder_reason) = choose_reordering(f, reorder);
   s.candidates = select_storage(f, choice, s.reorder);
   if (choice.automatic && choice.tune) {
-    s.candidates = tune_storage(f, s.candidates, tune_candidates, &s.timed);
+    if (f.nnz >= tune_min_nnz) {
+      s.candidates = tune_storage(f, s.candidates, tune_candidates, &s.timed);
+    } else {
+      std::string& why = s.candidates.front().reason;
+      why = "tune: nothing timed under " + std::to_string(tune_min_nnz) +
+            " nonzeros, where one product's time is mostly its launch; auto's choice: " + why;
+    }
   }
   return s;
 }

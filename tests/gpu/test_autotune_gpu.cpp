@@ -78,6 +78,7 @@ MatrixOptions tune_options(int candidates, int products) {
   o.format = FormatChoice::tuned();
   o.tune.candidates = candidates;
   o.tune.products = products;
+  o.tune.min_nnz = 0;  // these matrices are small: timed all the same
   return o;
 }
 
@@ -273,6 +274,36 @@ TEST_F(AutotuneGpu, OnDiskTheChoiceOutlivesTheProcessMemory) {
     EXPECT_TRUE(third.tuning());
   }
   release_kernel_cache();  // before tmp goes: the next test's cache is made where it was
+}
+
+// Under the floor of nonzeros nothing is timed: auto's choice runs from the
+// first product, the reason says why, and nothing is remembered; the same
+// pattern from the floor on is timed.
+TEST_F(AutotuneGpu, UnderTheFloorOfNonzerosAutosChoiceRunsUntimed) {
+  const OwnedCsr<V, I> a = random_matrix(9000, 17);
+  MatrixOptions automatic;
+  AdaptiveMatrix<V, I> reference_choice(automatic);
+  reference_choice.build(a.view());
+  MatrixOptions o = tune_options(3, 2);
+  o.tune.min_nnz = std::int64_t(a.values.size()) + 1;
+  AdaptiveMatrix<V, I> m(o);
+  m.build(a.view());
+  ASSERT_EQ(m.placement(), Placement::device) << m.placement_reason();
+  EXPECT_FALSE(m.tuning());
+  EXPECT_EQ(products_until_tuned(m, a), 0);
+  EXPECT_EQ(m.format_name(), reference_choice.format_name());
+  EXPECT_EQ(m.selection_reason(), "tune: nothing timed under " + std::to_string(a.values.size() + 1) +
+                                      " nonzeros, where one product's time is mostly its launch; auto's choice: " +
+                                      reference_choice.selection_reason());
+  EXPECT_TRUE(m.tune_record().timings.empty());
+  const std::vector<V> x = some_x(std::size_t(a.cols), 5);
+  std::vector<V> y(std::size_t(a.rows));
+  m.apply(Op::plain, V(1), {x.data(), MemSpace::host, 0}, V(0), {y.data(), MemSpace::host});
+  expect_close(y, reference(a, x), kBound);
+  o.tune.min_nnz = std::int64_t(a.values.size());  // the floor reached: timed
+  AdaptiveMatrix<V, I> at(o);
+  at.build(a.view());
+  EXPECT_TRUE(at.tuning());
 }
 
 }  // namespace

@@ -1,6 +1,7 @@
 // The format list: names unique, round trip, choices parse and print. The
 // selector on hand-made features, and the analysis that feeds it real matrices.
 #include <aijadaptive/analysis.hpp>
+#include <aijadaptive/autotune.hpp>
 #include <aijadaptive/format_list.hpp>
 #include <aijadaptive/selector.hpp>
 #include <gtest/gtest.h>
@@ -530,6 +531,25 @@ TEST(Selector, TuneEndsInCsrEvenWhenCsrWasTimedEarlier) {
   EXPECT_EQ(s.candidates[0].format, FormatId::csr);
   EXPECT_EQ(s.candidates[3].format, FormatId::csr);
   EXPECT_NE(s.candidates[3].reason.find("last device candidate"), std::string::npos) << s.candidates[3].reason;
+}
+
+// Under tune's floor of nonzeros nothing is timed: auto's own candidates,
+// the first one's reason naming the floor. From the floor on, tune's list.
+TEST(Selector, TuneTimesNothingUnderItsFloorOfNonzeros) {
+  const Features f = shape(5000, 40000, 0.5);
+  const Selection automatic = select_format(f, FormatChoice::automatic_choice());
+  const Selection under = select_format(f, FormatChoice::tuned(), ReorderChoice::never, kTuneCandidates, 40001);
+  EXPECT_EQ(under.timed, 0u);
+  ASSERT_EQ(under.candidates.size(), automatic.candidates.size());
+  for (std::size_t k = 0; k < under.candidates.size(); ++k)
+    EXPECT_EQ(under.candidates[k].format, automatic.candidates[k].format) << k;
+  EXPECT_EQ(under.candidates.front().reason,
+            "tune: nothing timed under 40001 nonzeros, where one product's time is mostly its launch; auto's choice: " +
+                automatic.candidates.front().reason);
+  const Selection at = select_format(f, FormatChoice::tuned(), ReorderChoice::never, kTuneCandidates, 40000);
+  EXPECT_EQ(at.timed, std::size_t(kTuneCandidates));
+  EXPECT_EQ(at.candidates.front().reason.rfind("tune: candidate 1", 0), 0u) << at.candidates.front().reason;
+  EXPECT_EQ(TuneOptions{}.min_nnz, kTuneMinNnz);
 }
 
 }  // namespace
