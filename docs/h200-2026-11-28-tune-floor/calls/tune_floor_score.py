@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
 """Tune's choice with and without its floor, and auto's, each scored by the oracle run's own median
-for the chosen format over the per-matrix fastest (geometric mean), by nonzeros:
+for the chosen format over the per-matrix fastest (geometric mean), by nonzeros; then other floors,
+replayed: auto's choice under the floor, the unfloored tune's above it.
     tune_floor_score.py ORACLE-real.csv ORACLE-gen.csv TUNE0-real.csv TUNE0-gen.csv
 (the oracle run's tune has the default floor; TUNE0 is `--formats tune --tune-min-nnz 0`)."""
 import csv
@@ -26,6 +27,11 @@ def main(oracle, unfloored):
         z = [share(r, no_floor.get(r["matrix"]) or chosen_format(r["tune"])) for r in sel]
         print("%-13s %3d matrices: auto's choice %.4f, tune (floor 10^5) %.4f, tune with no floor %.4f" %
               (name, len(sel), geomean(a), geomean(t), geomean(z)))
+    replayed = []
+    for floor in (0, 3e4, 1e5, 2e5, 3e5, 1e6, float("inf")):
+        s = [share(r, chosen_format(r["auto"]) if r["nnz"] < floor else no_floor[r["matrix"]]) for r in rows]
+        replayed.append("%g %.4f" % (floor, geomean(s)))
+    print("floor replayed: " + ", ".join(replayed))
 
 
 if __name__ == "__main__":
