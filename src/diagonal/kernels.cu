@@ -129,9 +129,12 @@ constexpr int kFillOffDiagonal = 2;   // an entry on no diagonal of its piece
 
 // The values of one chunk of blocks from its CSR arrays: thread t of block b
 // writes row b.row0 + t's entries into their slots, walking the row and the
-// sorted offset list together (as the host fill does). The padding is not
-// written: the buffer is zeroed before the first chunk. With `slots`, each
-// entry's slot is kept there too (the refill map), by its CSR position.
+// sorted offset list together (as the host fill does), and zeros into the
+// slots of its list's diagonals the row has no entry on: every slot a product
+// reads, without zeroing the buffer first (a call of 3-6 us on the host,
+// docs/h200-2026-11-28-tune-floor). A row that fails leaves its slots as they
+// are. With `slots`, each entry's slot is kept there too (the refill map),
+// by its CSR position.
 template <class V, class I>
 __global__ void __launch_bounds__(1024)
     diagonal_fill_kernel(const DiagonalBlock* __restrict__ blocks, const I* __restrict__ offsets,
@@ -158,7 +161,7 @@ __global__ void __launch_bounds__(1024)
     }
     previous = c;
     const long long d = c - row;
-    while (k < count && off[k] < d) ++k;
+    for (; k < count && off[k] < d; ++k) v[k * b.stride] = V(0);
     if (k == count || off[k] != d) {
       atomicOr(failure, kFillOffDiagonal);
       return;
@@ -167,6 +170,7 @@ __global__ void __launch_bounds__(1024)
     if (slots) slots[entry0 + e] = std::uint32_t(b.values + t + k * b.stride);
     ++k;
   }
+  for (; k < count; ++k) v[k * b.stride] = V(0);
 }
 
 // A refill through the map the fill kept: entry e's value to its slot.
@@ -197,12 +201,15 @@ class DiagonalDeviceFormat final : public DeviceFormat<V, I> {
     const auto blocks_part = arrays.add(blocks.size(), blocks.data());
     const auto values_part = arrays.add<V>(std::size_t(layout.stored));
     const auto slots_part = arrays.add<std::uint32_t>(keeps_refill_map() ? std::size_t(layout.nnz) : 0);
+    static const int kNoFailure = 0;
+    const auto failure_part = arrays.add(1, &kNoFailure);  // the fill's flag, sent zeroed with the block
     block_ = arrays.send(stream);
     offsets_ = offsets_part.span_in(block_);
     list_begin_ = list_begin_part.span_in(block_);
     blocks_ = blocks_part.span_in(block_);
     values_ = values_part.span_in(block_);
     slots_ = slots_part.span_in(block_);
+    failure_ = failure_part.span_in(block_);
     fill_values(stream, false);
     // Values larger than L2 are streamed past it (as ipcsr's CSR arrays).
     stream_loads_ = std::int64_t(values_.bytes()) > host.context().device.l2_bytes;
@@ -434,19 +441,18 @@ class DiagonalDeviceFormat final : public DeviceFormat<V, I> {
     if (refill && slots_.bytes() > 0) return refill_through_map(stream);
     const CsrView<V, I>& a = host_.csr();
     const cudaStream_t s = static_cast<cudaStream_t>(stream);
-    if (values_.bytes() > 0) AIJA_CUDA_CHECK(cudaMemsetAsync(values_.data(), 0, values_.bytes(), s));
-    TransientBuffer<int> failure{1, stream};
-    AIJA_CUDA_CHECK(cudaMemsetAsync(failure.data(), 0, sizeof(int), s));
+    // The upload's flag came zeroed with the block; a refill's is zeroed here.
+    if (refill) AIJA_CUDA_CHECK(cudaMemsetAsync(failure_.data(), 0, sizeof(int), s));
     const std::shared_ptr<CsrPrefetch<V, I>> prefetch = refill ? nullptr : csr_prefetch_for(host_.context().csr_prefetch, a);
     if (const DeviceCsrArrays<V, I>* sent = prefetch ? prefetch->wait() : nullptr) {
       const std::vector<DiagonalBlock>& blocks = host_.blocks();
       if (!blocks.empty()) launch_fill({0, blocks.size(), 0, a.rows, 0, a.nnz()}, sent->row_ptr.data(),
-                                       sent->col_idx.data(), sent->values.data(), failure.data(), s);
+                                       sent->col_idx.data(), sent->values.data(), failure_.data(), s);
     } else {
-      fill_in_chunks(failure.data(), stream);
+      fill_in_chunks(failure_.data(), stream);
     }
     int found = 0;
-    copy_to_host(&found, failure.data(), sizeof(int), stream);
+    copy_to_host(&found, failure_.data(), sizeof(int), stream);
     synchronize(stream);
     if (found == 0) return;
     const std::string name = format_name(host_.id());
@@ -501,6 +507,7 @@ class DiagonalDeviceFormat final : public DeviceFormat<V, I> {
   detail::BlockSpan<I> offsets_, list_begin_;
   detail::BlockSpan<DiagonalBlock> blocks_;
   detail::BlockSpan<std::uint32_t> slots_;  // the refill map, by CSR position (empty: none)
+  detail::BlockSpan<int> failure_;          // what the fill found wrong (kFillUnsorted, kFillOffDiagonal)
   std::string refill_map_note_;        // why there is none
   // refill_through_map's buffers, made at the first refill: one piece of
   // values on the device, the pinned ones on the host.

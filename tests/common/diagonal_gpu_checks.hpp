@@ -32,6 +32,12 @@ void check_diagonal_format_gpu(FormatId id, const TuningParams& params = {}) {
     const auto m = banded<V, I>(b);
     auto host = make_host_format<V, I>(id, generic);
     host->build(m.view());
+    {
+      // Device memory just freed full of NaN, which the upload's block likely
+      // reuses: the fill must write every slot a product reads, padding too.
+      const DeviceBuffer<V> poison = to_device(std::vector<V>(4 * m.values.size() + 1024, nan<V>()));
+      synchronize(nullptr);
+    }
     auto dev = host->upload(nullptr);
     auto jit_host = make_host_format<V, I>(id, generated);
     jit_host->build(m.view());
