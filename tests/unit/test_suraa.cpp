@@ -532,7 +532,31 @@ TEST(SuraaLayout, EdgeCases) {
   EXPECT_EQ(r.counters, 1);
 }
 
-// A row longer than both the row count and 2^20: the builder's comparison
+// The counting sort walks four runs of rows side by side, each with counters
+// of its own, and grows its counters as longer rows come: for every row count
+// from 0 to 41 (runs of unequal size, fewer rows than runs) and rows up to 300
+// long (past the first 64 counters), the order is std::stable_sort's and the
+// lengths are the sorted row lengths.
+TEST(SuraaLayout, TheCountingSortIsTheStableSortForEveryRowCount) {
+  for (std::int64_t n = 0; n <= 41; ++n)
+    for (std::int64_t longest : {3, 64, 300}) {
+      std::vector<std::int64_t> lengths(static_cast<std::size_t>(n));
+      for (std::int64_t r = 0; r < n; ++r) lengths[std::size_t(r)] = (r * 7919 + n * 31) % (longest + 1);
+      if (n > 2) lengths[std::size_t(n / 2)] = longest;
+      const auto m = test::csr_of_lengths<double, std::int32_t>(lengths, longest + 1, std::uint64_t(n));
+      const SuraaLayout l = suraa_build_layout(m.view(), SuraaParams{});
+      std::vector<std::int64_t> expect(static_cast<std::size_t>(n));
+      std::iota(expect.begin(), expect.end(), std::int64_t(0));
+      std::stable_sort(expect.begin(), expect.end(), [&](std::int64_t a, std::int64_t b) {
+        return lengths[std::size_t(a)] < lengths[std::size_t(b)];
+      });
+      ASSERT_EQ(std::vector<std::int64_t>(l.order.begin(), l.order.end()), expect) << n << " rows up to " << longest;
+      for (std::int64_t k = 0; k < n; ++k)
+        ASSERT_EQ(l.lengths[std::size_t(k)], lengths[std::size_t(expect[std::size_t(k)])]) << n << " rows, " << k;
+    }
+}
+
+// A row longer than both the row count and 2^12: the builder's comparison
 // sort instead of its counting sort, stable all the same.
 TEST(SuraaLayout, AVeryLongRowTakesTheComparisonSortStableAllTheSame) {
   const std::int64_t huge = (std::int64_t(1) << 20) + 3;

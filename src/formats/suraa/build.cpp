@@ -26,41 +26,66 @@ std::int64_t ceil_div(std::int64_t a, std::int64_t b) { return (a + b - 1) / b; 
 
 // The rows by length, ascending and stable, into `order` and their lengths
 // into `lengths` (sorted position -> row, -> length): a counting sort while
-// the longest row is not much longer than the row count, else a stable
+// the longest row is not longer than the row count (or 2^12), else a stable
 // comparison sort (a few very long rows would make the counts huge). The
 // lengths are read from row_ptr, and `order` is not zeroed before the sort
 // writes it: on the host of a mid-sized matrix (10k-100k rows) each pass over
 // n entries and each array's first touch is a good part of the layout's cost.
+//
+// The counting sort walks kSortRuns runs of consecutive rows side by side,
+// each run with counters of its own: consecutive rows of one length would
+// otherwise increment one counter in turn, each increment waiting for the one
+// before (a chain of store-to-load latencies that took about 60% of the
+// layout's host time on cage11). Counters ordered by (length, run) keep the
+// sort stable.
+constexpr std::int64_t kSortRuns = 4;
+
 template <class I>
 void sort_by_length(const I* row_ptr, std::int64_t n, UninitialisedVector<std::int64_t>& order,
                     std::vector<std::int64_t>& lengths) {
   const auto length = [&](std::int64_t i) { return std::int64_t(row_ptr[i + 1]) - std::int64_t(row_ptr[i]); };
-  const std::int64_t count_limit = std::max<std::int64_t>(n, 1 << 20);
   order.resize(std::size_t(n));
-  lengths.clear();
-  lengths.reserve(std::size_t(n));
-  // Rows of each length from index length + 1 (then the first sorted position of each).
-  std::vector<std::int64_t> first(64, 0);
+  lengths.resize(std::size_t(n));
+  // Run r: rows [r * run, min(n, (r + 1) * run)); the last run is the
+  // shortest, so the first `full` steps visit a row of every run.
+  constexpr std::int64_t R = kSortRuns;
+  const std::int64_t run = ceil_div(n, R), full = n - (R - 1) * run;
+  // Visits every row once, f(row, run), the runs side by side.
+  const auto each_row = [&](auto&& f) {
+    std::int64_t j = 0;
+    for (; j < full; ++j)
+      for (std::int64_t r = 0; r < R; ++r) f(r * run + j, r);
+    for (; j < run; ++j)
+      for (std::int64_t r = 0; r < R; ++r)
+        if (r * run + j < n) f(r * run + j, r);
+  };
+  // Counters [length][run], grown as longer rows come.
+  const std::int64_t count_limit = std::max<std::int64_t>(n, 1 << 12);
+  std::vector<std::int64_t> at(std::size_t(64 * R), 0);
   bool counted = true;
-  for (std::int64_t i = 0; i < n; ++i) {
+  each_row([&](std::int64_t i, std::int64_t r) {
     const std::int64_t len = length(i);
-    if (len + 2 > std::int64_t(first.size())) {
-      counted = len <= count_limit;
-      if (!counted) break;
-      first.resize(std::size_t(std::min(count_limit, std::max(len, 2 * std::int64_t(first.size())))) + 2, 0);
+    if (std::size_t(len * R + r) >= at.size()) {
+      counted = counted && len <= count_limit;
+      if (!counted) return;
+      const std::int64_t lengths_held = std::int64_t(at.size()) / R;
+      at.resize(std::size_t(std::min(count_limit + 1, std::max(len + 1, 2 * lengths_held)) * R), 0);
     }
-    ++first[std::size_t(len) + 1];
-  }
+    ++at[std::size_t(len * R + r)];
+  });
   if (!counted) {
     std::iota(order.begin(), order.end(), std::int64_t(0));
     std::stable_sort(order.begin(), order.end(), [&](std::int64_t a, std::int64_t b) { return length(a) < length(b); });
-    for (std::int64_t k = 0; k < n; ++k) lengths.push_back(length(order[std::size_t(k)]));
+    for (std::int64_t k = 0; k < n; ++k) lengths[std::size_t(k)] = length(order[std::size_t(k)]);
     return;
   }
-  std::partial_sum(first.begin(), first.end(), first.begin());
-  for (std::size_t len = 0; len + 1 < first.size(); ++len)
-    lengths.insert(lengths.end(), std::size_t(first[len + 1] - first[len]), std::int64_t(len));
-  for (std::int64_t i = 0; i < n; ++i) order[std::size_t(first[std::size_t(length(i))]++)] = i;
+  std::int64_t position = 0;
+  for (std::int64_t len = 0; len < std::int64_t(at.size()) / R; ++len) {
+    const std::int64_t first = position;
+    for (std::int64_t r = 0; r < R; ++r) position += std::exchange(at[std::size_t(len * R + r)], position);
+    std::fill(lengths.begin() + first, lengths.begin() + position, len);
+  }
+  each_row([&](std::int64_t i, std::int64_t r) { order[std::size_t(at[std::size_t(length(i) * R + r)]++)] = i; });
 }
 
 }  // namespace
