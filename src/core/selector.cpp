@@ -71,23 +71,34 @@ constexpr double kRepeatedRows = 0.5;
 constexpr std::int64_t kSmallNnz = 100000;
 //
 // Irregular rows (row cv > 2) whose columns are not both very scattered and
-// in a large matrix: suraa, not argcsr under 100k nonzeros, nor ipcsr from
-// 1M, where its set-up is deferred (Candidate::costly_build: csr runs the
-// first products). From 100k to 1M ipcsr stays: on the six such matrices of
+// in a large matrix: suraa, at every size; from 1M nonzeros its set-up is
+// deferred (Candidate::costly_build: csr runs the first products). Until
+// 2026-11-29 ipcsr kept such matrices from 100k to 1M nonzeros, whose
+// set-up was then cheaper: on the six such matrices of
 // docs/h200-2026-11-28-few-diagonals (call 4) suraa's set-up was 1.3-2.9x
-// cuSPARSE's against ipcsr's 0.8-2.1x, and its products, at most 12% faster,
-// paid it back after 5-10445 products (median 1102; never on rmat scale 14),
-// the small ones' after at most 283; the large ones' set-up was 1.1-4.9x
-// cuSPARSE's when not deferred. H200, 2026-11-28, the oracle table of
-// docs/h200-2026-11-28-kept-arrays (call 5), share of the per-matrix best:
-// - from 100k nonzeros (8 matrices; ipcsr's): suraa 1.00 on all but
-//   rmat scale 14 (0.95), ipcsr 0.70-1.00 (circuit n=1M 0.70, longrows
-//   n=200k 0.82, ca-HepPh 0.89, memplus 0.90); call 6 there, large ones
-//   against the better cuSPARSE algorithm, suraa / ipcsr: circuit 4M
-//   0.90 / 0.83, longrows 2M 0.98 / 0.76. The H100 ranked them the other
-//   way on circuit 4M (ipcsr 0.93, suraa 0.83:
-//   docs/h100-2026-11-28-offsets-ahead), suraa first on longrows 2M
-//   (0.95 / 0.86);
+// cuSPARSE's against ipcsr's 0.8-2.1x. Its host layout's sort now walks four
+// runs of rows side by side; H200, docs/h200-2026-11-29-mid-suraa (call 3),
+// analyse + upload (median of 30, two rounds), ipcsr before -> suraa, in us:
+// memplus 319-326 -> 259-282, vsp_sctap1-2b 396-452 -> 355-397, ca-HepPh
+// 315-333 -> 360-380, mult_dcop_01 256-292 -> 309-366, rmat scale 14
+// 274-300 -> 319-366, circuit n=100k 421-620 -> 676-677; the product 7.7 ->
+// 6.7 us on ca-HepPh, 5.9 -> 5.3 memplus, 9.5 -> 8.9 circuit, 7.6 -> 8.1
+// rmat scale 14 (the only loss, as in the oracle tables). Share of the
+// per-matrix best format, H200, the oracle tables of
+// docs/h200-2026-11-28-tune-floor (calls 1 and 4), that band: suraa 1.00 on
+// ca-HepPh, memplus, mult_dcop_01, vsp_sctap1-2b, circuit n=100k and 0.94-0.96
+// on rmat scale 14; ipcsr 0.91-0.93 on ca-HepPh, memplus and circuit, 0.96-0.98
+// on mult_dcop_01, 1.00 on the other two; auto's choice over the 106 matrices
+// 0.972/0.973 -> 0.974/0.975 replayed. Earlier, H200, 2026-11-28, the oracle
+// table of docs/h200-2026-11-28-kept-arrays (call 5), share of the per-matrix
+// best:
+// - from 100k nonzeros (8 matrices): suraa 1.00 on all but rmat scale 14
+//   (0.95), ipcsr 0.70-1.00 (circuit n=1M 0.70, longrows n=200k 0.82,
+//   ca-HepPh 0.89, memplus 0.90); call 6 there, large ones against the
+//   better cuSPARSE algorithm, suraa / ipcsr: circuit 4M 0.90 / 0.83,
+//   longrows 2M 0.98 / 0.76. The H100 ranked them the other way on circuit 4M
+//   (ipcsr 0.93, suraa 0.83: docs/h100-2026-11-28-offsets-ahead), suraa
+//   first on longrows 2M (0.95 / 0.86);
 // - under 100k (7 matrices; argcsr's before): suraa 0.99-1.00 and argcsr
 //   0.82-0.91 on the five of row cv 4-9.4 (adder_dcop_05, hangGlider_2,
 //   rajat01, small circuit and longrows), argcsr 1.00 and suraa 0.94-0.99
@@ -253,7 +264,7 @@ std::vector<Candidate> select_storage(const Features& f, const FormatChoice& cho
   if (f.row_cv > kRegularRowCv && f.gather_sector_ratio >= kVeryScatteredRatio && f.nnz >= kLargeNnz)
     return {{FormatId::csr, "auto: csr through cuSPARSE, irregular rows with scattered columns in a large matrix (" +
                                 describe(f) + ")"}};
-  if (f.row_cv > kRegularRowCv && (f.nnz < kSmallNnz || f.nnz >= kLargeNnz))
+  if (f.row_cv > kRegularRowCv)
     return {{FormatId::suraa,
              "auto: suraa, irregular rows sorted by length, long ones on blocks of their own (" + describe(f) + ")",
              /*costly_build=*/f.nnz >= kLargeNnz},
@@ -265,11 +276,7 @@ std::vector<Candidate> select_storage(const Features& f, const FormatChoice& cho
                                    describe(f) + ")"},
             {FormatId::ipcsr, "the next candidate: ipcsr"},
             {FormatId::csr, kLastResort}};
-  return {{FormatId::ipcsr,
-           std::string("auto: ipcsr, ") +
-               (f.row_cv <= kRegularRowCv ? "regular rows (row cv <= 2) staged in shared memory"
-                                          : "irregular rows: long ones split over blocks, blocks kept balanced") +
-               " (" + describe(f) + ")"},
+  return {{FormatId::ipcsr, "auto: ipcsr, regular rows (row cv <= 2) staged in shared memory (" + describe(f) + ")"},
           {FormatId::csr, kLastResort}};
 }
 
