@@ -533,12 +533,11 @@ TEST(SuraaLayout, EdgeCases) {
 }
 
 // The counting sort walks four runs of rows side by side, each with counters
-// of its own, and grows its counters as longer rows come: for every row count
-// from 0 to 41 (runs of unequal size, fewer rows than runs) and rows up to 300
-// long (past the first 64 counters), the order is std::stable_sort's and the
-// lengths are the sorted row lengths.
+// of its own: for every row count from 0 to 81 (runs of unequal size, fewer
+// rows than runs) and rows up to 3, 64 and 300 long, the order is
+// std::stable_sort's and the lengths are the sorted row lengths.
 TEST(SuraaLayout, TheCountingSortIsTheStableSortForEveryRowCount) {
-  for (std::int64_t n = 0; n <= 41; ++n)
+  for (std::int64_t n = 0; n <= 81; ++n)
     for (std::int64_t longest : {3, 64, 300}) {
       std::vector<std::int64_t> lengths(static_cast<std::size_t>(n));
       for (std::int64_t r = 0; r < n; ++r) lengths[std::size_t(r)] = (r * 7919 + n * 31) % (longest + 1);

@@ -38,7 +38,12 @@ std::int64_t ceil_div(std::int64_t a, std::int64_t b) { return (a + b - 1) / b; 
 // otherwise increment one counter in turn, each increment waiting for the one
 // before (a chain of store-to-load latencies; the two loops took about 60% of
 // the layout's host time on cage11 before). Counters ordered by (length, run)
-// keep the sort stable.
+// keep the sort stable. The longest row comes from a pass of its own: growing
+// the counters in the counting loop instead cost 2.5% more on the H200's host
+// (geometric mean over ten matrices) and 10-20% more on this project's build
+// machine. 8 runs or 32-bit counters were within 5% of this on the H200's
+// host, 8 runs of these counters 1.5x slower on mult_dcop_01, whose longest
+// row makes them many (call 10 of docs/h200-2026-11-29-mid-suraa).
 constexpr std::int64_t kSortRuns = 4;
 
 template <class I>
@@ -47,6 +52,14 @@ void sort_by_length(const I* row_ptr, std::int64_t n, UninitialisedVector<std::i
   const auto length = [&](std::int64_t i) { return std::int64_t(row_ptr[i + 1]) - std::int64_t(row_ptr[i]); };
   order.resize(std::size_t(n));
   lengths.resize(std::size_t(n));
+  std::int64_t longest = 0;
+  for (std::int64_t i = 0; i < n; ++i) longest = std::max(longest, length(i));
+  if (longest > std::max<std::int64_t>(n, 1 << 12)) {
+    std::iota(order.begin(), order.end(), std::int64_t(0));
+    std::stable_sort(order.begin(), order.end(), [&](std::int64_t a, std::int64_t b) { return length(a) < length(b); });
+    for (std::int64_t k = 0; k < n; ++k) lengths[std::size_t(k)] = length(order[std::size_t(k)]);
+    return;
+  }
   // Run r: rows [r * run, min(n, (r + 1) * run)); the last run is the
   // shortest, so the first `full` steps visit a row of every run.
   constexpr std::int64_t R = kSortRuns;
@@ -60,28 +73,10 @@ void sort_by_length(const I* row_ptr, std::int64_t n, UninitialisedVector<std::i
       for (std::int64_t r = 0; r < R; ++r)
         if (r * run + j < n) f(r * run + j, r);
   };
-  // Counters [length][run], grown as longer rows come.
-  const std::int64_t count_limit = std::max<std::int64_t>(n, 1 << 12);
-  std::vector<std::int64_t> at(std::size_t(64 * R), 0);
-  bool counted = true;
-  each_row([&](std::int64_t i, std::int64_t r) {
-    const std::int64_t len = length(i);
-    if (std::size_t(len * R + r) >= at.size()) {
-      counted = counted && len <= count_limit;
-      if (!counted) return;
-      const std::int64_t lengths_held = std::int64_t(at.size()) / R;
-      at.resize(std::size_t(std::min(count_limit + 1, std::max(len + 1, 2 * lengths_held)) * R), 0);
-    }
-    ++at[std::size_t(len * R + r)];
-  });
-  if (!counted) {
-    std::iota(order.begin(), order.end(), std::int64_t(0));
-    std::stable_sort(order.begin(), order.end(), [&](std::int64_t a, std::int64_t b) { return length(a) < length(b); });
-    for (std::int64_t k = 0; k < n; ++k) lengths[std::size_t(k)] = length(order[std::size_t(k)]);
-    return;
-  }
+  std::vector<std::int64_t> at(std::size_t((longest + 1) * R), 0);  // [length][run]
+  each_row([&](std::int64_t i, std::int64_t r) { ++at[std::size_t(length(i) * R + r)]; });
   std::int64_t position = 0;
-  for (std::int64_t len = 0; len < std::int64_t(at.size()) / R; ++len) {
+  for (std::int64_t len = 0; len <= longest; ++len) {
     const std::int64_t first = position;
     for (std::int64_t r = 0; r < R; ++r) position += std::exchange(at[std::size_t(len * R + r)], position);
     std::fill(lengths.begin() + first, lengths.begin() + position, len);
