@@ -42,7 +42,7 @@ std::int64_t ceil_div(std::int64_t a, std::int64_t b) { return (a + b - 1) / b; 
 // the counters in the counting loop instead cost 2.5% more on the H200's host
 // (geometric mean over ten matrices) and 10-20% more on this project's build
 // machine. 8 runs or 32-bit counters were within 5% of this on the H200's
-// host, 8 runs of these counters 1.5x slower on mult_dcop_01, whose longest
+// host, 8 runs of these counters 1.3-1.5x slower on mult_dcop_01, whose longest
 // row makes them many (call 10 of docs/h200-2026-11-29-mid-suraa).
 constexpr std::int64_t kSortRuns = 4;
 
