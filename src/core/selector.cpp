@@ -76,22 +76,13 @@ constexpr std::int64_t kSmallNnz = 100000;
 // 2026-11-29 ipcsr kept such matrices from 100k to 1M nonzeros, whose
 // set-up was then cheaper: on the six such matrices of
 // docs/h200-2026-11-28-few-diagonals (call 4) suraa's set-up was 1.3-2.9x
-// cuSPARSE's against ipcsr's 0.8-2.1x. Its host layout's sort now walks four
-// runs of rows side by side; H200, docs/h200-2026-11-29-mid-suraa (call 3),
-// analyse + upload (median of 30, two rounds), ipcsr before -> suraa, in us:
-// memplus 319-326 -> 259-282, vsp_sctap1-2b 396-452 -> 355-397, ca-HepPh
-// 315-333 -> 360-380, mult_dcop_01 256-292 -> 309-366, rmat scale 14
-// 274-300 -> 319-366, circuit n=100k 421-620 -> 676-677; the product 7.7 ->
-// 6.7 us on ca-HepPh, 5.9 -> 5.3 memplus, 9.5 -> 8.9 circuit, 7.6 -> 8.1
-// rmat scale 14 (the only loss, as in the oracle tables). Share of the
-// per-matrix best format, H200, the oracle tables of
-// docs/h200-2026-11-28-tune-floor (calls 1 and 4), that band: suraa 1.00 on
-// ca-HepPh, memplus, mult_dcop_01, vsp_sctap1-2b, circuit n=100k and 0.94-0.96
-// on rmat scale 14; ipcsr 0.91-0.93 on ca-HepPh, memplus and circuit, 0.96-0.98
-// on mult_dcop_01, 1.00 on the other two; auto's choice over the 106 matrices
-// 0.972/0.973 -> 0.974/0.975 replayed. Earlier, H200, 2026-11-28, the oracle
-// table of docs/h200-2026-11-28-kept-arrays (call 5), share of the per-matrix
-// best:
+// cuSPARSE's against ipcsr's 0.8-2.1x. With suraa's faster host sort its
+// set-up there differed from ipcsr's by -60 to +250 us, and its product was
+// faster on all but rmat scale 14 (docs/h200-2026-11-29-mid-suraa, call 3;
+// auto's choice replayed on the oracle tables of
+// docs/h200-2026-11-28-tune-floor: 0.972/0.973 -> 0.974/0.975 of the
+// per-matrix best). Earlier, H200, 2026-11-28, the oracle table of
+// docs/h200-2026-11-28-kept-arrays (call 5), share of the per-matrix best:
 // - from 100k nonzeros (8 matrices): suraa 1.00 on all but rmat scale 14
 //   (0.95), ipcsr 0.70-1.00 (circuit n=1M 0.70, longrows n=200k 0.82,
 //   ca-HepPh 0.89, memplus 0.90); call 6 there, large ones against the

@@ -36,14 +36,11 @@ std::int64_t ceil_div(std::int64_t a, std::int64_t b) { return (a + b - 1) / b; 
 // The counting sort walks kSortRuns runs of consecutive rows side by side,
 // each run with counters of its own: consecutive rows of one length would
 // otherwise increment one counter in turn, each increment waiting for the one
-// before (a chain of store-to-load latencies; the two loops took about 60% of
-// the layout's host time on cage11 before). Counters ordered by (length, run)
-// keep the sort stable. The longest row comes from a pass of its own: growing
-// the counters in the counting loop instead cost 2.5% more on the H200's host
-// (geometric mean over ten matrices) and 10-20% more on this project's build
-// machine. 8 runs or 32-bit counters were within 5% of this on the H200's
-// host, 8 runs of these counters 1.3-1.5x slower on mult_dcop_01, whose longest
-// row makes them many (call 10 of docs/h200-2026-11-29-mid-suraa).
+// before (a chain of store-to-load latencies, most of the layout's host time).
+// Counters ordered by (length, run) keep the sort stable. The longest row
+// comes from a pass of its own, which measured faster than growing the
+// counters inside the counting loop; more runs or narrower counters gained
+// nothing sure (docs/h200-2026-11-29-mid-suraa, calls 2 and 10).
 constexpr std::int64_t kSortRuns = 4;
 
 template <class I>
@@ -51,13 +48,14 @@ void sort_by_length(const I* row_ptr, std::int64_t n, UninitialisedVector<std::i
                     std::vector<std::int64_t>& lengths) {
   const auto length = [&](std::int64_t i) { return std::int64_t(row_ptr[i + 1]) - std::int64_t(row_ptr[i]); };
   order.resize(std::size_t(n));
-  lengths.resize(std::size_t(n));
+  lengths.clear();
+  lengths.reserve(std::size_t(n));  // written once below, not zeroed first
   std::int64_t longest = 0;
   for (std::int64_t i = 0; i < n; ++i) longest = std::max(longest, length(i));
   if (longest > std::max<std::int64_t>(n, 1 << 12)) {
     std::iota(order.begin(), order.end(), std::int64_t(0));
     std::stable_sort(order.begin(), order.end(), [&](std::int64_t a, std::int64_t b) { return length(a) < length(b); });
-    for (std::int64_t k = 0; k < n; ++k) lengths[std::size_t(k)] = length(order[std::size_t(k)]);
+    for (std::int64_t k = 0; k < n; ++k) lengths.push_back(length(order[std::size_t(k)]));
     return;
   }
   // Run r: rows [r * run, min(n, (r + 1) * run)); the last run is the
@@ -79,7 +77,7 @@ void sort_by_length(const I* row_ptr, std::int64_t n, UninitialisedVector<std::i
   for (std::int64_t len = 0; len <= longest; ++len) {
     const std::int64_t first = position;
     for (std::int64_t r = 0; r < R; ++r) position += std::exchange(at[std::size_t(len * R + r)], position);
-    std::fill(lengths.begin() + first, lengths.begin() + position, len);
+    lengths.insert(lengths.end(), std::size_t(position - first), len);
   }
   each_row([&](std::int64_t i, std::int64_t r) { order[std::size_t(at[std::size_t(length(i) * R + r)]++)] = i; });
 }
