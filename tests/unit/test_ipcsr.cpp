@@ -96,13 +96,13 @@ TEST(IpcsrSharedSize, FollowsThePaperFormulaWithHopperDefaults) {
 TEST(IpcsrParams, TunedDefaultsAndTheUsersSettings) {
   const DeviceInfo hopper = hopper_device_info();
   IpcsrParams p = ipcsr_params(TuningParams{}, hopper, sizeof(double));
-  EXPECT_EQ(p.block_threads, 512);  // measured on the H100 (tuning.hpp)
+  EXPECT_EQ(p.block_threads, 128);  // measured on the H200 (tuning.hpp)
   EXPECT_EQ(p.long_rows, IpcsrLongRows::split);
   EXPECT_EQ(p.min_threads_per_row, 1);
   EXPECT_EQ(p.balance, 8);
   EXPECT_EQ(p.stream_loads, -1);
   EXPECT_EQ(p.unroll, 8);
-  EXPECT_EQ(p.shared_size, 3456);  // 0.5 of Hopper's shared memory, T = 512
+  EXPECT_EQ(p.shared_size, 720);  // 0.5 of Hopper's shared memory, T = 128: 16 blocks per SM
   // unroll's default: 4 for complex double (16-byte values), unless set.
   EXPECT_EQ(ipcsr_params(TuningParams{}, hopper, 16).unroll, 4);
   EXPECT_EQ(ipcsr_params(TuningParams{}, hopper, sizeof(float)).unroll, 8);
@@ -129,7 +129,7 @@ TEST(IpcsrParams, TunedDefaultsAndTheUsersSettings) {
   // The device's limits, not the host's guess: fewer blocks per SM, more each.
   DeviceInfo few = hopper;
   few.max_blocks_per_sm = 2;
-  EXPECT_GT(ipcsr_params(TuningParams{}, few, sizeof(double)).shared_size, 3456);
+  EXPECT_GT(ipcsr_params(TuningParams{}, few, sizeof(double)).shared_size, 720);
   // A fraction too small to stage anything is refused when the parameters are made.
   t.set("ipcsr.shared_fraction=0.01");
   t.set("ipcsr.block_threads=32");

@@ -33,14 +33,31 @@
 // benchmark (block_threads, shared_fraction, long_rows, min_threads_per_row,
 // balance, stream_loads, unroll).
 // SHARED_SIZE itself is derived from these and the device (ipcsr_shared_size):
-// T = 512, share 0.5 on Hopper: 3456 doubles, 6912 floats per block.
+// T = 128, share 0.5 on Hopper: 720 doubles, 1440 floats per block.
+//
+// T = 128 since 2026-11-29 (it was 512). H200, one call, the variants in turn
+// over two rounds, 72 real and 8 generated matrices, ipcsr's time over that
+// of T = 512, share 0.5 (geometric mean; docs/h200-2026-11-29-ipcsr-blocks):
+//
+//   T \ share    0.25    0.375   0.5     0.75
+//   64            1.575           0.976
+//   128                   0.946   0.925   0.993
+//   192                           0.950
+//   256                           0.937
+//
+// From 100k to 1M nonzeros (26 matrices), where the selector takes ipcsr,
+// T = 128 gave 0.970 (cage10 0.87, cage11 0.87, ca-CondMat 0.91): with
+// blocks of 3456 values a matrix there filled 44-300 blocks, fewer than the
+// 528 that 132 SMs hold at once. Rows longer than a block lose (split into more chunks: hangGlider_2,
+// rajat01 and adder_dcop_05 1.22-1.28); the selector gives those suraa.
+// The H100 sweep above had no T = 128; no H100 was lent to repeat it.
 #pragma once
 
 #include "aijadaptive/formats/ipcsr.hpp"
 
 namespace aijadaptive::ipcsr_tuning {
 
-inline constexpr int kBlockThreads = 512;  // T
+inline constexpr int kBlockThreads = 128;  // T
 // Fraction of the SM's shared memory the blocks of one SM stage into; the rest
 // is L1, which caches x.
 inline constexpr double kSharedFraction = 0.5;
