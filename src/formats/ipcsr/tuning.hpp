@@ -35,22 +35,16 @@
 // SHARED_SIZE itself is derived from these and the device (ipcsr_shared_size):
 // T = 128, share 0.5 on Hopper: 720 doubles, 1440 floats per block.
 //
-// T = 128 since 2026-11-29 (it was 512). H200, one call, the variants in turn
-// over two rounds, 72 real and 8 generated matrices, ipcsr's time over that
-// of T = 512, share 0.5 (geometric mean; docs/h200-2026-11-29-ipcsr-blocks):
-//
-//   T \ share    0.25    0.375   0.5     0.75
-//   64            1.575           0.976
-//   128                   0.946   0.925   0.993
-//   192                           0.950
-//   256                           0.937
-//
-// From 100k to 1M nonzeros (26 matrices), where the selector takes ipcsr,
-// T = 128 gave 0.970 (cage10 0.87, cage11 0.87, ca-CondMat 0.91): with
-// blocks of 3456 values a matrix there filled 44-300 blocks, fewer than the
-// 528 that 132 SMs hold at once. Rows longer than a block lose (split into more chunks: hangGlider_2,
-// rajat01 and adder_dcop_05 1.22-1.28); the selector gives those suraa.
-// The H100 sweep above had no T = 128; no H100 was lent to repeat it.
+// T = 128 since 2026-11-29 (it was 512): on the H200, the geometric mean of
+// ipcsr's time over T = 512's at share 0.5 was 0.925 over 80 matrices (T =
+// 256: 0.937; T = 128 at share 0.375 or 0.75: 0.946, 0.993; docs/h200-2026-
+// 11-29-ipcsr-blocks, call 2). From 100k to 1M nonzeros (26 matrices), where
+// the selector takes ipcsr, it was 0.958 (cage10, cage11 0.86, ca-CondMat
+// 0.91): blocks of 3456 values gave a matrix there 44-300 blocks, fewer than
+// the 528 that 132 SMs hold at once. Rows longer than a block lose, split
+// into more chunks (hangGlider_2, rajat01, adder_dcop_05 1.19-1.26); the
+// selector gives those suraa. The H100 sweep above had no T = 128, and no
+// H100 was lent to repeat it.
 #pragma once
 
 #include "aijadaptive/formats/ipcsr.hpp"
