@@ -14,7 +14,7 @@ namespace aijadaptive::test {
 // enough for one launch: one_launch_max_entries 2^62).
 inline SuraaParams suraa_with(std::int64_t segment_rows, std::int64_t short_limit, std::int64_t long_limit,
                               std::int64_t block_entries, int long_threads, SuraaLaunch launch = SuraaLaunch::device,
-                              bool streams = true, bool one_launch = false) {
+                              bool streams = true, bool one_launch = false, std::int64_t sort_window = 0) {
   SuraaParams p;
   p.segment_rows = segment_rows;
   p.short_limit = short_limit;
@@ -25,6 +25,7 @@ inline SuraaParams suraa_with(std::int64_t segment_rows, std::int64_t short_limi
   p.streams = streams;
   p.streams_min_entries = 0;
   p.one_launch_max_entries = one_launch ? std::int64_t(1) << 62 : 0;
+  p.sort_window = sort_window;
   return p;
 }
 
@@ -35,7 +36,8 @@ inline std::string describe(const SuraaParams& p) {
   return "S " + std::to_string(p.segment_rows) + ", short < " + std::to_string(p.short_limit) + ", long >= " +
          std::to_string(p.long_limit) + ", block_entries " + std::to_string(p.block_entries) + ", long_threads " +
          std::to_string(p.long_threads) + launch + (p.streams ? ", streams" : ", one stream") +
-         ", one launch below " + std::to_string(p.one_launch_max_entries) + " nonzeros";
+         ", one launch below " + std::to_string(p.one_launch_max_entries) + " nonzeros" +
+         (p.sort_window ? ", short rows sorted within windows of " + std::to_string(p.sort_window) : "");
 }
 
 // The row at the first of the sorted positions [begin, end) whose row has at

@@ -50,7 +50,8 @@ using test::suraa_with;
 // The defaults (long grids launched as auto chooses; the tests' matrices are
 // small: one launch), then small limits so that small matrices have all three
 // groups and long rows of many chunks, each launch mode with and without
-// streams, long_threads 64 to 1024, and the same in one launch.
+// streams, long_threads 64 to 1024, the same in one launch, and short rows
+// sorted within windows.
 const SuraaParams kParamSets[] = {SuraaParams{},
                                   suraa_with(0, 4, 24, 32, 64, SuraaLaunch::device, true),
                                   suraa_with(0, 4, 24, 32, 64, SuraaLaunch::host, true),
@@ -64,7 +65,10 @@ const SuraaParams kParamSets[] = {SuraaParams{},
                                   suraa_with(0, 4, 24, 32, 256, SuraaLaunch::host, false, true),
                                   suraa_with(64, 2, 200, 100, 256, SuraaLaunch::automatic, true, true),
                                   suraa_with(32, 1, 1, 32, 256, SuraaLaunch::host, false, true),  // all long
-                                  suraa_with(0, 0, 0, 0, 256, SuraaLaunch::automatic, true, true)};  // limits by size
+                                  suraa_with(0, 0, 0, 0, 256, SuraaLaunch::automatic, true, true),  // limits by size
+                                  // Short rows sorted within windows of 32 and 96 rows.
+                                  suraa_with(0, 4, 24, 32, 64, SuraaLaunch::host, true, false, 32),
+                                  suraa_with(64, 16, 256, 256, 256, SuraaLaunch::device, true, true, 96)};
 
 
 using test::nans;
@@ -80,10 +84,10 @@ void check_device_format(const test::OwnedCsr<V, I>& m, const SuraaParams& p) {
   OwnedStream own;
   auto dev = host.upload(own.get());
   synchronize(own.get());
-  // One block of 11 arrays, each from a boundary of kAlignment bytes, and the launch failures' counter.
+  // One block of 12 arrays, each from a boundary of kAlignment bytes, and the launch failures' counter.
   const std::size_t arrays = host.layout().device_bytes(sizeof(V), sizeof(I));
   EXPECT_GE(dev->device_bytes(), arrays + sizeof(unsigned));
-  EXPECT_LT(dev->device_bytes(), arrays + 11 * detail::PackedArrays::kAlignment);
+  EXPECT_LT(dev->device_bytes(), arrays + 12 * detail::PackedArrays::kAlignment);
   for (Stream stream : {Stream(nullptr), own.get()}) test::expect_device_matches_host(host, *dev, m, stream);
   test::expect_row_maps_match_host(host, *dev, m, own.get());
 }

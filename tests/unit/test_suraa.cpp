@@ -55,7 +55,10 @@ const SuraaParams kParamSets[] = {SuraaParams{},
                                   suraa_with(0, 4, 24, 32, 256, SuraaLaunch::host, false, true),
                                   suraa_with(64, 2, 200, 100, 256, SuraaLaunch::automatic, true, true),
                                   suraa_with(0, 0, 0, 0, 256, SuraaLaunch::automatic, true, true),
-                                  suraa_with(32, 1, 1, 32, 256, SuraaLaunch::host, false, true)};  // all long
+                                  suraa_with(32, 1, 1, 32, 256, SuraaLaunch::host, false, true),  // all long
+                                  // Short rows sorted within windows of 32 and 96 rows.
+                                  suraa_with(0, 4, 24, 32, 64, SuraaLaunch::host, true, false, 32),
+                                  suraa_with(64, 16, 256, 256, 256, SuraaLaunch::device, true, true, 96)};
 
 
 std::int64_t ceil_div(std::int64_t a, std::int64_t b) { return (a + b - 1) / b; }
@@ -81,6 +84,7 @@ TEST(SuraaParams, DefaultsAndTheUsersSettings) {
   EXPECT_EQ(d.long_threads, 256);
   EXPECT_EQ(d.long_launch, SuraaLaunch::automatic);
   EXPECT_TRUE(d.streams);
+  EXPECT_EQ(d.sort_window, 1024);
   const SuraaParams plain{};  // the struct's defaults are the parameters' defaults
   EXPECT_EQ(plain.segment_rows, d.segment_rows);
   EXPECT_EQ(plain.short_limit, d.short_limit);
@@ -88,6 +92,7 @@ TEST(SuraaParams, DefaultsAndTheUsersSettings) {
   EXPECT_EQ(plain.block_entries, d.block_entries);
   EXPECT_EQ(plain.long_threads, d.long_threads);
   EXPECT_EQ(plain.one_launch_max_entries, d.one_launch_max_entries);
+  EXPECT_EQ(plain.sort_window, d.sort_window);
 
   TuningParams t;
   t.set(FormatId::suraa, "segment_rows", "64");
@@ -98,6 +103,7 @@ TEST(SuraaParams, DefaultsAndTheUsersSettings) {
   t.set("suraa.long_launch=host");
   t.set(FormatId::suraa, "streams", "no");
   t.set(FormatId::suraa, "one_launch_max_entries", "0");
+  t.set(FormatId::suraa, "sort_window", "1024");
   const SuraaParams p = suraa_params(t);
   EXPECT_EQ(p.segment_rows, 64);
   EXPECT_EQ(p.short_limit, 16);
@@ -107,6 +113,7 @@ TEST(SuraaParams, DefaultsAndTheUsersSettings) {
   EXPECT_EQ(p.long_launch, SuraaLaunch::host);
   EXPECT_FALSE(p.streams);
   EXPECT_EQ(p.one_launch_max_entries, 0);
+  EXPECT_EQ(p.sort_window, 1024);
 
   // The format made from a context takes the context's settings.
   FormatContext context;
@@ -131,6 +138,8 @@ TEST(SuraaParams, BadValuesAreRefused) {
                              {"long_threads", "32"},
                              {"long_threads", "2048"},
                              {"long_launch", "sometimes"},
+                             {"sort_window", "100"},
+                             {"sort_window", "-32"},
                              {"streams", "maybe"}}) {
     const std::string n = name, v = value;
     expect_invalid_argument([&] { t.set(FormatId::suraa, n, v); }, "suraa." + n + "=" + v);
@@ -159,6 +168,8 @@ TEST(SuraaParams, BadValuesAreRefused) {
   expect_invalid_argument([] { suraa_check_params(suraa_with(0, 32, 4096, 8192, 100)); }, "long_threads 100");
   expect_invalid_argument([] { suraa_check_params(suraa_with(0, 32, 4096, 8192, 96 + 1)); }, "long_threads 97");
   expect_invalid_argument([] { suraa_check_params(suraa_with(0, 32, 4096, 8192, 2048)); }, "long_threads 2048");
+  expect_invalid_argument([] { suraa_check_params(suraa_with(0, 32, 4096, 8192, 256, SuraaLaunch::host, true, false, 48)); },
+                          "sort_window 48");
   expect_invalid_argument([] { SuraaHostFormat<double, std::int32_t> f(suraa_with(0, 32, 4096, 8192, 100)); },
                           "a format with long_threads 100");
   const auto m = test::random_csr<double, std::int32_t>({10, 10, 0.3, 0, 0, 1});
@@ -218,7 +229,60 @@ TEST(SuraaSegmentRows, HandComputedCases) {
 // ---- the builder --------------------------------------------------------------
 
 template <class V, class I>
+void check_layout(const CsrView<V, I>& a, const SuraaParams& p);
+
+// With sort_window W: the layout sorted as one (checked by check_layout)
+// but for the short group's order, whose window w holds the w-th W of the
+// group's rows in row order, sorted by length and stable; its slices as wide
+// as their longest row.
+template <class V, class I>
+void check_windows(const CsrView<V, I>& a, const SuraaParams& p) {
+  SCOPED_TRACE(describe(p) + ", " + std::to_string(a.rows) + "x" + std::to_string(a.cols));
+  SuraaParams one = p;
+  one.sort_window = 0;
+  check_layout(a, one);
+  const SuraaLayout l = suraa_build_layout(a, p), g = suraa_build_layout(a, one);
+  const std::int64_t n = a.rows, W = p.sort_window, short_rows = l.group_begin[1];
+  ASSERT_EQ(l.group_begin, g.group_begin);
+  ASSERT_EQ(l.group_entries, g.group_entries);
+  for (std::int64_t k = short_rows; k < n; ++k) {
+    ASSERT_EQ(l.order[std::size_t(k)], g.order[std::size_t(k)]) << "sorted row " << k;
+    ASSERT_EQ(l.lengths[std::size_t(k)], g.lengths[std::size_t(k)]) << "sorted row " << k;
+  }
+  EXPECT_EQ(l.row_at, g.row_at);
+  ASSERT_EQ(l.long_segments.size(), g.long_segments.size());
+  std::vector<std::int64_t> in_row_order(g.order.begin(), g.order.begin() + short_rows);
+  std::sort(in_row_order.begin(), in_row_order.end());
+  for (std::int64_t w0 = 0; w0 < short_rows; w0 += W) {
+    const std::int64_t w1 = std::min(short_rows, w0 + W);
+    std::vector<std::int64_t> rows(l.order.begin() + w0, l.order.begin() + w1);
+    std::sort(rows.begin(), rows.end());
+    ASSERT_TRUE(std::equal(rows.begin(), rows.end(), in_row_order.begin() + w0)) << "window at " << w0;
+    for (std::int64_t k = w0; k < w1; ++k) {
+      const std::int64_t r = l.order[std::size_t(k)];
+      ASSERT_EQ(l.lengths[std::size_t(k)], std::int64_t(a.row_ptr[r + 1]) - std::int64_t(a.row_ptr[r]));
+      if (k > w0) {
+        ASSERT_LE(l.lengths[std::size_t(k) - 1], l.lengths[std::size_t(k)]) << "not ascending at " << k;
+        if (l.lengths[std::size_t(k) - 1] == l.lengths[std::size_t(k)]) {
+          ASSERT_LT(l.order[std::size_t(k) - 1], r) << "not stable at " << k;
+        }
+      }
+    }
+  }
+  ASSERT_EQ(std::int64_t(l.slice_at.size()), ceil_div(short_rows, kSuraaSliceRows) + 1);
+  for (std::size_t s = 0; s + 1 < l.slice_at.size(); ++s) {
+    const std::int64_t first = std::int64_t(s) * kSuraaSliceRows, end = std::min(short_rows, first + kSuraaSliceRows);
+    const std::int64_t longest = *std::max_element(l.lengths.begin() + first, l.lengths.begin() + end);
+    ASSERT_EQ(l.slice_at[s + 1] - l.slice_at[s], longest * kSuraaSliceRows) << "slice " << s;
+  }
+}
+
+template <class V, class I>
 void check_layout(const CsrView<V, I>& a, const SuraaParams& p) {
+  if (p.sort_window > 0) {
+    check_windows(a, p);
+    return;
+  }
   SCOPED_TRACE(describe(p) + ", " + std::to_string(a.rows) + "x" + std::to_string(a.cols));
   const SuraaLayout l = suraa_build_layout(a, p);
   const std::int64_t n = a.rows;
@@ -790,6 +854,14 @@ TEST(SuraaHostFormat, CapabilitiesBytesAndDescription) {
   has(lines[0], "segments of 32 sorted rows (as set)");
   has(lines[2], "the caller's stream");
   has(lines[2], "launched from the device");
+  EXPECT_EQ(lines[0].find("windows"), std::string::npos) << lines[0];
+  // Short rows sorted within windows of 32.
+  const SuraaParams windows = kParamSets[std::size(kParamSets) - 2];
+  ASSERT_EQ(windows.sort_window, 32);
+  SuraaHostFormat<double, std::int32_t> w(windows);
+  w.build(m.view());
+  ASSERT_GT(w.layout().rows(SuraaGroup::short_rows), 32);
+  has(w.describe()[0], "the short rows sorted again within windows of 32");
   // Streams wanted but one group only: nothing to overlap.
   SuraaHostFormat<double, std::int32_t> h{SuraaParams{}};
   const auto same = test::csr_of_lengths<double, std::int32_t>(std::vector<std::int64_t>(200, 7), 300, 3);
@@ -913,14 +985,17 @@ TEST(SuraaHostFormat, OneLaunchForSmallMatricesWhoseLongGridsTheHostWouldLaunch)
 
 // auto: the long grids from the device for many long segments, from the host
 // for few; device and host as set whatever the count.
-TEST(SuraaHostFormat, AutomaticLaunchTakesTheDeviceForManyLongSegments) {
+TEST(SuraaHostFormat, AutomaticLaunchTakesTheDeviceForManyLongSegmentsOrALargeMatrix) {
   SuraaLayout l;
   SuraaParams p;
   ASSERT_EQ(p.long_launch, SuraaLaunch::automatic);
   for (std::size_t segments : {std::size_t(0), std::size_t(1), std::size_t(7), std::size_t(8), std::size_t(100)}) {
     l.long_segments.assign(segments, SuraaLongSegment{0, 32, 1, 0, 0});
     p.long_launch = SuraaLaunch::automatic;
+    l.entries = p.one_launch_max_entries - 1;  // small: many segments
     EXPECT_EQ(suraa_long_from_device(p, l), segments >= 8) << segments << " long segments";
+    l.entries = p.one_launch_max_entries;  // large: any
+    EXPECT_EQ(suraa_long_from_device(p, l), segments >= 1) << segments << " long segments";
     p.long_launch = SuraaLaunch::device;
     EXPECT_TRUE(suraa_long_from_device(p, l));
     p.long_launch = SuraaLaunch::host;

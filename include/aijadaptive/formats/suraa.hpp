@@ -3,7 +3,11 @@
 // each group multiplied by its own kernel on its own stream.
 //
 //   order     sorted position -> row: a stable sort by nonzeros per row,
-//             ascending (rows of one length keep their order)
+//             ascending (rows of one length keep their order); with
+//             sort_window W, the short group's rows (below) are then sorted
+//             again within windows of W of them taken in row order, so that
+//             a window's rows, and the parts of x and y they touch, stay
+//             together
 //   segments  the sorted rows cut into pieces of S rows (S from the
 //             Freedman-Diaconis rule, suraa_segment_rows), so that a segment
 //             holds rows of nearly equal length
@@ -24,15 +28,16 @@
 // Storage on the device (built there from the CSR arrays by a fill kernel):
 //   short rows    slices of 32 sorted rows (a warp), column-major: entry j of
 //                 lane l at slice_at[s] + j * 32 + l; a slice is as wide as its
-//                 longest row (its last: sorted), shorter rows padded with
-//                 column -1
+//                 longest row (its last: sorted, within its window too),
+//                 shorter rows padded with column -1
 //   medium, long  CSR in sorted order: sorted row k's entries from row_at[k]
 // Each kernel writes row order[k]'s result itself (no separate scatter).
 //
 // The long group runs one grid per long segment, sized to it (rows x chunks
-// blocks): launched from the device by dynamic parallelism (one parent thread
-// per segment) or from the host, one launch per segment (long_launch; auto:
-// from the device for many segments, suraa_long_from_device). The long grids
+// blocks), launched from the device by dynamic parallelism (one parent thread
+// per segment), or one grid of all the segments' blocks launched from the
+// host (long_launch; auto: from the device for many segments,
+// suraa_long_from_device). The long grids
 // are launched first, the short group's last, so that the few heavy blocks
 // are not left to run alone after the many light ones. A row
 // of several chunks sums its chunks' partial sums in chunk order: the last
@@ -84,7 +89,7 @@ const char* suraa_group_name(SuraaGroup group);
 enum class SuraaLaunch {
   automatic,  // device for many long segments, host for few (suraa_long_from_device)
   device,     // the long segments' grids launched by a parent kernel (dynamic parallelism)
-  host        // one host launch per long segment
+  host        // one host launch for all the long segments
 };
 
 // long_threads' largest value: the long kernel is compiled for it
@@ -103,6 +108,10 @@ struct SuraaParams {
   bool streams = true;               // each group on its own stream (else all on the caller's)
   std::int64_t streams_min_entries = 1000000;  // ... for matrices of this many nonzeros or more
   std::int64_t one_launch_max_entries = 1000000;  // below this many nonzeros, all groups in one launch
+  // The short group's rows sorted by length within windows of this many (a
+  // multiple of 32), in row order from window to window; 0: all of them
+  // together (the paper).
+  std::int64_t sort_window = 1024;
 };
 
 // Whether a matrix of `entries` nonzeros is small: below
@@ -121,7 +130,8 @@ SuraaLimits suraa_limits(const SuraaParams& params, std::int64_t entries);
 
 // The parameters from the user's settings of the format's tuning parameters
 // (suraa_params(): segment_rows, short_limit, long_limit, block_entries,
-// long_threads, long_launch, streams, streams_min_entries, one_launch_max_entries).
+// long_threads, long_launch, streams, streams_min_entries, one_launch_max_entries,
+// sort_window).
 SuraaParams suraa_params(const TuningParams& tuning);
 // Throws ErrorKind::invalid_argument unless the parameters are usable.
 void suraa_check_params(const SuraaParams& params);
@@ -192,6 +202,9 @@ struct SuraaLayout {
   }
   std::int64_t sliced_entries() const { return slice_at.back(); }  // with padding
   std::int64_t csr_entries() const { return row_at.back(); }
+  // Each long segment's first block in one grid of them all, and the blocks
+  // in all (the last entry).
+  std::vector<std::int64_t> long_starts() const;
   double mean_length(SuraaGroup g) const {
     return rows(g) ? double(group_entries[int(g)]) / double(rows(g)) : 0.0;
   }
@@ -239,8 +252,8 @@ class SuraaHostFormat final : public HostFormat<V, I> {
 bool suraa_group_streams(const SuraaParams& params, const SuraaLayout& layout);
 
 // Whether the long group's grids are launched from the device: as set, or
-// (automatic) when it has at least kSuraaDeviceLaunchSegments segments, where
-// one parent launch costs less than as many host launches.
+// (automatic) for any long segment from one_launch_max_entries nonzeros on, and
+// below it for at least suraa_tuning::kDeviceLaunchSegments segments.
 bool suraa_long_from_device(const SuraaParams& params, const SuraaLayout& layout);
 
 // Whether one launch runs all the groups: fewer than one_launch_max_entries

@@ -82,6 +82,36 @@ void sort_by_length(const I* row_ptr, std::int64_t n, UninitialisedVector<std::i
   each_row([&](std::int64_t i, std::int64_t r) { order[std::size_t(at[std::size_t(length(i) * R + r)]++)] = i; });
 }
 
+// The first `count` sorted rows (the short group) sorted again by length
+// within windows of `window` of them taken in row order: a stable counting
+// sort per window, keyed below `longest` + 1 (the group's longest row).
+template <class I>
+void sort_within_windows(const I* row_ptr, std::int64_t n, std::int64_t count, std::int64_t window,
+                         std::int64_t longest, UninitialisedVector<std::int64_t>& order,
+                         std::vector<std::int64_t>& lengths) {
+  const auto length = [&](std::int64_t i) { return std::int64_t(row_ptr[i + 1]) - std::int64_t(row_ptr[i]); };
+  std::vector<char> in_group(std::size_t(n), 0);
+  for (std::int64_t k = 0; k < count; ++k) in_group[std::size_t(order[std::size_t(k)])] = 1;
+  std::vector<std::int64_t> rows;  // the group's rows in row order
+  rows.reserve(std::size_t(count));
+  for (std::int64_t i = 0; i < n; ++i)
+    if (in_group[std::size_t(i)]) rows.push_back(i);
+  std::vector<std::int64_t> at(std::size_t(longest + 1));
+  for (std::int64_t w0 = 0; w0 < count; w0 += window) {
+    const std::int64_t w1 = std::min(count, w0 + window);
+    std::fill(at.begin(), at.end(), 0);
+    for (std::int64_t k = w0; k < w1; ++k) ++at[std::size_t(length(rows[std::size_t(k)]))];
+    std::int64_t position = w0;
+    for (std::int64_t& a : at) position += std::exchange(a, position);
+    for (std::int64_t k = w0; k < w1; ++k) {
+      const std::int64_t i = rows[std::size_t(k)], len = length(i);
+      const std::int64_t to = at[std::size_t(len)]++;
+      order[std::size_t(to)] = i;
+      lengths[std::size_t(to)] = len;
+    }
+  }
+}
+
 }  // namespace
 
 const char* suraa_group_name(SuraaGroup group) {
@@ -117,7 +147,10 @@ const std::vector<ParamSpec>& suraa_params() {
       integer_param("streams_min_entries", "nonzeros from which the groups run on streams of their own", 0,
                     std::int64_t(1) << 62, kStreamsMinEntries),
       integer_param("one_launch_max_entries", "nonzeros below which all groups run in one launch (0: never)", 0,
-                    std::int64_t(1) << 62, kOneLaunchMaxEntries)};
+                    std::int64_t(1) << 62, kOneLaunchMaxEntries),
+      integer_param("sort_window",
+                    "short rows sorted by length within windows of this many, a multiple of 32 (0: all together)", 0,
+                    std::int64_t(1) << 40, kSortWindow, kSuraaSliceRows)};
   return specs;
 }
 
@@ -134,6 +167,7 @@ SuraaParams suraa_params(const TuningParams& tuning) {
   p.streams = tuning.choice(me, "streams") == "yes";
   p.streams_min_entries = tuning.integer(me, "streams_min_entries");
   p.one_launch_max_entries = tuning.integer(me, "one_launch_max_entries");
+  p.sort_window = tuning.integer(me, "sort_window");
   suraa_check_params(p);
   return p;
 }
@@ -150,6 +184,8 @@ void suraa_check_params(const SuraaParams& p) {
   AIJA_REQUIRE(p.streams_min_entries >= 0 && p.one_launch_max_entries >= 0, invalid_argument,
                "suraa: streams_min_entries = " + std::to_string(p.streams_min_entries) +
                    " and one_launch_max_entries = " + std::to_string(p.one_launch_max_entries) + ", expected >= 0");
+  AIJA_REQUIRE(p.sort_window >= 0 && p.sort_window % kSuraaSliceRows == 0, invalid_argument,
+               "suraa: sort_window = " + std::to_string(p.sort_window) + ", expected 0 (all together) or a multiple of 32");
   AIJA_REQUIRE(p.long_threads >= 64 && p.long_threads <= kSuraaMaxLongThreads && p.long_threads % 32 == 0,
                invalid_argument,
                "suraa: long_threads = " + std::to_string(p.long_threads) + ", expected a multiple of 32 in [64, " +
@@ -199,13 +235,21 @@ bool suraa_group_streams(const SuraaParams& p, const SuraaLayout& l) {
 
 bool suraa_long_from_device(const SuraaParams& p, const SuraaLayout& l) {
   if (p.long_launch == SuraaLaunch::automatic)
-    return std::int64_t(l.long_segments.size()) >= suraa_tuning::kDeviceLaunchSegments;
+    return suraa_small(p, l.entries) ? std::int64_t(l.long_segments.size()) >= suraa_tuning::kDeviceLaunchSegments
+                                     : !l.long_segments.empty();
   return p.long_launch == SuraaLaunch::device;
+}
+
+std::vector<std::int64_t> SuraaLayout::long_starts() const {
+  std::vector<std::int64_t> starts{0};
+  for (const SuraaLongSegment& s : long_segments) starts.push_back(starts.back() + s.rows * s.chunks);
+  return starts;
 }
 
 std::size_t SuraaLayout::device_bytes(std::size_t value_bytes, std::size_t index_bytes) const {
   return std::size_t(sliced_entries() + csr_entries()) * (value_bytes + index_bytes) + order.size() * index_bytes +
-         (slice_at.size() + row_at.size()) * sizeof(std::int64_t) + long_segments.size() * sizeof(SuraaLongSegment) +
+         (slice_at.size() + row_at.size() + long_segments.size() + 1) * sizeof(std::int64_t) +
+         long_segments.size() * sizeof(SuraaLongSegment) +
          medium_blocks.size() * sizeof(SuraaMediumBlock) +
          std::size_t(partials) * value_bytes + std::size_t(counters) * sizeof(unsigned);
 }
@@ -247,6 +291,9 @@ SuraaLayout suraa_build_layout(const CsrView<V, I>& a, const SuraaParams& p) {
   for (std::int64_t s = 0; s < l.segments; ++s)
     l.group_entries[std::size_t(s * S >= b[2] ? 2 : s * S >= b[1] ? 1 : 0)] += segment_entries[std::size_t(s)];
 
+  // The short rows' windows (the group's longest row is its last while sorted as one).
+  if (p.sort_window > 0 && b[1] > p.sort_window)
+    sort_within_windows(a.row_ptr, n, b[1], p.sort_window, l.lengths[std::size_t(b[1] - 1)], l.order, l.lengths);
   // Short rows: slices of 32, each as wide as its last (longest) row.
   l.slice_at.reserve(std::size_t(ceil_div(b[1], kSuraaSliceRows)) + 1);
   for (std::int64_t first = 0; first < b[1]; first += kSuraaSliceRows) {
@@ -331,7 +378,10 @@ std::vector<std::string> SuraaHostFormat<V, I>::describe() const {
                 l.entries ? double(detail::csr_array_bytes(a_)) / double(l.entries) : 0.0);
   return {"suraa: segments of " + std::to_string(l.segment_rows) + " sorted rows" +
               (params_.segment_rows ? " (as set)" : " (Freedman-Diaconis)") + ", " + std::to_string(l.segments) +
-              " segments",
+              " segments" +
+              (params_.sort_window && l.rows(SuraaGroup::short_rows) > params_.sort_window
+                   ? "; the short rows sorted again within windows of " + std::to_string(params_.sort_window)
+                   : std::string()),
           "suraa: groups " + groups + " (short below a mean of " + std::to_string(l.limits.short_limit) +
               ", long from " + std::to_string(l.limits.long_limit) + ", " + std::to_string(l.limits.block_entries) +
               " entries a long block)",

@@ -47,12 +47,25 @@ __global__ void __launch_bounds__(kBlockThreads)
   medium_row<kStream>(a, k, true, int(threadIdx.x % kWarp), kWarp, x, alpha, beta, y);
 }
 
-// Long group, one segment: a block per chunk of a row, launched from the
-// host. Bounded for long_threads' largest value, as device_launch.cu's.
+// Long group from the host: every segment's blocks in one grid (a launch per
+// segment waited for each one's last blocks before the next began), block b
+// in the last segment whose first block starts[s] <= b. Bounded for
+// long_threads' largest value, as device_launch.cu's.
 template <bool kStream, class V, class I>
 __global__ void __launch_bounds__(kSuraaMaxLongThreads)
-    suraa_long_kernel(SuraaArrays<V, I> a, SuraaLongSegment s, const V* __restrict__ x, V alpha, V beta, V* y) {
-  long_block<kStream>(a, s, std::int64_t(blockIdx.x), x, alpha, beta, y);
+    suraa_long_kernel(SuraaArrays<V, I> a, const SuraaLongSegment* __restrict__ segments,
+                      const std::int64_t* __restrict__ starts, std::int64_t count, const V* __restrict__ x, V alpha,
+                      V beta, V* y) {
+  const std::int64_t b = blockIdx.x;
+  std::int64_t lo = 0, hi = count - 1;
+  while (lo < hi) {
+    const std::int64_t mid = (lo + hi + 1) / 2;
+    if (starts[mid] <= b)
+      lo = mid;
+    else
+      hi = mid - 1;
+  }
+  long_block<kStream>(a, segments[lo], b - starts[lo], x, alpha, beta, y);
 }
 
 // The single launch's grid (suraa_one_launch): the long segments' blocks
@@ -151,8 +164,11 @@ class SuraaDeviceFormat final : public DeviceFormat<V, I> {
     const auto csr_cols = arrays.add<I>(std::size_t(l.csr_entries()));
     const auto csr_vals = arrays.add<V>(std::size_t(l.csr_entries()));
     const auto partials = arrays.add<V>(std::size_t(l.partials));
+    const std::vector<std::int64_t> long_starts = l.long_starts();
+    const auto starts = arrays.add(long_starts.size(), long_starts.data());
     block_ = arrays.send(stream);
     segments_ = segments.in(block_);
+    long_starts_ = starts.in(block_);
     slice_cols_ = slice_cols.in(block_);
     slice_vals_ = slice_vals.in(block_);
     csr_cols_ = csr_cols.in(block_);
@@ -177,7 +193,7 @@ class SuraaDeviceFormat final : public DeviceFormat<V, I> {
     slices_ = std::int64_t(l.slice_at.size()) - 1;
     short_blocks_ = blocks_for(slices_, kWarpsPerBlock);
     medium_blocks_ = blocks_for(l.rows(SuraaGroup::medium_rows), kWarpsPerBlock);
-    for (const SuraaLongSegment& seg : l.long_segments) blocks_for(seg.rows * seg.chunks, 1);
+    long_blocks_ = blocks_for(long_starts.back(), 1);
     const bool cs = std::int64_t(l.device_bytes(sizeof(V), sizeof(I))) > device_info(current_device()).l2_bytes;
     stream_loads_ = cs;
     short_kernel_ = cs ? suraa_short_kernel<true, D, I> : suraa_short_kernel<false, D, I>;
@@ -185,11 +201,9 @@ class SuraaDeviceFormat final : public DeviceFormat<V, I> {
     long_kernel_ = cs ? suraa_long_kernel<true, D, I> : suraa_long_kernel<false, D, I>;
     if (suraa_one_launch(host.params(), l)) {
       one_launch_kernel_ = cs ? suraa_one_launch_kernel<true, D, I> : suraa_one_launch_kernel<false, D, I>;
-      std::int64_t long_blocks = 0;
-      for (const SuraaLongSegment& seg : l.long_segments) long_blocks += seg.rows * seg.chunks;
       const auto medium_blocks = std::int64_t(l.medium_blocks.size());
-      grid_ = {segments_, medium_table.in(block_), long_blocks, medium_blocks, slices_};
-      one_launch_blocks_ = blocks_for(long_blocks + medium_blocks + short_blocks_, 1);
+      grid_ = {segments_, medium_table.in(block_), long_starts.back(), medium_blocks, slices_};
+      one_launch_blocks_ = blocks_for(long_starts.back() + medium_blocks + short_blocks_, 1);
       fill(stream, true);
       return;
     }
@@ -255,7 +269,8 @@ class SuraaDeviceFormat final : public DeviceFormat<V, I> {
   using D = detail::device_value_t<V>;  // V in the kernels (device_value.hpp)
   using ShortKernel = void (*)(SuraaArrays<D, I>, std::int64_t, const D*, D, D, D*);
   using MediumKernel = void (*)(SuraaArrays<D, I>, const D*, D, D, D*);
-  using LongKernel = void (*)(SuraaArrays<D, I>, SuraaLongSegment, const D*, D, D, D*);
+  using LongKernel = void (*)(SuraaArrays<D, I>, const SuraaLongSegment*, const std::int64_t*, std::int64_t, const D*,
+                              D, D, D*);
   using OneLaunchKernel = void (*)(SuraaArrays<D, I>, SuraaOneLaunchGrid, const D*, D, D, D*);
 
   void launch(SuraaGroup g, V host_alpha, const V* host_x, V host_beta, V* host_y, Stream stream) {
@@ -285,10 +300,9 @@ class SuraaDeviceFormat final : public DeviceFormat<V, I> {
       launch_long_from_device(a_, segments_, count, threads, parent_batch_, stream_loads_, x, alpha, beta, y, s);
       return;
     }
-    for (const SuraaLongSegment& seg : segments) {
-      long_kernel_<<<unsigned(seg.rows * seg.chunks), threads, 0, s>>>(a_, seg, x, alpha, beta, y);
-      AIJA_CUDA_CHECK_LAUNCH();
-    }
+    if (long_blocks_ == 0) return;
+    long_kernel_<<<long_blocks_, threads, 0, s>>>(a_, segments_, long_starts_, count, x, alpha, beta, y);
+    AIJA_CUDA_CHECK_LAUNCH();
   }
 
   // The layout's columns (at the upload) and values from the host half's CSR
@@ -321,7 +335,7 @@ class SuraaDeviceFormat final : public DeviceFormat<V, I> {
   const SuraaHostFormat<V, I>& host_;
   SuraaArrays<D, I> a_{};          // what every launch reads; row_map from set_row_map()
   std::int64_t slices_ = 0;        // of the short group
-  unsigned short_blocks_ = 0, medium_blocks_ = 0;
+  unsigned short_blocks_ = 0, medium_blocks_ = 0, long_blocks_ = 0;
   bool stream_loads_ = false;
   ShortKernel short_kernel_ = nullptr;  // the variant for the loads' cache hint
   MediumKernel medium_kernel_ = nullptr;
@@ -339,6 +353,7 @@ class SuraaDeviceFormat final : public DeviceFormat<V, I> {
   // Every array of the layout (and the long group's workspace) in one block.
   DeviceBuffer<unsigned char> block_;
   const SuraaLongSegment* segments_ = nullptr;
+  const std::int64_t* long_starts_ = nullptr;  // [segments + 1]: each segment's first block of the host's grid
   I *slice_cols_ = nullptr, *csr_cols_ = nullptr;
   V *slice_vals_ = nullptr, *csr_vals_ = nullptr;
   detail::CsrRefills<V, I> refills_;

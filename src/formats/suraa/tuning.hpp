@@ -39,10 +39,17 @@ inline constexpr std::int64_t kShortLimitOneLaunch = 16;
 inline constexpr std::int64_t kLongLimitOneLaunch = 512;
 inline constexpr std::int64_t kBlockEntriesOneLaunch = 2048;
 inline constexpr int kLongThreads = 256;
-// Long grids from the device when there are at least kDeviceLaunchSegments of
-// them: H100, rmat scale 22 (28 long segments) 790 us from the device against
-// 1037 us from the host; circuit (1) 242 against 227 us, longrows (2) 181
-// against 168 us, the small real matrices (1-3) 15-18 against 9-11 us.
+// Long grids from the device from one_launch_max_entries nonzeros on, and
+// below it when there are at least kDeviceLaunchSegments of them. H100, a
+// host launch per segment: rmat scale 22 (28 long segments) 790 us from the
+// device against 1037 us from the host; circuit (1) 242 against 227 us,
+// longrows (2) 181 against 168 us, the small real matrices (1-3) 15-18
+// against 9-11 us. H200, 2026-11-29, the host launching one grid of all the
+// segments: from the device circuit n=1M (1 segment) 0.77-0.82, circuit n=4M
+// (1) 0.98-0.99, longrows n=2M (2) 0.97, rmat scale 21 (4) 0.98 of the
+// host's time (docs/h200-2026-11-29-ipcsr-blocks, calls 5 and 7, two rounds
+// each). The first parent launch of a process loads the module of dynamic
+// parallelism (milliseconds, once).
 inline constexpr SuraaLaunch kLongLaunch = SuraaLaunch::automatic;
 inline constexpr std::int64_t kDeviceLaunchSegments = 8;
 inline constexpr bool kStreams = true;
@@ -50,5 +57,18 @@ inline constexpr bool kStreams = true;
 // the caller's stream alone); on small ones the fork and joins' host time is
 // most of the product (real matrices of 0.1-0.3M nonzeros: 17 us enqueued).
 inline constexpr std::int64_t kStreamsMinEntries = 1000000;
+// The short group sorted as one (0) or within windows of this many rows: a
+// window's rows are multiplied at about the same time, so the sectors of y
+// they write (and of x they read) are whole in L2 before it evicts them;
+// sorted as one, rows of each length came from all over y. H200, 2026-11-29,
+// suraa's time with windows of 256 / 1024 / 8192 over one sort, same build
+// (docs/h200-2026-11-29-ipcsr-blocks, calls 5 and 7, two rounds each):
+// circuit n=4M 0.74 for all three (ncu: the short kernel moved 263 MB of DRAM
+// instead of 479, in 93 us instead of 132), circuit n=1M 0.92-0.94 /
+// 0.96-1.00 / 0.98-1.00, longrows n=2M 0.97, stencil27 n=100 1.01-1.02 / 1.01
+// / 1.00-1.01, rmat scale 21 1.00 with 47% / 17% / 3% of its short group's
+// slots padding; 20 real matrices of 5k-560k nonzeros within their spread.
+// 1024: most of circuit n=1M's gain for little padding.
+inline constexpr std::int64_t kSortWindow = 1024;
 
 }  // namespace aijadaptive::suraa_tuning
