@@ -985,17 +985,14 @@ TEST(SuraaHostFormat, OneLaunchForSmallMatricesWhoseLongGridsTheHostWouldLaunch)
 
 // auto: the long grids from the device for many long segments, from the host
 // for few; device and host as set whatever the count.
-TEST(SuraaHostFormat, AutomaticLaunchTakesTheDeviceForManyLongSegmentsOrALargeMatrix) {
+TEST(SuraaHostFormat, AutomaticLaunchTakesTheDeviceForManyLongSegments) {
   SuraaLayout l;
   SuraaParams p;
   ASSERT_EQ(p.long_launch, SuraaLaunch::automatic);
   for (std::size_t segments : {std::size_t(0), std::size_t(1), std::size_t(7), std::size_t(8), std::size_t(100)}) {
     l.long_segments.assign(segments, SuraaLongSegment{0, 32, 1, 0, 0});
     p.long_launch = SuraaLaunch::automatic;
-    l.entries = p.one_launch_max_entries - 1;  // small: many segments
     EXPECT_EQ(suraa_long_from_device(p, l), segments >= 8) << segments << " long segments";
-    l.entries = p.one_launch_max_entries;  // large: any
-    EXPECT_EQ(suraa_long_from_device(p, l), segments >= 1) << segments << " long segments";
     p.long_launch = SuraaLaunch::device;
     EXPECT_TRUE(suraa_long_from_device(p, l));
     p.long_launch = SuraaLaunch::host;

@@ -35,8 +35,8 @@
 //
 // The long group runs one grid per long segment, sized to it (rows x chunks
 // blocks), launched from the device by dynamic parallelism (one parent thread
-// per segment), or one grid of all the segments' blocks launched from the
-// host (long_launch; auto: from the device for many segments,
+// per segment), or from the host, one grid of all the segments' blocks
+// (long_launch; auto: from the device for many segments,
 // suraa_long_from_device). The long grids
 // are launched first, the short group's last, so that the few heavy blocks
 // are not left to run alone after the many light ones. A row
@@ -252,8 +252,8 @@ class SuraaHostFormat final : public HostFormat<V, I> {
 bool suraa_group_streams(const SuraaParams& params, const SuraaLayout& layout);
 
 // Whether the long group's grids are launched from the device: as set, or
-// (automatic) for any long segment from one_launch_max_entries nonzeros on, and
-// below it for at least suraa_tuning::kDeviceLaunchSegments segments.
+// (automatic) when it has at least suraa_tuning::kDeviceLaunchSegments
+// segments, where one parent launch costs less than the host's launches.
 bool suraa_long_from_device(const SuraaParams& params, const SuraaLayout& layout);
 
 // Whether one launch runs all the groups: fewer than one_launch_max_entries

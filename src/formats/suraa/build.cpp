@@ -235,8 +235,7 @@ bool suraa_group_streams(const SuraaParams& p, const SuraaLayout& l) {
 
 bool suraa_long_from_device(const SuraaParams& p, const SuraaLayout& l) {
   if (p.long_launch == SuraaLaunch::automatic)
-    return suraa_small(p, l.entries) ? std::int64_t(l.long_segments.size()) >= suraa_tuning::kDeviceLaunchSegments
-                                     : !l.long_segments.empty();
+    return std::int64_t(l.long_segments.size()) >= suraa_tuning::kDeviceLaunchSegments;
   return p.long_launch == SuraaLaunch::device;
 }
 

@@ -47,15 +47,22 @@ __global__ void __launch_bounds__(kBlockThreads)
   medium_row<kStream>(a, k, true, int(threadIdx.x % kWarp), kWarp, x, alpha, beta, y);
 }
 
-// Long group from the host: every segment's blocks in one grid (a launch per
-// segment waited for each one's last blocks before the next began), block b
-// in the last segment whose first block starts[s] <= b. Bounded for
-// long_threads' largest value, as device_launch.cu's.
+// Long group from the host, one segment: a block per chunk of a row.
+// Bounded for long_threads' largest value, as device_launch.cu's.
 template <bool kStream, class V, class I>
 __global__ void __launch_bounds__(kSuraaMaxLongThreads)
-    suraa_long_kernel(SuraaArrays<V, I> a, const SuraaLongSegment* __restrict__ segments,
-                      const std::int64_t* __restrict__ starts, std::int64_t count, const V* __restrict__ x, V alpha,
-                      V beta, V* y) {
+    suraa_long_kernel(SuraaArrays<V, I> a, SuraaLongSegment s, const V* __restrict__ x, V alpha, V beta, V* y) {
+  long_block<kStream>(a, s, std::int64_t(blockIdx.x), x, alpha, beta, y);
+}
+
+// Long group from the host, several segments: all their blocks in one grid
+// (a launch per segment waited for each one's last blocks before the next
+// began), block b in the last segment whose first block starts[s] <= b.
+template <bool kStream, class V, class I>
+__global__ void __launch_bounds__(kSuraaMaxLongThreads)
+    suraa_long_grid_kernel(SuraaArrays<V, I> a, const SuraaLongSegment* __restrict__ segments,
+                           const std::int64_t* __restrict__ starts, std::int64_t count, const V* __restrict__ x,
+                           V alpha, V beta, V* y) {
   const std::int64_t b = blockIdx.x;
   std::int64_t lo = 0, hi = count - 1;
   while (lo < hi) {
@@ -65,7 +72,10 @@ __global__ void __launch_bounds__(kSuraaMaxLongThreads)
     else
       hi = mid - 1;
   }
-  long_block<kStream>(a, segments[lo], b - starts[lo], x, alpha, beta, y);
+  // A copy in registers: its fields load at once, and the block's last
+  // steps (after fences and atomics) do not load them again.
+  const SuraaLongSegment segment = segments[lo];
+  long_block<kStream>(a, segment, b - starts[lo], x, alpha, beta, y);
 }
 
 // The single launch's grid (suraa_one_launch): the long segments' blocks
@@ -199,6 +209,7 @@ class SuraaDeviceFormat final : public DeviceFormat<V, I> {
     short_kernel_ = cs ? suraa_short_kernel<true, D, I> : suraa_short_kernel<false, D, I>;
     medium_kernel_ = cs ? suraa_medium_kernel<true, D, I> : suraa_medium_kernel<false, D, I>;
     long_kernel_ = cs ? suraa_long_kernel<true, D, I> : suraa_long_kernel<false, D, I>;
+    long_grid_kernel_ = cs ? suraa_long_grid_kernel<true, D, I> : suraa_long_grid_kernel<false, D, I>;
     if (suraa_one_launch(host.params(), l)) {
       one_launch_kernel_ = cs ? suraa_one_launch_kernel<true, D, I> : suraa_one_launch_kernel<false, D, I>;
       const auto medium_blocks = std::int64_t(l.medium_blocks.size());
@@ -269,8 +280,9 @@ class SuraaDeviceFormat final : public DeviceFormat<V, I> {
   using D = detail::device_value_t<V>;  // V in the kernels (device_value.hpp)
   using ShortKernel = void (*)(SuraaArrays<D, I>, std::int64_t, const D*, D, D, D*);
   using MediumKernel = void (*)(SuraaArrays<D, I>, const D*, D, D, D*);
-  using LongKernel = void (*)(SuraaArrays<D, I>, const SuraaLongSegment*, const std::int64_t*, std::int64_t, const D*,
-                              D, D, D*);
+  using LongKernel = void (*)(SuraaArrays<D, I>, SuraaLongSegment, const D*, D, D, D*);
+  using LongGridKernel = void (*)(SuraaArrays<D, I>, const SuraaLongSegment*, const std::int64_t*, std::int64_t,
+                                  const D*, D, D, D*);
   using OneLaunchKernel = void (*)(SuraaArrays<D, I>, SuraaOneLaunchGrid, const D*, D, D, D*);
 
   void launch(SuraaGroup g, V host_alpha, const V* host_x, V host_beta, V* host_y, Stream stream) {
@@ -301,7 +313,13 @@ class SuraaDeviceFormat final : public DeviceFormat<V, I> {
       return;
     }
     if (long_blocks_ == 0) return;
-    long_kernel_<<<long_blocks_, threads, 0, s>>>(a_, segments_, long_starts_, count, x, alpha, beta, y);
+    // One segment by the kernel that takes it as a parameter: the grid's
+    // kernel measured slower there, for a reason not found (H200, circuit
+    // n=1M 38.8 against 31.1 us; docs/h200-2026-11-29-ipcsr-blocks, call 9).
+    if (count == 1)
+      long_kernel_<<<long_blocks_, threads, 0, s>>>(a_, segments.front(), x, alpha, beta, y);
+    else
+      long_grid_kernel_<<<long_blocks_, threads, 0, s>>>(a_, segments_, long_starts_, count, x, alpha, beta, y);
     AIJA_CUDA_CHECK_LAUNCH();
   }
 
@@ -339,7 +357,8 @@ class SuraaDeviceFormat final : public DeviceFormat<V, I> {
   bool stream_loads_ = false;
   ShortKernel short_kernel_ = nullptr;  // the variant for the loads' cache hint
   MediumKernel medium_kernel_ = nullptr;
-  LongKernel long_kernel_ = nullptr;
+  LongKernel long_kernel_ = nullptr;  // one long segment
+  LongGridKernel long_grid_kernel_ = nullptr;  // several
   OneLaunchKernel one_launch_kernel_ = nullptr;  // set: every group in this one launch
   SuraaOneLaunchGrid grid_{};
   unsigned one_launch_blocks_ = 0;

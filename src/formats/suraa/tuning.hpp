@@ -39,17 +39,21 @@ inline constexpr std::int64_t kShortLimitOneLaunch = 16;
 inline constexpr std::int64_t kLongLimitOneLaunch = 512;
 inline constexpr std::int64_t kBlockEntriesOneLaunch = 2048;
 inline constexpr int kLongThreads = 256;
-// Long grids from the device from one_launch_max_entries nonzeros on, and
-// below it when there are at least kDeviceLaunchSegments of them. H100, a
-// host launch per segment: rmat scale 22 (28 long segments) 790 us from the
-// device against 1037 us from the host; circuit (1) 242 against 227 us,
-// longrows (2) 181 against 168 us, the small real matrices (1-3) 15-18
-// against 9-11 us. H200, 2026-11-29, the host launching one grid of all the
-// segments: from the device circuit n=1M (1 segment) 0.77-0.82, circuit n=4M
-// (1) 0.98-0.99, longrows n=2M (2) 0.97, rmat scale 21 (4) 0.98 of the
-// host's time (docs/h200-2026-11-29-ipcsr-blocks, calls 5 and 7, two rounds
-// each). The first parent launch of a process loads the module of dynamic
-// parallelism (milliseconds, once).
+// Long grids from the device when there are at least kDeviceLaunchSegments of
+// them: H100, a host launch per segment, rmat scale 22 (28 long segments)
+// 790 us from the device against 1037 us from the host; circuit (1) 242
+// against 227 us, longrows (2) 181 against 168 us, the small real matrices
+// (1-3) 15-18 against 9-11 us. H200, 2026-11-29 (docs/h200-2026-11-29-
+// ipcsr-blocks, call 9), the host launching one grid of several segments,
+// us, a launch per segment / one grid / from the device (the last two with
+// the short rows in windows, which alone gave longrows 0.97 and rmat 1.00 of
+// the time, calls 5 and 7): longrows n=2M (2 segments) 121-124 / 106 / 104,
+// rmat scale 21 (4) 288 / 262 / 260; one
+// segment, from the device: circuit n=1M 28-29 against 31 from the host,
+// longrows n=200k 15-16 against 14. Tune timed suraa's first products on
+// these two at 1.4-1.5x its later ones from the host and 2.0-2.2x from the
+// device, and the process's first parent launch loads the module
+// (milliseconds).
 inline constexpr SuraaLaunch kLongLaunch = SuraaLaunch::automatic;
 inline constexpr std::int64_t kDeviceLaunchSegments = 8;
 inline constexpr bool kStreams = true;
