@@ -84,32 +84,39 @@ void sort_by_length(const I* row_ptr, std::int64_t n, UninitialisedVector<std::i
 
 // The first `count` sorted rows (the short group) sorted again by length
 // within windows of `window` of them taken in row order: a stable counting
-// sort per window, keyed below `longest` + 1 (the group's longest row).
+// sort per window. Sorted as one, the group holds every row shorter than its
+// last row's length L and the first of the rows of length L in row order, so
+// one pass over the rows finds the group's rows in row order.
 template <class I>
 void sort_within_windows(const I* row_ptr, std::int64_t n, std::int64_t count, std::int64_t window,
-                         std::int64_t longest, UninitialisedVector<std::int64_t>& order,
-                         std::vector<std::int64_t>& lengths) {
+                         UninitialisedVector<std::int64_t>& order, std::vector<std::int64_t>& lengths) {
   const auto length = [&](std::int64_t i) { return std::int64_t(row_ptr[i + 1]) - std::int64_t(row_ptr[i]); };
-  std::vector<char> in_group(std::size_t(n), 0);
-  for (std::int64_t k = 0; k < count; ++k) in_group[std::size_t(order[std::size_t(k)])] = 1;
-  std::vector<std::int64_t> rows;  // the group's rows in row order
-  rows.reserve(std::size_t(count));
-  for (std::int64_t i = 0; i < n; ++i)
-    if (in_group[std::size_t(i)]) rows.push_back(i);
-  std::vector<std::int64_t> at(std::size_t(longest + 1));
-  for (std::int64_t w0 = 0; w0 < count; w0 += window) {
-    const std::int64_t w1 = std::min(count, w0 + window);
+  const std::int64_t longest = lengths[std::size_t(count - 1)];
+  std::int64_t of_longest =
+      count - (std::lower_bound(lengths.begin(), lengths.begin() + count, longest) - lengths.begin());
+  std::vector<std::int64_t> rows, at(std::size_t(longest + 1));  // a window's rows; its counts by length
+  rows.reserve(std::size_t(window));
+  std::int64_t w0 = 0;  // the window's first sorted position
+  const auto place = [&] {
     std::fill(at.begin(), at.end(), 0);
-    for (std::int64_t k = w0; k < w1; ++k) ++at[std::size_t(length(rows[std::size_t(k)]))];
+    for (const std::int64_t i : rows) ++at[std::size_t(length(i))];
     std::int64_t position = w0;
     for (std::int64_t& a : at) position += std::exchange(a, position);
-    for (std::int64_t k = w0; k < w1; ++k) {
-      const std::int64_t i = rows[std::size_t(k)], len = length(i);
-      const std::int64_t to = at[std::size_t(len)]++;
+    for (const std::int64_t i : rows) {
+      const std::int64_t len = length(i), to = at[std::size_t(len)]++;
       order[std::size_t(to)] = i;
       lengths[std::size_t(to)] = len;
     }
+    w0 += std::int64_t(rows.size());
+    rows.clear();
+  };
+  for (std::int64_t i = 0; i < n && w0 + std::int64_t(rows.size()) < count; ++i) {
+    const std::int64_t len = length(i);
+    if (len > longest || (len == longest && of_longest-- <= 0)) continue;
+    rows.push_back(i);
+    if (std::int64_t(rows.size()) == window) place();
   }
+  if (!rows.empty()) place();
 }
 
 }  // namespace
@@ -290,9 +297,7 @@ SuraaLayout suraa_build_layout(const CsrView<V, I>& a, const SuraaParams& p) {
   for (std::int64_t s = 0; s < l.segments; ++s)
     l.group_entries[std::size_t(s * S >= b[2] ? 2 : s * S >= b[1] ? 1 : 0)] += segment_entries[std::size_t(s)];
 
-  // The short rows' windows (the group's longest row is its last while sorted as one).
-  if (p.sort_window > 0 && b[1] > p.sort_window)
-    sort_within_windows(a.row_ptr, n, b[1], p.sort_window, l.lengths[std::size_t(b[1] - 1)], l.order, l.lengths);
+  if (p.sort_window > 0 && b[1] > p.sort_window) sort_within_windows(a.row_ptr, n, b[1], p.sort_window, l.order, l.lengths);
   // Short rows: slices of 32, each as wide as its last (longest) row.
   l.slice_at.reserve(std::size_t(ceil_div(b[1], kSuraaSliceRows)) + 1);
   for (std::int64_t first = 0; first < b[1]; first += kSuraaSliceRows) {
