@@ -176,6 +176,7 @@ struct SuraaLayout {
   std::int64_t segment_rows = 0;         // S
   std::int64_t segments = 0;
   SuraaLimits limits{};                  // those it was laid out with (suraa_limits)
+  std::int64_t sort_window = 0;          // the short group's windows; 0: sorted as one
   // Sorted rows of each group: [group_begin[g], group_begin[g + 1]), at
   // segment boundaries; the groups in order short, medium, long.
   std::array<std::int64_t, kSuraaGroups + 1> group_begin{};

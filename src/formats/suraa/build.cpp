@@ -24,6 +24,11 @@ const char* const kYesNo[] = {"yes", "no"};
 
 std::int64_t ceil_div(std::int64_t a, std::int64_t b) { return (a + b - 1) / b; }
 
+template <class I>
+std::int64_t row_length(const I* row_ptr, std::int64_t i) {
+  return std::int64_t(row_ptr[i + 1]) - std::int64_t(row_ptr[i]);
+}
+
 // The rows by length, ascending and stable, into `order` and their lengths
 // into `lengths` (sorted position -> row, -> length): a counting sort while
 // the longest row is no longer than the larger of the row count and 2^12,
@@ -46,7 +51,7 @@ constexpr std::int64_t kSortRuns = 4;
 template <class I>
 void sort_by_length(const I* row_ptr, std::int64_t n, UninitialisedVector<std::int64_t>& order,
                     std::vector<std::int64_t>& lengths) {
-  const auto length = [&](std::int64_t i) { return std::int64_t(row_ptr[i + 1]) - std::int64_t(row_ptr[i]); };
+  const auto length = [&](std::int64_t i) { return row_length(row_ptr, i); };
   order.resize(std::size_t(n));
   lengths.clear();
   lengths.reserve(std::size_t(n));  // written once below, not zeroed first
@@ -90,7 +95,7 @@ void sort_by_length(const I* row_ptr, std::int64_t n, UninitialisedVector<std::i
 template <class I>
 void sort_within_windows(const I* row_ptr, std::int64_t n, std::int64_t count, std::int64_t window,
                          UninitialisedVector<std::int64_t>& order, std::vector<std::int64_t>& lengths) {
-  const auto length = [&](std::int64_t i) { return std::int64_t(row_ptr[i + 1]) - std::int64_t(row_ptr[i]); };
+  const auto length = [&](std::int64_t i) { return row_length(row_ptr, i); };
   const std::int64_t longest = lengths[std::size_t(count - 1)];
   std::int64_t of_longest =
       count - (std::lower_bound(lengths.begin(), lengths.begin() + count, longest) - lengths.begin());
@@ -297,7 +302,10 @@ SuraaLayout suraa_build_layout(const CsrView<V, I>& a, const SuraaParams& p) {
   for (std::int64_t s = 0; s < l.segments; ++s)
     l.group_entries[std::size_t(s * S >= b[2] ? 2 : s * S >= b[1] ? 1 : 0)] += segment_entries[std::size_t(s)];
 
-  if (p.sort_window > 0 && b[1] > p.sort_window) sort_within_windows(a.row_ptr, n, b[1], p.sort_window, l.order, l.lengths);
+  if (p.sort_window > 0 && b[1] > p.sort_window) {
+    sort_within_windows(a.row_ptr, n, b[1], p.sort_window, l.order, l.lengths);
+    l.sort_window = p.sort_window;
+  }
   // Short rows: slices of 32, each as wide as its last (longest) row.
   l.slice_at.reserve(std::size_t(ceil_div(b[1], kSuraaSliceRows)) + 1);
   for (std::int64_t first = 0; first < b[1]; first += kSuraaSliceRows) {
@@ -383,9 +391,8 @@ std::vector<std::string> SuraaHostFormat<V, I>::describe() const {
   return {"suraa: segments of " + std::to_string(l.segment_rows) + " sorted rows" +
               (params_.segment_rows ? " (as set)" : " (Freedman-Diaconis)") + ", " + std::to_string(l.segments) +
               " segments" +
-              (params_.sort_window && l.rows(SuraaGroup::short_rows) > params_.sort_window
-                   ? "; the short rows sorted again within windows of " + std::to_string(params_.sort_window)
-                   : std::string()),
+              (l.sort_window ? "; the short rows sorted again within windows of " + std::to_string(l.sort_window)
+                             : std::string()),
           "suraa: groups " + groups + " (short below a mean of " + std::to_string(l.limits.short_limit) +
               ", long from " + std::to_string(l.limits.long_limit) + ", " + std::to_string(l.limits.block_entries) +
               " entries a long block)",
