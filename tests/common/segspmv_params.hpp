@@ -24,16 +24,33 @@ inline std::string describe(const SegspmvParams& p) {
          std::to_string(p.unroll);
 }
 
-// The defaults, then every L with both variants; unroll 4 (pieces of 128
-// slots) makes long rows of chunks and many pieces of small matrices; T = 96
-// a block of three warps, T = 1024 the largest.
+// The defaults, then every L with the scalar and tree variants, and the
+// vector variant at every L it takes (L <= unroll) and every unroll; unroll 4
+// (pieces of 128 slots) makes long rows of chunks and many pieces of small
+// matrices; T = 96 a block of three warps, T = 1024 the largest (512 with
+// unroll 16).
 inline std::vector<SegspmvParams> segspmv_param_sets() {
   using S = SegspmvVariant;
-  return {SegspmvParams{},           segspmv_with(1, S::scalar, 32, 4), segspmv_with(1, S::tree, 64, 8),
-          segspmv_with(2, S::tree, 64, 4), segspmv_with(4, S::scalar, 256, 8), segspmv_with(4, S::tree, 96, 4),
-          segspmv_with(8, S::tree, 96, 8), segspmv_with(8, S::scalar, 64, 4), segspmv_with(16, S::scalar, 32, 8),
-          segspmv_with(16, S::tree, 128, 4), segspmv_with(32, S::tree, 32, 4), segspmv_with(32, S::scalar, 1024, 8),
-          segspmv_with(0, S::tree, 128, 4)};
+  return {SegspmvParams{},
+          segspmv_with(1, S::scalar, 32, 4),
+          segspmv_with(1, S::tree, 64, 8),
+          segspmv_with(2, S::tree, 64, 4),
+          segspmv_with(4, S::scalar, 256, 8),
+          segspmv_with(4, S::tree, 96, 4),
+          segspmv_with(8, S::tree, 96, 8),
+          segspmv_with(8, S::scalar, 64, 4),
+          segspmv_with(16, S::scalar, 32, 8),
+          segspmv_with(16, S::tree, 128, 4),
+          segspmv_with(32, S::tree, 32, 4),
+          segspmv_with(32, S::scalar, 1024, 8),
+          segspmv_with(0, S::tree, 128, 4),
+          segspmv_with(1, S::vector, 64, 4),
+          segspmv_with(2, S::vector, 96, 8),
+          segspmv_with(4, S::vector, 1024, 4),
+          segspmv_with(4, S::vector, 256, 16),
+          segspmv_with(8, S::vector, 32, 8),
+          segspmv_with(16, S::vector, 512, 16),
+          segspmv_with(0, S::vector, 128, 8)};
 }
 
 }  // namespace aijadaptive::test

@@ -83,6 +83,11 @@ TEST(SegspmvParams, DefaultsAndTheUsersSettings) {
   TuningParams eight;
   eight.set("segspmv.unroll=8");
   EXPECT_EQ(segspmv_params(eight, 16).unroll, 8);
+  TuningParams vector;
+  vector.set("segspmv.variant=vector");
+  vector.set("segspmv.unroll=16");
+  EXPECT_EQ(segspmv_params(vector, 8).variant, S::vector);
+  EXPECT_EQ(segspmv_params(vector, 8).unroll, 16);
 
   FormatContext context;  // the format made from a context takes its settings
   context.params = t;
@@ -116,6 +121,10 @@ TEST(SegspmvParams, BadValuesAreRefused) {
   expect_invalid_argument([] { segspmv_check_params(segspmv_with(64, S::tree, 256, 8)); }, "length 64");
   expect_invalid_argument([] { segspmv_check_params(segspmv_with(4, S::tree, 33, 8)); }, "T 33");
   expect_invalid_argument([] { segspmv_check_params(segspmv_with(4, S::tree, 256, 5)); }, "unroll 5");
+  expect_invalid_argument([] { segspmv_check_params(segspmv_with(8, S::vector, 256, 4)); }, "vector, L 8 > unroll 4");
+  expect_invalid_argument([] { segspmv_check_params(segspmv_with(4, S::vector, 1024, 16)); }, "unroll 16, T 1024");
+  EXPECT_NO_THROW(segspmv_check_params(segspmv_with(16, S::vector, 512, 16)));
+  EXPECT_NO_THROW(segspmv_check_params(segspmv_with(8, S::scalar, 256, 4)));
   expect_invalid_argument([] { SegspmvHostFormat<double, std::int32_t> f(segspmv_with(4, S::tree, 2048, 8)); },
                           "a format with T 2048");
   const auto m = rows_of<double, std::int32_t>(10, 3, 10, 1);
@@ -149,6 +158,16 @@ TEST(SegspmvLength, TheLongestPowerOfTwoWithinThePaddingLimit) {
   EXPECT_EQ(rule(mixed, 0.1), 8);
   EXPECT_EQ(rule(mixed, 0.05), 4);  // 3 per row of 17: 30 (3.7%)
   EXPECT_EQ(rule(mixed, 0.01), 1);  // 2: 10 (1.2%)
+}
+
+TEST(SegspmvLength, TheVectorVariantCapsTheRuleAtUnroll) {
+  const auto m = test::csr_of_lengths<double, std::int32_t>(std::vector<std::int64_t>(50, 32), 100, 1);
+  EXPECT_EQ(segspmv_length(m.rows, m.row_ptr.data(), 0.0, 8), 8);  // 32 without the cap
+  EXPECT_EQ(segspmv_max_length(segspmv_with(0, S::vector, 256, 8)), 8);
+  EXPECT_EQ(segspmv_max_length(segspmv_with(0, S::vector, 256, 16)), 16);
+  EXPECT_EQ(segspmv_max_length(segspmv_with(0, S::scalar, 256, 8)), kSegspmvMaxLength);
+  EXPECT_EQ(segspmv_build_layout(m.rows, m.row_ptr.data(), segspmv_with(0, S::vector, 256, 4)).length, 4);
+  EXPECT_EQ(segspmv_build_layout(m.rows, m.row_ptr.data(), segspmv_with(0, S::tree, 256, 4)).length, 32);
 }
 
 // ---- the layout ---------------------------------------------------------------
@@ -461,7 +480,7 @@ TEST(SegspmvHostFormat, CapabilitiesBytesAndDescription) {
   const std::vector<std::string> lines = f.describe();
   ASSERT_EQ(lines.size(), 2u);
   EXPECT_NE(lines[0].find("L = 4 (padding rule)"), std::string::npos) << lines[0];
-  EXPECT_NE(lines[0].find("variant scalar"), std::string::npos) << lines[0];
+  EXPECT_NE(lines[0].find("variant vector"), std::string::npos) << lines[0];
   EXPECT_NE(lines[0].find("3.6% of the slots padding"), std::string::npos) << lines[0];  // 1000 of 28000
   EXPECT_NE(lines[1].find("7000 segments"), std::string::npos) << lines[1];
   SegspmvHostFormat<double, std::int32_t> t(segspmv_with(32, S::automatic, 256, 8));

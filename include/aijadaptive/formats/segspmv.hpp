@@ -19,7 +19,10 @@
 // summed by one thread from shared memory (SegspmvVariant::scalar, the
 // paper's segSpMV) or by a shuffle tree over the L lanes that hold it
 // (SegspmvVariant::tree, segSpMV-r), and each row adds its segments' sums in
-// the same launch (the paper did that on the CPU).
+// the same launch (the paper did that on the CPU). Beyond the paper,
+// SegspmvVariant::vector gives each lane whole segments, each loaded as one
+// vector of L slots: the segments stay coalesced (consecutive lanes,
+// consecutive segments) and the products never pass through shared memory.
 //
 // Beyond the paper: the work is cut per warp, not per block: a piece of
 // whole rows of at most 32 * unroll slots (one load per lane and unrolled
@@ -49,20 +52,25 @@ namespace aijadaptive {
 
 inline constexpr int kSegspmvMaxLength = 32;
 
+// The largest block for `unroll` slots per lane: 16 needs more than the 64
+// registers a thread of a 1024-thread block may have (it spilled).
+constexpr int segspmv_max_block_threads(int unroll) { return unroll > 8 ? 512 : 1024; }
+
 enum class SegspmvVariant {
   automatic,  // tree from tree_from_length on, else scalar (segspmv_variant_for)
   scalar,     // a thread per segment sums its products from shared memory (segSpMV)
-  tree        // a shuffle tree over the segment's lanes (segSpMV-r)
+  tree,       // a shuffle tree over the segment's lanes (segSpMV-r)
+  vector      // a thread per segment loads its L slots as one vector (L <= unroll)
 };
 const char* segspmv_variant_name(SegspmvVariant variant);
 
 struct SegspmvParams {
   int length = 0;             // L, a power of two <= 32; 0: the rule (segspmv_length)
   double max_padding = 0.1;   // the rule's limit: padding slots per nonzero
-  SegspmvVariant variant = SegspmvVariant::scalar;
+  SegspmvVariant variant = SegspmvVariant::vector;
   int tree_from_length = 32;  // automatic: tree for L >= this
-  int block_threads = 256;    // T, a multiple of 32 in [32, 1024]: T / 32 pieces per block
-  int unroll = 8;             // slots per lane per piece: 4 or 8
+  int block_threads = 128;    // T, a multiple of 32 in [32, segspmv_max_block_threads]: T / 32 warps per block
+  int unroll = 8;             // slots per lane per piece: 4, 8 or 16
   int stream_loads = -1;      // streaming hint on the slots: -1 when larger than L2, 0 never, 1 always
 
   std::int64_t piece_slots() const { return std::int64_t(unroll) * 32; }
@@ -81,11 +89,16 @@ inline std::int64_t segspmv_row_slots(std::int64_t entries, int length) {
   return (entries + length - 1) / length * length;
 }
 
-// The rule for L: the longest power of two <= 32 whose padding stays within
-// max_padding * nnz (padding only grows with L; L = 1 has none). Rows of 27
-// (stencil27): 4 (28 slots, 3.7%), not 32 (18.5%) or the paper's 32.
+// The rule for L: the longest power of two <= max_length (32, or unroll for
+// the vector variant) whose padding stays within max_padding * nnz (padding
+// only grows with L; L = 1 has none). Rows of 27 (stencil27): 4 (28 slots,
+// 3.7%), not 32 (18.5%) or the paper's 32.
 template <class I>
-int segspmv_length(I rows, const I* row_ptr, double max_padding);
+int segspmv_length(I rows, const I* row_ptr, double max_padding, int max_length = kSegspmvMaxLength);
+
+// The longest L the parameters' variant can run: unroll for vector (a lane
+// loads whole segments of its piece), else kSegspmvMaxLength.
+int segspmv_max_length(const SegspmvParams& params);
 
 template <class I>
 struct SegspmvLayout {

@@ -18,7 +18,7 @@ namespace aijadaptive {
 namespace {
 
 // In the order of SegspmvVariant.
-const char* const kVariantChoices[] = {"auto", "scalar", "tree"};
+const char* const kVariantChoices[] = {"auto", "scalar", "tree", "vector"};
 const char* const kStreamChoices[] = {"auto", "never", "always"};  // stream_loads -1, 0, 1
 
 bool power_of_two(std::int64_t n) { return n > 0 && (n & (n - 1)) == 0; }
@@ -36,9 +36,10 @@ const std::vector<ParamSpec>& segspmv_params() {
     v.push_back(length);
     v.push_back(real_param("max_padding", "the rule's limit on padding slots per nonzero", 0, 32, kMaxPadding));
     v.push_back(choice_param("variant",
-                             "segment sums by one thread each (scalar, segSpMV), a shuffle tree (tree, segSpMV-r), or "
-                             "auto (tree from tree_from_length on)",
-                             {kVariantChoices[0], kVariantChoices[1], kVariantChoices[2]},
+                             "segment sums by one thread each (scalar, segSpMV), a shuffle tree (tree, segSpMV-r), a "
+                             "thread per segment loading its slots as one vector (vector, L <= unroll), or auto (tree "
+                             "from tree_from_length on)",
+                             {kVariantChoices[0], kVariantChoices[1], kVariantChoices[2], kVariantChoices[3]},
                              kVariantChoices[int(kVariant)]));
     ParamSpec tree = integer_param("tree_from_length", "auto: the tree variant for segments this long or longer", 1,
                                    kSegspmvMaxLength, kTreeFromLength);
@@ -48,7 +49,7 @@ const std::vector<ParamSpec>& segspmv_params() {
     v.push_back(choice_param("unroll",
                              "slots each lane loads per piece (a piece: 32 x unroll slots), all before it uses any "
                              "(auto: 8, 4 for complex double)",
-                             {"auto", "4", "8"}, "auto"));
+                             {"auto", "4", "8", "16"}, "auto"));
     v.push_back(choice_param("stream_loads", "streaming cache hint on the slots: auto (when larger than L2), never, always",
                              {kStreamChoices[0], kStreamChoices[1], kStreamChoices[2]}, kStreamChoices[kStreamLoads + 1]));
     return v;
@@ -67,7 +68,7 @@ SegspmvParams segspmv_params(const TuningParams& tuning, std::size_t value_bytes
   SegspmvParams p;
   p.length = int(tuning.integer(me, "length"));
   p.max_padding = tuning.real(me, "max_padding");
-  p.variant = SegspmvVariant(index_of("variant", kVariantChoices, 3));
+  p.variant = SegspmvVariant(index_of("variant", kVariantChoices, 4));
   p.tree_from_length = int(tuning.integer(me, "tree_from_length"));
   p.block_threads = int(tuning.integer(me, "block_threads"));
   p.unroll = integer_choice_by_value_size(tuning.choice(me, "unroll"), value_bytes, segspmv_tuning::kUnroll,
@@ -88,8 +89,16 @@ void segspmv_check_params(const SegspmvParams& p) {
   AIJA_REQUIRE(p.block_threads >= 32 && p.block_threads <= 1024 && p.block_threads % 32 == 0, invalid_argument,
                "segspmv: block_threads = " + std::to_string(p.block_threads) +
                    ", expected a multiple of 32 in [32, 1024]");
-  AIJA_REQUIRE(p.unroll == 4 || p.unroll == 8, invalid_argument,
-               "segspmv: unroll = " + std::to_string(p.unroll) + ", expected 4 or 8");
+  AIJA_REQUIRE(p.unroll == 4 || p.unroll == 8 || p.unroll == 16, invalid_argument,
+               "segspmv: unroll = " + std::to_string(p.unroll) + ", expected 4, 8 or 16");
+  AIJA_REQUIRE(p.block_threads <= segspmv_max_block_threads(p.unroll), invalid_argument,
+               "segspmv: block_threads = " + std::to_string(p.block_threads) + " with unroll " +
+                   std::to_string(p.unroll) + ", expected at most " +
+                   std::to_string(segspmv_max_block_threads(p.unroll)));
+  AIJA_REQUIRE(p.variant != SegspmvVariant::vector || p.length <= p.unroll, invalid_argument,
+               "segspmv: variant vector loads whole segments of at most unroll = " + std::to_string(p.unroll) +
+                   " slots per lane, length = " + std::to_string(p.length) +
+                   " is longer; raise unroll (up to 16), choose variant scalar or tree, or set length 0 (the rule)");
   AIJA_REQUIRE(p.stream_loads >= -1 && p.stream_loads <= 1, invalid_argument,
                "segspmv: stream_loads = " + std::to_string(p.stream_loads) + ", expected -1, 0 or 1");
 }
@@ -99,8 +108,12 @@ SegspmvVariant segspmv_variant_for(const SegspmvParams& p, int length) {
   return length >= p.tree_from_length ? SegspmvVariant::tree : SegspmvVariant::scalar;
 }
 
+int segspmv_max_length(const SegspmvParams& p) {
+  return p.variant == SegspmvVariant::vector ? std::min(p.unroll, kSegspmvMaxLength) : kSegspmvMaxLength;
+}
+
 template <class I>
-int segspmv_length(I rows, const I* row_ptr, double max_padding) {
+int segspmv_length(I rows, const I* row_ptr, double max_padding, int max_length) {
   const std::int64_t nnz = rows > 0 ? std::int64_t(row_ptr[rows]) - std::int64_t(row_ptr[0]) : 0;
   std::int64_t padding[kSegspmvMaxLength + 1] = {};  // at each power of two
   for (std::int64_t i = 0; i < std::int64_t(rows); ++i) {
@@ -108,7 +121,7 @@ int segspmv_length(I rows, const I* row_ptr, double max_padding) {
     for (int length = 2; length <= kSegspmvMaxLength; length *= 2) padding[length] += segspmv_row_slots(n, length) - n;
   }
   for (int length = kSegspmvMaxLength; length > 1; length /= 2)
-    if (double(padding[length]) <= max_padding * double(nnz)) return length;
+    if (length <= max_length && double(padding[length]) <= max_padding * double(nnz)) return length;
   return 1;
 }
 
@@ -116,7 +129,7 @@ template <class I>
 SegspmvLayout<I> segspmv_build_layout(I rows, const I* row_ptr, const SegspmvParams& p) {
   segspmv_check_params(p);
   SegspmvLayout<I> l;
-  l.length = p.length ? p.length : segspmv_length(rows, row_ptr, p.max_padding);
+  l.length = p.length ? p.length : segspmv_length(rows, row_ptr, p.max_padding, segspmv_max_length(p));
   l.variant = segspmv_variant_for(p, l.length);
   const std::int64_t n = std::int64_t(rows), capacity = p.piece_slots(), L = l.length;
   l.row_seg.assign(std::size_t(n) + 1, I(0));
@@ -211,8 +224,8 @@ std::unique_ptr<HostFormat<V, I>> make_segspmv_host_format(const FormatContext& 
   return std::make_unique<SegspmvHostFormat<V, I>>(segspmv_params(context.params, sizeof(V)), context.csr_prefetch);
 }
 
-template int segspmv_length(std::int32_t, const std::int32_t*, double);
-template int segspmv_length(std::int64_t, const std::int64_t*, double);
+template int segspmv_length(std::int32_t, const std::int32_t*, double, int);
+template int segspmv_length(std::int64_t, const std::int64_t*, double, int);
 template SegspmvLayout<std::int32_t> segspmv_build_layout(std::int32_t, const std::int32_t*, const SegspmvParams&);
 template SegspmvLayout<std::int64_t> segspmv_build_layout(std::int64_t, const std::int64_t*, const SegspmvParams&);
 

@@ -4,6 +4,7 @@
 
 #include <climits>
 #include <string>
+#include <type_traits>
 
 #include "aijadaptive/csr_prefetch.hpp"
 #include "aijadaptive/device_buffer.hpp"
@@ -45,41 +46,71 @@ struct SegspmvArrays {
 // lanes summing segments of 2-32 slots read different banks.
 __device__ __forceinline__ int skewed(int j) { return j + j / kWarp; }
 
-// Piece p, by warp p % (T / 32) of block p / (T / 32): its slots loaded once
-// (slot j by lane j % 32), segment sums into the warp's shared memory, then a
-// lane per row adds its segments' sums; or, for a chunk of a long row, the
-// lanes add all of them and the row's last chunk adds the chunks'.
-template <int U, bool kTree, int kStream, class V, class I>
-__global__ void __launch_bounds__(1024)
-    segspmv_kernel(SegspmvArrays<V, I> a, const V* __restrict__ x, V alpha, V beta, V* __restrict__ y) {
-  extern __shared__ __align__(16) unsigned char segspmv_shared[];
-  constexpr int C = kWarp * U;  // slots of a piece at most
-  const int lane = int(threadIdx.x) % kWarp, warp = int(threadIdx.x) / kWarp;
-  const std::int64_t p = std::int64_t(blockIdx.x) * (blockDim.x / kWarp) + warp;
-  if (p >= a.pieces) return;  // the whole warp
-  const int L = a.length;
-  const I row0 = a.piece_row[p], row1 = a.piece_row[p + 1];
-  const std::int64_t seg0 = a.piece_seg[p], seg1 = a.piece_seg[p + 1];
-  const std::int64_t row0_first = a.row_seg[row0], row0_end = a.row_seg[row0 + 1];
-  const bool chunk = (row0_end - row0_first) * L > C;
-  const int n = int((seg1 - seg0) * L), rows = int(row1 - row0);
-  // The lane's first row's segments, loaded with the slots rather than after them.
-  int first_seg = 0, end_seg = 0;
-  if (!chunk && lane < rows) {
-    first_seg = int(a.row_seg[row0 + lane] - seg0);
-    end_seg = int(a.row_seg[row0 + lane + 1] - seg0);
-  }
-  const std::int64_t slot0 = seg0 * L;
-  I c[U];
-  V v[U];
+// N slots from p, aligned to N slots (a segment's start), in as few loads as
+// their bytes allow: 16-byte words, else 8, else 4, else one slot at a time.
+template <int kStream, int N, class T>
+__device__ __forceinline__ void load_segment(const T* p, T (&out)[N]) {
+  constexpr int kBytes = N * int(sizeof(T));
+  if constexpr (kBytes % 16 == 0 || kBytes % 8 == 0 || kBytes % 4 == 0) {
+    using W = std::conditional_t<kBytes % 16 == 0, uint4, std::conditional_t<kBytes % 8 == 0, uint2, unsigned>>;
+    constexpr int kWords = kBytes / int(sizeof(W));
+    W w[kWords];
 #pragma unroll
-  for (int u = 0; u < U; ++u) {
-    const int j = lane + u * kWarp;
-    c[u] = j < n ? load_once<kStream>(a.cols + slot0 + j) : I(-1);
-    v[u] = j < n ? load_once<kStream>(a.vals + slot0 + j) : V(0);
+    for (int k = 0; k < kWords; ++k) w[k] = load_once<kStream>(reinterpret_cast<const W*>(p) + k);
+    memcpy(static_cast<void*>(out), w, kBytes);
+  } else {
+#pragma unroll
+    for (int k = 0; k < N; ++k) out[k] = load_once<kStream>(p + k);
   }
-  V* segment_sums = reinterpret_cast<V*>(segspmv_shared) + std::size_t(warp) * a.warp_values;
-  if constexpr (kTree) {
+}
+
+// A piece's slots in a lane's registers: scalar and tree, slot j by lane
+// j % 32 (c[u], v[u]: slot lane + 32 u); vector, segment s by lane s % 32,
+// kL slots at a time (c[k * kL + i]: slot i of segment lane + 32 k). Padding
+// and slots past the piece: column -1, value 0.
+template <int U, SegspmvVariant kVariant, int kL, int kStream, class V, class I>
+__device__ __forceinline__ void load_piece(const SegspmvArrays<V, I>& a, std::int64_t slot0, int n, int lane,
+                                           I (&c)[U], V (&v)[U]) {
+  if constexpr (kVariant == SegspmvVariant::vector) {
+#pragma unroll
+    for (int k = 0; k < U / kL; ++k) {
+      const int s = lane + k * kWarp;
+      I (&ck)[kL] = *reinterpret_cast<I(*)[kL]>(c + k * kL);
+      V (&vk)[kL] = *reinterpret_cast<V(*)[kL]>(v + k * kL);
+      if (s * kL < n) {
+        load_segment<kStream>(a.cols + slot0 + s * kL, ck);
+        load_segment<kStream>(a.vals + slot0 + s * kL, vk);
+      } else {
+#pragma unroll
+        for (int i = 0; i < kL; ++i) ck[i] = I(-1);
+      }
+    }
+  } else {
+#pragma unroll
+    for (int u = 0; u < U; ++u) {
+      const int j = lane + u * kWarp;
+      c[u] = j < n ? load_once<kStream>(a.cols + slot0 + j) : I(-1);
+      v[u] = j < n ? load_once<kStream>(a.vals + slot0 + j) : V(0);
+    }
+  }
+}
+
+// The segment sums of a piece of n slots (segments of L) into segment_sums.
+template <int U, SegspmvVariant kVariant, int kL, class V, class I>
+__device__ __forceinline__ void sum_segments(const I (&c)[U], const V (&v)[U], const V* __restrict__ x, int n,
+                                             int L, int lane, V* segment_sums) {
+  constexpr int C = kWarp * U;
+  if constexpr (kVariant == SegspmvVariant::vector) {
+#pragma unroll
+    for (int k = 0; k < U / kL; ++k) {
+      const int s = lane + k * kWarp;
+      V sum = 0;
+#pragma unroll
+      for (int i = 0; i < kL; ++i)
+        if (c[k * kL + i] >= 0) sum += v[k * kL + i] * __ldg(x + c[k * kL + i]);
+      if (s * kL < n) segment_sums[s] = sum;
+    }
+  } else if constexpr (kVariant == SegspmvVariant::tree) {
     // Segments start at multiples of L, which divides 32: each is L
     // consecutive lanes of the warp.
 #pragma unroll
@@ -102,6 +133,48 @@ __global__ void __launch_bounds__(1024)
       segment_sums[s] = sum;
     }
   }
+}
+
+// What a lane needs of piece p's rows, loaded before its slots so that the
+// loads overlap: lane r < rows holds row row0 + r's segments [first_seg,
+// end_seg) relative to seg0; every lane, row0's (the piece's first row,
+// perhaps the row of which it is a chunk) from lane 0.
+template <class I>
+struct PieceRows {
+  int first_seg = 0, end_seg = 0;
+  std::int64_t row0_first = 0, row0_end = 0;
+};
+
+template <class V, class I>
+__device__ __forceinline__ PieceRows<I> load_piece_rows(const SegspmvArrays<V, I>& a, I row0, I row1, std::int64_t seg0,
+                                                       int lane) {
+  PieceRows<I> r;
+  std::int64_t first = 0, end = 0;
+  if (lane < max(int(row1 - row0), 1)) {  // a chunk's piece may have no row of its own
+    first = a.row_seg[row0 + lane];
+    end = a.row_seg[row0 + lane + 1];
+  }
+  r.first_seg = int(first - seg0);
+  r.end_seg = int(end - seg0);
+  r.row0_first = __shfl_sync(0xffffffffu, first, 0);
+  r.row0_end = __shfl_sync(0xffffffffu, end, 0);
+  return r;
+}
+
+// Piece p (rows [row0, row1), segments [seg0, seg1)), its slots in c and v
+// and its rows in r: segment sums into the warp's shared memory, then a lane
+// per row adds its segments' sums; or, for a chunk of a long row, the lanes
+// add all of them and the row's last chunk adds the chunks'.
+template <int U, SegspmvVariant kVariant, int kL, class V, class I>
+__device__ __forceinline__ void multiply_piece(const SegspmvArrays<V, I>& a, const V* __restrict__ x, V alpha, V beta,
+                                               V* __restrict__ y, std::int64_t p, I row0, I row1, std::int64_t seg0,
+                                               std::int64_t seg1, PieceRows<I> r, const I (&c)[U], const V (&v)[U],
+                                               int lane, V* segment_sums) {
+  constexpr int C = kWarp * U;  // slots of a piece at most
+  const int L = kVariant == SegspmvVariant::vector ? kL : a.length;
+  const bool chunk = (r.row0_end - r.row0_first) * L > C;
+  const int n = int((seg1 - seg0) * L), rows = int(row1 - row0);
+  sum_segments<U, kVariant, kL>(c, v, x, n, L, lane, segment_sums);
   __syncwarp();
   if (chunk) {
     V sum = 0;
@@ -109,8 +182,8 @@ __global__ void __launch_bounds__(1024)
     sum = lanes_tree_sum(sum, kWarp);
     if (lane != 0) return;
     // The row's last chunk to arrive adds the chunks' sums in order and writes y.
-    const std::int64_t chunks = ((row0_end - row0_first) * L + C - 1) / C;
-    const std::int64_t first = p - (seg0 - row0_first) * L / C;
+    const std::int64_t chunks = ((r.row0_end - r.row0_first) * L + C - 1) / C;
+    const std::int64_t first = p - (seg0 - r.row0_first) * L / C;
     V total;
     if (!detail::last_chunk_total(a.partial + first, a.arrivals + first, chunks, p - first, sum, total)) return;
     const std::int64_t out = detail::output_row(a.row_map, row0);
@@ -118,16 +191,37 @@ __global__ void __launch_bounds__(1024)
     return;
   }
   const bool add = alpha == V(1) && beta == V(1);  // MatMultAdd: rows start from y, as in csr
-  for (int r = lane; r < rows; r += kWarp) {
-    if (r != lane) {
-      first_seg = int(a.row_seg[row0 + r] - seg0);
-      end_seg = int(a.row_seg[row0 + r + 1] - seg0);
+  for (int k = lane; k < rows; k += kWarp) {
+    int first_seg = r.first_seg, end_seg = r.end_seg;
+    if (k != lane) {
+      first_seg = int(a.row_seg[row0 + k] - seg0);
+      end_seg = int(a.row_seg[row0 + k + 1] - seg0);
     }
-    const std::int64_t out = detail::output_row(a.row_map, std::int64_t(row0) + r);
+    const std::int64_t out = detail::output_row(a.row_map, std::int64_t(row0) + k);
     V sum = add ? y[out] : V(0);
     for (int s = first_seg; s < end_seg; ++s) sum += segment_sums[s];
     y[out] = add ? sum : scaled_update(alpha, sum, beta, y[out]);
   }
+}
+
+// Piece p = b * T / 32 + w, by warp w of block b: its rows' segments loaded
+// first, then its slots, then multiplied.
+template <int U, SegspmvVariant kVariant, int kL, int kStream, class V, class I>
+__global__ void __launch_bounds__(segspmv_max_block_threads(U))
+    segspmv_kernel(SegspmvArrays<V, I> a, const V* __restrict__ x, V alpha, V beta, V* __restrict__ y) {
+  extern __shared__ __align__(16) unsigned char segspmv_shared[];
+  const int lane = int(threadIdx.x) % kWarp, warp = int(threadIdx.x) / kWarp;
+  const std::int64_t p = std::int64_t(blockIdx.x) * (blockDim.x / kWarp) + warp;
+  if (p >= a.pieces) return;  // the whole warp
+  const int L = kVariant == SegspmvVariant::vector ? kL : a.length;
+  V* segment_sums = reinterpret_cast<V*>(segspmv_shared) + std::size_t(warp) * a.warp_values;
+  const I row0 = a.piece_row[p], row1 = a.piece_row[p + 1];
+  const std::int64_t seg0 = a.piece_seg[p], seg1 = a.piece_seg[p + 1];
+  const PieceRows<I> r = load_piece_rows(a, row0, row1, seg0, lane);
+  I c[U];
+  V v[U];
+  load_piece<U, kVariant, kL, kStream>(a, seg0 * L, int((seg1 - seg0) * L), lane, c, v);
+  multiply_piece<U, kVariant, kL>(a, x, alpha, beta, y, p, row0, row1, seg0, seg1, r, c, v, lane, segment_sums);
 }
 
 // Row i's entries to slots [row_seg[i] * L, row_seg[i + 1] * L), padding
@@ -173,11 +267,15 @@ class SegspmvDeviceFormat final : public DeviceFormat<V, I> {
     const DeviceInfo limits = device_info(current_device());
     const bool stream_loads = p.stream_loads >= 0 ? p.stream_loads == 1
                                                   : std::int64_t(l.device_bytes(sizeof(V), sizeof(I))) > limits.l2_bytes;
-    const bool tree = l.variant == SegspmvVariant::tree;
-    kernel_ = choose_kernel(p.unroll, tree, stream_loads);
+    kernel_ = choose_kernel(p.unroll, l.variant, l.length, stream_loads);
+    AIJA_REQUIRE(kernel_ != nullptr, invalid_argument,
+                 "segspmv: variant " + std::string(segspmv_variant_name(l.variant)) + " has no kernel for L = " +
+                     std::to_string(l.length) + " and unroll " + std::to_string(p.unroll) +
+                     " (vector: L <= unroll)");
     kernel_uses_streaming_ = stream_loads;
     const std::int64_t C = p.piece_slots();
-    const std::int64_t warp_values = C / l.length + (tree ? 0 : C + C / kWarp);
+    const bool staged = l.variant == SegspmvVariant::scalar;  // the products pass through shared memory
+    const std::int64_t warp_values = C / l.length + (staged ? C + C / kWarp : 0);
     shared_bytes_ = std::size_t(warps * warp_values) * sizeof(V);
     AIJA_REQUIRE(std::int64_t(shared_bytes_) <= limits.shared_per_block, unsupported,
                  "segspmv: " + std::to_string(warps) + " warps of " + std::to_string(C) + " slots need " +
@@ -230,13 +328,42 @@ class SegspmvDeviceFormat final : public DeviceFormat<V, I> {
   using D = detail::device_value_t<V>;  // V in the kernels (device_value.hpp)
   using Kernel = void (*)(SegspmvArrays<D, I>, const D*, D, D, D*);
 
-  static Kernel choose_kernel(int unroll, bool tree, bool stream_loads) {
-    if (unroll == 8) {
-      if (tree) return stream_loads ? segspmv_kernel<8, true, 1, D, I> : segspmv_kernel<8, true, 0, D, I>;
-      return stream_loads ? segspmv_kernel<8, false, 1, D, I> : segspmv_kernel<8, false, 0, D, I>;
+  template <int U, int kStream>
+  static Kernel kernel_for(SegspmvVariant variant, int length) {
+    using S = SegspmvVariant;
+    switch (variant) {
+      case S::scalar:
+        return segspmv_kernel<U, S::scalar, 0, kStream, D, I>;
+      case S::tree:
+        return segspmv_kernel<U, S::tree, 0, kStream, D, I>;
+      case S::vector:
+        switch (length) {  // L <= U: a lane takes U / L whole segments
+          case 1:
+            return segspmv_kernel<U, S::vector, 1, kStream, D, I>;
+          case 2:
+            return segspmv_kernel<U, S::vector, 2, kStream, D, I>;
+          case 4:
+            return segspmv_kernel<U, S::vector, 4, kStream, D, I>;
+          case 8:
+            if constexpr (U >= 8) return segspmv_kernel<U, S::vector, 8, kStream, D, I>;
+            return nullptr;
+          case 16:
+            if constexpr (U >= 16) return segspmv_kernel<U, S::vector, 16, kStream, D, I>;
+            return nullptr;
+          default:
+            return nullptr;
+        }
+      case S::automatic:
+        break;
     }
-    if (tree) return stream_loads ? segspmv_kernel<4, true, 1, D, I> : segspmv_kernel<4, true, 0, D, I>;
-    return stream_loads ? segspmv_kernel<4, false, 1, D, I> : segspmv_kernel<4, false, 0, D, I>;
+    return nullptr;  // the layout's variant is never automatic
+  }
+
+  // nullptr: no kernel for this variant, L and unroll.
+  static Kernel choose_kernel(int unroll, SegspmvVariant variant, int length, bool stream_loads) {
+    if (unroll == 16) return stream_loads ? kernel_for<16, 1>(variant, length) : kernel_for<16, 0>(variant, length);
+    if (unroll == 8) return stream_loads ? kernel_for<8, 1>(variant, length) : kernel_for<8, 0>(variant, length);
+    return stream_loads ? kernel_for<4, 1>(variant, length) : kernel_for<4, 0>(variant, length);
   }
 
   static std::int64_t fill_blocks(std::int64_t rows) { return (rows * kWarp + kFillThreads - 1) / kFillThreads; }

@@ -22,7 +22,8 @@ V slot_product(const CsrView<V, I>& a, std::int64_t row, std::int64_t k, const V
 }
 
 // The segment sums of segments [seg0, seg1) of `row` (from its segment
-// row_seg[row]): by the shuffle tree over L lanes, or one thread in order.
+// row_seg[row]): by the shuffle tree over L lanes, or one thread in order
+// (scalar and vector).
 template <class V, class I>
 void segment_sums(const CsrView<V, I>& a, const SegspmvLayout<I>& l, std::int64_t row, std::int64_t seg0,
                   std::int64_t seg1, const V* x, V* sums) {

@@ -1,7 +1,8 @@
 // Tuning of format `segspmv`: the one place for its constants, each the
 // default of one of its tuning parameters (segspmv_params() in build.cpp):
 // -mat_aijadaptive_segspmv_<name> in PETSc, --param segspmv.<name>=<value> in
-// the benchmark. Measurements behind them: docs/h100-2026-11-24-segspmv/.
+// the benchmark. Measurements behind them: docs/h100-2026-11-24-segspmv/ and
+// docs/h200-2026-11-29-segspmv-vector/ (the vector variant).
 #pragma once
 
 #include "aijadaptive/formats/segspmv.hpp"
@@ -23,17 +24,28 @@ namespace aijadaptive::segspmv_tuning {
 // Padding costs what it weighs (L = 32 pads dia1's rows of 7 to 32); the
 // shuffle tree loses to one thread per segment at every L measured, the
 // paper's segSpMV-r at L = 32 included. No setting reaches cuSPARSE.
+//
+// The vector variant (a lane per segment, its slots loaded as one vector, no
+// staging of products) beat both there. H200, 2026-11-29, double, int32,
+// geometric mean over 10 regular generated and 16 real matrices of 8-64
+// nonzeros a row (call 4 of the folder above; speedup over the better cuSPARSE
+// algorithm, two rounds): scalar 1.22x (lowest 0.77), vector with unroll 8
+// 1.50x (0.89), the same with T = 128 1.51x (0.91), unroll 16 1.35x (0.97),
+// unroll 16 with T = 128 1.37x (0.99); the large ones gain most from unroll
+// 16, the small ones lose (fewer, longer pieces).
 
 // 0: L from the padding rule (segspmv_length).
 inline constexpr int kLength = 0;
 // The rule's limit on padding slots per nonzero: every padding slot costs as
 // much memory traffic as a nonzero.
 inline constexpr double kMaxPadding = 0.1;
-// Scalar: it won at every L above.
-inline constexpr SegspmvVariant kVariant = SegspmvVariant::scalar;
+// Vector: see above.
+inline constexpr SegspmvVariant kVariant = SegspmvVariant::vector;
 // For variant auto: the paper's segSpMV-r from L = 32 on.
 inline constexpr int kTreeFromLength = 32;
-inline constexpr int kBlockThreads = 256;
+// 128: with the vector variant, qcd L=12 1.14x against 1.08x at 256, stencil27
+// n=100 1.10x against 1.08x (call 4; call 3 the same way round).
+inline constexpr int kBlockThreads = 128;
 // Slots each lane loads per piece: auto, the default, is kUnroll for values of
 // up to 8 bytes and kUnrollWideValues for complex double (as ipcsr's: H100,
 // 2026-11-24, one run, complex 27-point stencil 64^3 0.60x -> 0.85x of
