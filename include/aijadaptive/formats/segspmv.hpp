@@ -35,7 +35,8 @@
 //
 // L is at most 32, a warp: for any row length, 64 stores at least as many
 // slots as 32, and a tree over 64 lanes crosses warps. The rule for L
-// (segspmv_length) keeps padding below max_padding of the nonzeros.
+// (segspmv_length) keeps padding below max_padding of the nonzeros; the
+// vector variant's (segspmv_vector_length) weighs padding against wider loads.
 //
 // The transpose runs through the core's cuSPARSE fallback; the row map is
 // native (the row sums write y[row_map[i]]).
@@ -66,7 +67,7 @@ const char* segspmv_variant_name(SegspmvVariant variant);
 
 struct SegspmvParams {
   int length = 0;             // L, a power of two <= 32; 0: the rule (segspmv_length)
-  double max_padding = 0.1;   // the rule's limit: padding slots per nonzero
+  double max_padding = 0.1;   // scalar and tree: the rule's limit on padding slots per nonzero
   SegspmvVariant variant = SegspmvVariant::vector;
   int tree_from_length = 32;  // automatic: tree for L >= this
   int block_threads = 128;    // T, a multiple of 32 in [32, segspmv_max_block_threads]: T / 32 warps per block
@@ -89,16 +90,19 @@ inline std::int64_t segspmv_row_slots(std::int64_t entries, int length) {
   return (entries + length - 1) / length * length;
 }
 
-// The rule for L: the longest power of two <= max_length (32, or unroll for
-// the vector variant) whose padding stays within max_padding * nnz (padding
-// only grows with L; L = 1 has none). Rows of 27 (stencil27): 4 (28 slots,
-// 3.7%), not 32 (18.5%) or the paper's 32.
+// The rule for L of the scalar and tree variants: the longest power of two
+// <= 32 whose padding stays within max_padding * nnz (padding only grows with
+// L; L = 1 has none). Rows of 27 (stencil27): 4 (28 slots, 3.7%), not 32
+// (18.5%) or the paper's 32.
 template <class I>
-int segspmv_length(I rows, const I* row_ptr, double max_padding, int max_length = kSegspmvMaxLength);
+int segspmv_length(I rows, const I* row_ptr, double max_padding);
 
-// The longest L the parameters' variant can run: unroll for vector (a lane
-// loads whole segments of its piece), else kSegspmvMaxLength.
-int segspmv_max_length(const SegspmvParams& params);
+// The rule for L of the vector variant: of L = 1, 2, 4, 8 up to max_length
+// (unroll), the one whose bytes (12 per slot, 20 per row: double values,
+// 32-bit indices, x and y) times its weight (segspmv_tuning: the measured cost
+// of a byte at that L) are least; the longer L on a tie.
+template <class I>
+int segspmv_vector_length(I rows, const I* row_ptr, int max_length);
 
 template <class I>
 struct SegspmvLayout {

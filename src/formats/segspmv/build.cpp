@@ -2,6 +2,7 @@
 // and the warps' pieces of rows.
 #include <algorithm>
 #include <cstdio>
+#include <iterator>
 #include <limits>
 #include <string>
 #include <utility>
@@ -108,12 +109,8 @@ SegspmvVariant segspmv_variant_for(const SegspmvParams& p, int length) {
   return length >= p.tree_from_length ? SegspmvVariant::tree : SegspmvVariant::scalar;
 }
 
-int segspmv_max_length(const SegspmvParams& p) {
-  return p.variant == SegspmvVariant::vector ? std::min(p.unroll, kSegspmvMaxLength) : kSegspmvMaxLength;
-}
-
 template <class I>
-int segspmv_length(I rows, const I* row_ptr, double max_padding, int max_length) {
+int segspmv_length(I rows, const I* row_ptr, double max_padding) {
   const std::int64_t nnz = rows > 0 ? std::int64_t(row_ptr[rows]) - std::int64_t(row_ptr[0]) : 0;
   std::int64_t padding[kSegspmvMaxLength + 1] = {};  // at each power of two
   for (std::int64_t i = 0; i < std::int64_t(rows); ++i) {
@@ -121,15 +118,38 @@ int segspmv_length(I rows, const I* row_ptr, double max_padding, int max_length)
     for (int length = 2; length <= kSegspmvMaxLength; length *= 2) padding[length] += segspmv_row_slots(n, length) - n;
   }
   for (int length = kSegspmvMaxLength; length > 1; length /= 2)
-    if (length <= max_length && double(padding[length]) <= max_padding * double(nnz)) return length;
+    if (double(padding[length]) <= max_padding * double(nnz)) return length;
   return 1;
+}
+
+template <class I>
+int segspmv_vector_length(I rows, const I* row_ptr, int max_length) {
+  using segspmv_tuning::kVectorByteWeight;
+  constexpr int kLengths = int(std::size(kVectorByteWeight));  // L = 1, 2, 4, ...
+  std::int64_t slots[kLengths] = {};
+  for (std::int64_t i = 0; i < std::int64_t(rows); ++i) {
+    const std::int64_t n = std::int64_t(row_ptr[i + 1]) - std::int64_t(row_ptr[i]);
+    for (int k = 0; k < kLengths; ++k) slots[k] += segspmv_row_slots(n, 1 << k);
+  }
+  int best = 1;
+  double least = 0;
+  for (int k = 0; k < kLengths && (1 << k) <= max_length; ++k) {
+    const double cost = (12.0 * double(slots[k]) + 20.0 * double(rows)) * kVectorByteWeight[k];
+    if (k == 0 || cost <= least) {
+      best = 1 << k;
+      least = cost;
+    }
+  }
+  return best;
 }
 
 template <class I>
 SegspmvLayout<I> segspmv_build_layout(I rows, const I* row_ptr, const SegspmvParams& p) {
   segspmv_check_params(p);
   SegspmvLayout<I> l;
-  l.length = p.length ? p.length : segspmv_length(rows, row_ptr, p.max_padding, segspmv_max_length(p));
+  l.length = p.length                                ? p.length
+             : p.variant == SegspmvVariant::vector ? segspmv_vector_length(rows, row_ptr, p.unroll)
+                                                   : segspmv_length(rows, row_ptr, p.max_padding);
   l.variant = segspmv_variant_for(p, l.length);
   const std::int64_t n = std::int64_t(rows), capacity = p.piece_slots(), L = l.length;
   l.row_seg.assign(std::size_t(n) + 1, I(0));
@@ -210,7 +230,11 @@ std::vector<std::string> SegspmvHostFormat<V, I>::describe() const {
   char text[200];
   std::snprintf(text, sizeof(text),
                 "segspmv: L = %d (%s), variant %s, %.1f%% of the slots padding, %.2f bytes per nonzero (CSR: %.2f)",
-                l.length, params_.length ? "as set" : "padding rule", segspmv_variant_name(l.variant),
+                l.length,
+                params_.length                                ? "as set"
+                : params_.variant == SegspmvVariant::vector ? "bytes weighed by L"
+                                                            : "padding rule",
+                segspmv_variant_name(l.variant),
                 100.0 * l.padding(), l.entries ? double(l.device_bytes(sizeof(V), sizeof(I))) / double(l.entries) : 0.0,
                 l.entries ? double(detail::csr_array_bytes(a_)) / double(l.entries) : 0.0);
   return {text, "segspmv: " + std::to_string(l.segments()) + " segments in " + std::to_string(l.pieces()) +
@@ -224,8 +248,10 @@ std::unique_ptr<HostFormat<V, I>> make_segspmv_host_format(const FormatContext& 
   return std::make_unique<SegspmvHostFormat<V, I>>(segspmv_params(context.params, sizeof(V)), context.csr_prefetch);
 }
 
-template int segspmv_length(std::int32_t, const std::int32_t*, double, int);
-template int segspmv_length(std::int64_t, const std::int64_t*, double, int);
+template int segspmv_length(std::int32_t, const std::int32_t*, double);
+template int segspmv_length(std::int64_t, const std::int64_t*, double);
+template int segspmv_vector_length(std::int32_t, const std::int32_t*, int);
+template int segspmv_vector_length(std::int64_t, const std::int64_t*, int);
 template SegspmvLayout<std::int32_t> segspmv_build_layout(std::int32_t, const std::int32_t*, const SegspmvParams&);
 template SegspmvLayout<std::int64_t> segspmv_build_layout(std::int64_t, const std::int64_t*, const SegspmvParams&);
 

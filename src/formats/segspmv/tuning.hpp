@@ -34,11 +34,19 @@ namespace aijadaptive::segspmv_tuning {
 // unroll 16 with T = 128 1.37x (0.99); the large ones gain most from unroll
 // 16, the small ones lose (fewer, longer pieces).
 
-// 0: L from the padding rule (segspmv_length).
+// 0: L from the rule of the variant (segspmv_vector_length, segspmv_length).
 inline constexpr int kLength = 0;
-// The rule's limit on padding slots per nonzero: every padding slot costs as
-// much memory traffic as a nonzero.
+// The scalar and tree variants' rule's limit on padding slots per nonzero:
+// every padding slot costs as much memory traffic as a nonzero.
 inline constexpr double kMaxPadding = 0.1;
+// The vector variant's rule: the cost of a byte at L = 1, 2, 4, 8 relative to
+// L = 1 (wider segments, fewer and wider loads, fewer segment sums). H200,
+// 2026-11-29, call 6 of docs/h200-2026-11-29-segspmv-vector: L set by hand on
+// 10 regular matrices larger than L2 (5-53 nonzeros a row), product time per
+// byte moved over L = 1's, two rounds: L = 2 0.71-0.84, L = 4 0.66-0.84, L = 8
+// 0.63-0.75; these are the medians. Replayed there, the rule chooses the
+// fastest L on 11 of 12 matrices (fem n=96: L = 4, 9% slower than L = 2).
+inline constexpr double kVectorByteWeight[] = {1.0, 0.78, 0.73, 0.69};
 // Vector: see above.
 inline constexpr SegspmvVariant kVariant = SegspmvVariant::vector;
 // For variant auto: the paper's segSpMV-r from L = 32 on.
