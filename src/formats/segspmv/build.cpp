@@ -32,10 +32,11 @@ const std::vector<ParamSpec>& segspmv_params() {
   using namespace segspmv_tuning;
   static const std::vector<ParamSpec> specs = [] {
     std::vector<ParamSpec> v;
-    ParamSpec length = integer_param("length", "segment length L, a power of two <= 32 (0: the padding rule)", 0,
+    ParamSpec length = integer_param("length", "segment length L, a power of two <= 32 (0: the variant's rule)", 0,
                                      kSegspmvMaxLength, kLength);
     v.push_back(length);
-    v.push_back(real_param("max_padding", "the rule's limit on padding slots per nonzero", 0, 32, kMaxPadding));
+    v.push_back(real_param("max_padding", "scalar and tree: the rule's limit on padding slots per nonzero", 0, 32,
+                           kMaxPadding));
     v.push_back(choice_param("variant",
                              "segment sums by one thread each (scalar, segSpMV), a shuffle tree (tree, segSpMV-r), a "
                              "thread per segment loading its slots as one vector (vector, L <= unroll), or auto (tree "

@@ -26,7 +26,7 @@ namespace aijadaptive::segspmv_tuning {
 // paper's segSpMV-r at L = 32 included. No setting reaches cuSPARSE.
 //
 // The vector variant (a lane per segment, its slots loaded as one vector, no
-// staging of products) beat both there. H200, 2026-11-29, double, int32,
+// staging of products) beats both. H200, 2026-11-29, double, int32,
 // geometric mean over 10 regular generated and 16 real matrices of 8-64
 // nonzeros a row (call 4 of the folder above; speedup over the better cuSPARSE
 // algorithm, two rounds): scalar 1.22x (lowest 0.77), vector with unroll 8
@@ -43,9 +43,10 @@ inline constexpr double kMaxPadding = 0.1;
 // L = 1 (wider segments, fewer and wider loads, fewer segment sums). H200,
 // 2026-11-29, call 6 of docs/h200-2026-11-29-segspmv-vector: L set by hand on
 // 10 regular matrices larger than L2 (5-53 nonzeros a row), product time per
-// byte moved over L = 1's, two rounds: L = 2 0.71-0.84, L = 4 0.66-0.84, L = 8
-// 0.63-0.75; these are the medians. Replayed there, the rule chooses the
-// fastest L on 11 of 12 matrices (fem n=96: L = 4, 9% slower than L = 2).
+// byte moved (the benchmark's own bytes) over L = 1's, two rounds: L = 2
+// 0.71-0.82, L = 4 0.66-0.83, L = 8 0.63-0.75; the weights are the medians.
+// Replayed there, the rule chooses the fastest L on 11 of 12 matrices (fem
+// n=96: L = 4, 9% slower than L = 2).
 inline constexpr double kVectorByteWeight[] = {1.0, 0.78, 0.73, 0.69};
 // Vector: see above.
 inline constexpr SegspmvVariant kVariant = SegspmvVariant::vector;
