@@ -98,7 +98,7 @@ Features scattered(Features f, double ratio) {
 // InodeInSuraasPlaceWhereRegularRowsHaveLocalColumns). A real stencil in
 // natural order is diagonal and goes to a diagonal format instead
 // (DiagonalTypesGoToTheirFormatThenIpcsrThenCsr, and the analysis below).
-TEST(Selector, RegularRowsWithoutADiagonalTypeGoToSuraaWhenLargeElseIpcsr) {
+TEST(Selector, RegularRowsWithoutADiagonalTypeGoToSuraaWhenLargeElseSegspmv) {
   const Features stencil27_rows = scattered(shape(4096000, 109215352, 0.06), 0.9);
   ASSERT_EQ(stencil27_rows.diagonal_type, DiagonalType::none);
   const Selection s = select_format(stencil27_rows, FormatChoice::automatic_choice());
@@ -109,10 +109,19 @@ TEST(Selector, RegularRowsWithoutADiagonalTypeGoToSuraaWhenLargeElseIpcsr) {
   EXPECT_NE(s.candidates.front().reason.find("regular rows of a large matrix"), std::string::npos)
       << s.candidates.front().reason;
   // Below 1M nonzeros (down to 100k: smaller ones are argcsr's, below):
-  // ipcsr, unless the rows have nearly one length (RowsOfNearlyOneLength...).
-  // Large irregular rows go to suraa too (the next test).
-  EXPECT_EQ(select_format(shape(40000, 100000, 2.0), FormatChoice::automatic_choice()).first(), FormatId::ipcsr);
-  EXPECT_EQ(select_format(shape(40000, 999999, 0.21), FormatChoice::automatic_choice()).first(), FormatId::ipcsr);
+  // segspmv, then ipcsr, unless the rows have nearly one length
+  // (RowsOfNearlyOneLength...). Large irregular rows go to suraa too (the
+  // next test).
+  for (const Features& f :
+       {shape(40000, 100000, 2.0), shape(40000, 999999, 0.21), scattered(shape(4875, 315891, 0.3), 0.9)}) {
+    const Selection mid = select_format(f, FormatChoice::automatic_choice());
+    ASSERT_EQ(mid.candidates.size(), 3u);
+    EXPECT_EQ(mid.candidates[0].format, FormatId::segspmv);
+    EXPECT_EQ(mid.candidates[1].format, FormatId::ipcsr);
+    EXPECT_EQ(mid.candidates[2].format, FormatId::csr);
+    EXPECT_FALSE(mid.candidates[0].costly_build);
+    EXPECT_NE(mid.candidates[0].reason.find("from 100k to 1M nonzeros"), std::string::npos) << mid.candidates[0].reason;
+  }
   EXPECT_EQ(select_format(scattered(shape(40000, 1000000, 0.06), 0.5), FormatChoice::automatic_choice()).first(),
             FormatId::suraa);
   EXPECT_EQ(select_format(shape(2000000, 24279043, 2.01), FormatChoice::automatic_choice()).first(), FormatId::suraa);
@@ -169,10 +178,11 @@ TEST(Selector, RowsRepeatingTheirNeighboursColumnsGoToInodeThenIpcsrThenCsr) {
         << s.candidates[0].reason;
     EXPECT_FALSE(s.candidates[0].costly_build);  // groups of rows: as fast to build as csr's set-up
   }
-  // Small matrices (in L2) stay with ipcsr; scalar FEM (few repeats) is not inode's.
-  // Repeats win over a diagonal type in a large matrix (ex56), not in a small one.
+  // Small matrices (in L2) stay with the rules below (segspmv here); scalar
+  // FEM (few repeats) is not inode's. Repeats win over a diagonal type in a
+  // large matrix (ex56), not in a small one.
   EXPECT_EQ(select_format(repeated(shape(4884, 290378, 0.29), 0.63), FormatChoice::automatic_choice()).first(),
-            FormatId::ipcsr);
+            FormatId::segspmv);
   EXPECT_EQ(select_format(scattered(repeated(shape(1728000, 32000000, 0.2), 0.1), 0.9),
                           FormatChoice::automatic_choice(), ReorderChoice::never)
                 .first(),
@@ -227,7 +237,7 @@ TEST(Selector, RegularRowsUnder100kNonzerosGoToArgcsrThenIpcsrThenCsr) {
     EXPECT_EQ(s.candidates[2].format, FormatId::csr);
     EXPECT_NE(s.candidates[0].reason.find("small matrix"), std::string::npos) << s.candidates[0].reason;
   }
-  EXPECT_EQ(select_format(shape(40000, 100000, 0.21), FormatChoice::automatic_choice()).first(), FormatId::ipcsr);
+  EXPECT_EQ(select_format(shape(40000, 100000, 0.21), FormatChoice::automatic_choice()).first(), FormatId::segspmv);
   // A diagonal type and repeated rows keep their formats (the rules before).
   EXPECT_EQ(select_format(diagonal(shape(10000, 69946, 0.0), DiagonalType::dia, "banded"),
                           FormatChoice::automatic_choice())
@@ -248,10 +258,10 @@ TEST(Selector, RowsOfNearlyOneLengthUnder1MNonzerosGoToSuraaThenIpcsrThenCsr) {
     EXPECT_FALSE(s.candidates[0].costly_build);
     EXPECT_NE(s.candidates[0].reason.find("rows of nearly one length"), std::string::npos) << s.candidates[0].reason;
   }
-  // Just above: argcsr under 100k, ipcsr from there; from 1M the large
+  // Just above: argcsr under 100k, segspmv from there; from 1M the large
   // matrices' rule (suraa, or inode where the columns are local).
   EXPECT_EQ(select_format(shape(10, 30, 0.21), FormatChoice::automatic_choice()).first(), FormatId::argcsr);
-  EXPECT_EQ(select_format(shape(40000, 999999, 0.21), FormatChoice::automatic_choice()).first(), FormatId::ipcsr);
+  EXPECT_EQ(select_format(shape(40000, 999999, 0.21), FormatChoice::automatic_choice()).first(), FormatId::segspmv);
   const Selection large = select_format(scattered(shape(40000, 1000000, 0.06), 0.5), FormatChoice::automatic_choice());
   EXPECT_NE(large.candidates[0].reason.find("regular rows of a large matrix"), std::string::npos)
       << large.candidates[0].reason;
@@ -500,11 +510,11 @@ void expect_tune_list(const Features& f, const std::vector<FormatId>& expected) 
 
 TEST(Selector, TuneTimesAutosChoiceThenTheOftenFastestOthers) {
   using F = FormatId;
-  // Small (argcsr), ipcsr's region, small irregular rows (suraa), large
+  // Small (argcsr), segspmv's region, small irregular rows (suraa), large
   // regular rows (suraa), large irregular rows with scattered columns (csr
   // first: timed once, not repeated).
   expect_tune_list(shape(5000, 40000, 0.5), {F::argcsr, F::ipcsr, F::suraa, F::segspmv, F::csr});
-  expect_tune_list(shape(40000, 500000, 1.5), {F::ipcsr, F::argcsr, F::suraa, F::segspmv, F::csr});
+  expect_tune_list(shape(40000, 500000, 1.5), {F::segspmv, F::ipcsr, F::argcsr, F::suraa, F::csr});
   expect_tune_list(shape(5000, 40000, 3.0), {F::suraa, F::ipcsr, F::argcsr, F::segspmv, F::csr});
   expect_tune_list(scattered(shape(4096000, 109215352, 0.06), 0.9),
                    {F::suraa, F::ipcsr, F::argcsr, F::segspmv, F::csr});
