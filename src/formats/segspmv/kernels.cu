@@ -204,10 +204,25 @@ __device__ __forceinline__ void multiply_piece(const SegspmvArrays<V, I>& a, con
   }
 }
 
+// The vector kernels that run at 40 registers without spilling (L = 2 and 4,
+// up to unroll 8, values of at most 8 bytes and 32-bit indices: wider ones
+// spilled), held there for blocks of up to kCappedThreads: 75% occupancy
+// instead of 62.5% at their natural 48 (H200, call 11 of
+// docs/h200-2026-11-29-segspmv-vector: stencil27 n=100 1.10x -> 1.21x, qcd
+// L=16 1.02x -> 1.14x, fem n=96 1.22x -> 1.39x; L = 8 spilled and lost).
+constexpr int kCappedThreads = 256;
+constexpr int kCappedBlocks = 6;  // 65536 registers / (6 x 256 threads): 40 a thread
+template <class V, class I>
+constexpr bool capped_registers(SegspmvVariant variant, int unroll, int length) {
+  return variant == SegspmvVariant::vector && unroll <= 8 && (length == 2 || length == 4) && sizeof(V) <= 8 &&
+         sizeof(I) == 4;
+}
+
 // Piece p = b * T / 32 + w, by warp w of block b: its rows' segments loaded
-// first, then its slots, then multiplied.
-template <int U, SegspmvVariant kVariant, int kL, int kStream, class V, class I>
-__global__ void __launch_bounds__(segspmv_max_block_threads(U))
+// first, then its slots, then multiplied. kCapped: at most kCappedThreads
+// threads a block, 40 registers a thread.
+template <int U, SegspmvVariant kVariant, int kL, int kStream, bool kCapped, class V, class I>
+__global__ void __launch_bounds__(kCapped ? kCappedThreads : segspmv_max_block_threads(U), kCapped ? kCappedBlocks : 1)
     segspmv_kernel(SegspmvArrays<V, I> a, const V* __restrict__ x, V alpha, V beta, V* __restrict__ y) {
   extern __shared__ __align__(16) unsigned char segspmv_shared[];
   const int lane = int(threadIdx.x) % kWarp, warp = int(threadIdx.x) / kWarp;
@@ -267,7 +282,7 @@ class SegspmvDeviceFormat final : public DeviceFormat<V, I> {
     const DeviceInfo limits = device_info(current_device());
     const bool stream_loads = p.stream_loads >= 0 ? p.stream_loads == 1
                                                   : std::int64_t(l.device_bytes(sizeof(V), sizeof(I))) > limits.l2_bytes;
-    kernel_ = choose_kernel(p.unroll, l.variant, l.length, stream_loads);
+    kernel_ = choose_kernel(p.unroll, l.variant, l.length, stream_loads, p.block_threads <= kCappedThreads);
     AIJA_REQUIRE(kernel_ != nullptr, invalid_argument,
                  "segspmv: variant " + std::string(segspmv_variant_name(l.variant)) + " has no kernel for L = " +
                      std::to_string(l.length) + " and unroll " + std::to_string(p.unroll) +
@@ -329,26 +344,30 @@ class SegspmvDeviceFormat final : public DeviceFormat<V, I> {
   using Kernel = void (*)(SegspmvArrays<D, I>, const D*, D, D, D*);
 
   template <int U, int kStream>
-  static Kernel kernel_for(SegspmvVariant variant, int length) {
+  static Kernel kernel_for(SegspmvVariant variant, int length, bool capped) {
     using S = SegspmvVariant;
     switch (variant) {
       case S::scalar:
-        return segspmv_kernel<U, S::scalar, 0, kStream, D, I>;
+        return segspmv_kernel<U, S::scalar, 0, kStream, false, D, I>;
       case S::tree:
-        return segspmv_kernel<U, S::tree, 0, kStream, D, I>;
+        return segspmv_kernel<U, S::tree, 0, kStream, false, D, I>;
       case S::vector:
         switch (length) {  // L <= U: a lane takes U / L whole segments
           case 1:
-            return segspmv_kernel<U, S::vector, 1, kStream, D, I>;
+            return segspmv_kernel<U, S::vector, 1, kStream, false, D, I>;
           case 2:
-            return segspmv_kernel<U, S::vector, 2, kStream, D, I>;
+            if constexpr (capped_registers<D, I>(S::vector, U, 2))
+              if (capped) return segspmv_kernel<U, S::vector, 2, kStream, true, D, I>;
+            return segspmv_kernel<U, S::vector, 2, kStream, false, D, I>;
           case 4:
-            return segspmv_kernel<U, S::vector, 4, kStream, D, I>;
+            if constexpr (capped_registers<D, I>(S::vector, U, 4))
+              if (capped) return segspmv_kernel<U, S::vector, 4, kStream, true, D, I>;
+            return segspmv_kernel<U, S::vector, 4, kStream, false, D, I>;
           case 8:
-            if constexpr (U >= 8) return segspmv_kernel<U, S::vector, 8, kStream, D, I>;
+            if constexpr (U >= 8) return segspmv_kernel<U, S::vector, 8, kStream, false, D, I>;
             return nullptr;
           case 16:
-            if constexpr (U >= 16) return segspmv_kernel<U, S::vector, 16, kStream, D, I>;
+            if constexpr (U >= 16) return segspmv_kernel<U, S::vector, 16, kStream, false, D, I>;
             return nullptr;
           default:
             return nullptr;
@@ -359,11 +378,15 @@ class SegspmvDeviceFormat final : public DeviceFormat<V, I> {
     return nullptr;  // the layout's variant is never automatic
   }
 
-  // nullptr: no kernel for this variant, L and unroll.
-  static Kernel choose_kernel(int unroll, SegspmvVariant variant, int length, bool stream_loads) {
-    if (unroll == 16) return stream_loads ? kernel_for<16, 1>(variant, length) : kernel_for<16, 0>(variant, length);
-    if (unroll == 8) return stream_loads ? kernel_for<8, 1>(variant, length) : kernel_for<8, 0>(variant, length);
-    return stream_loads ? kernel_for<4, 1>(variant, length) : kernel_for<4, 0>(variant, length);
+  // nullptr: no kernel for this variant, L and unroll. `capped`: the kernel
+  // held to 40 registers where there is one (capped_registers; blocks of at
+  // most kCappedThreads).
+  static Kernel choose_kernel(int unroll, SegspmvVariant variant, int length, bool stream_loads, bool capped) {
+    if (unroll == 16)
+      return stream_loads ? kernel_for<16, 1>(variant, length, capped) : kernel_for<16, 0>(variant, length, capped);
+    if (unroll == 8)
+      return stream_loads ? kernel_for<8, 1>(variant, length, capped) : kernel_for<8, 0>(variant, length, capped);
+    return stream_loads ? kernel_for<4, 1>(variant, length, capped) : kernel_for<4, 0>(variant, length, capped);
   }
 
   static std::int64_t fill_blocks(std::int64_t rows) { return (rows * kWarp + kFillThreads - 1) / kFillThreads; }
