@@ -91,6 +91,18 @@ Features scattered(Features f, double ratio) {
   return f;
 }
 
+// Auto's candidates for f: `first` (its reason naming `rule`, built at once),
+// then ipcsr, then csr.
+void expect_then_ipcsr_then_csr(const Features& f, FormatId first, const std::string& rule) {
+  const Selection s = select_format(f, FormatChoice::automatic_choice());
+  ASSERT_EQ(s.candidates.size(), 3u);
+  EXPECT_EQ(s.candidates[0].format, first);
+  EXPECT_EQ(s.candidates[1].format, FormatId::ipcsr);
+  EXPECT_EQ(s.candidates[2].format, FormatId::csr);
+  EXPECT_FALSE(s.candidates[0].costly_build);
+  EXPECT_NE(s.candidates[0].reason.find(rule), std::string::npos) << s.candidates[0].reason;
+}
+
 // The row statistics of a 27-point stencil (160^3), but features whose
 // diagonal search found nothing (diagonal_type none, the default: e.g. more
 // than kMaxDiagonals diagonals, or a stencil numbered at random, whose columns
@@ -113,15 +125,8 @@ TEST(Selector, RegularRowsWithoutADiagonalTypeGoToSuraaWhenLargeElseSegspmv) {
   // (RowsOfNearlyOneLength...). Large irregular rows go to suraa too (the
   // next test).
   for (const Features& f :
-       {shape(40000, 100000, 2.0), shape(40000, 999999, 0.21), scattered(shape(4875, 315891, 0.3), 0.9)}) {
-    const Selection mid = select_format(f, FormatChoice::automatic_choice());
-    ASSERT_EQ(mid.candidates.size(), 3u);
-    EXPECT_EQ(mid.candidates[0].format, FormatId::segspmv);
-    EXPECT_EQ(mid.candidates[1].format, FormatId::ipcsr);
-    EXPECT_EQ(mid.candidates[2].format, FormatId::csr);
-    EXPECT_FALSE(mid.candidates[0].costly_build);
-    EXPECT_NE(mid.candidates[0].reason.find("from 100k to 1M nonzeros"), std::string::npos) << mid.candidates[0].reason;
-  }
+       {shape(40000, 100000, 2.0), shape(40000, 999999, 0.21), scattered(shape(4875, 315891, 0.3), 0.9)})
+    expect_then_ipcsr_then_csr(f, FormatId::segspmv, "from 100k to 1M nonzeros");
   EXPECT_EQ(select_format(scattered(shape(40000, 1000000, 0.06), 0.5), FormatChoice::automatic_choice()).first(),
             FormatId::suraa);
   EXPECT_EQ(select_format(shape(2000000, 24279043, 2.01), FormatChoice::automatic_choice()).first(), FormatId::suraa);
@@ -249,15 +254,8 @@ TEST(Selector, RowsOfNearlyOneLengthUnder1MNonzerosGoToSuraaThenIpcsrThenCsr) {
   // Row cv up to 0.2, from a 1x3 matrix to one nonzero short of 1M,
   // scattered columns or not.
   for (const Features& f : {shape(1, 3, 0.0), shape(10, 30, 0.2), shape(7920, 31680, 0.0),
-                            scattered(shape(62032, 243088, 0.07), 0.97), shape(40000, 999999, 0.06)}) {
-    const Selection s = select_format(f, FormatChoice::automatic_choice());
-    ASSERT_EQ(s.candidates.size(), 3u);
-    EXPECT_EQ(s.candidates[0].format, FormatId::suraa);
-    EXPECT_EQ(s.candidates[1].format, FormatId::ipcsr);
-    EXPECT_EQ(s.candidates[2].format, FormatId::csr);
-    EXPECT_FALSE(s.candidates[0].costly_build);
-    EXPECT_NE(s.candidates[0].reason.find("rows of nearly one length"), std::string::npos) << s.candidates[0].reason;
-  }
+                            scattered(shape(62032, 243088, 0.07), 0.97), shape(40000, 999999, 0.06)})
+    expect_then_ipcsr_then_csr(f, FormatId::suraa, "rows of nearly one length");
   // Just above: argcsr under 100k, segspmv from there; from 1M the large
   // matrices' rule (suraa, or inode where the columns are local).
   EXPECT_EQ(select_format(shape(10, 30, 0.21), FormatChoice::automatic_choice()).first(), FormatId::argcsr);

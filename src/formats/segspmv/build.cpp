@@ -1,6 +1,7 @@
 // Host builder of format `segspmv`: the segment length, each row's segments
 // and the warps' pieces of rows.
 #include <algorithm>
+#include <array>
 #include <cstdio>
 #include <iterator>
 #include <limits>
@@ -23,6 +24,23 @@ const char* const kVariantChoices[] = {"auto", "scalar", "tree", "vector"};
 const char* const kStreamChoices[] = {"auto", "never", "always"};  // stream_loads -1, 0, 1
 
 bool power_of_two(std::int64_t n) { return n > 0 && (n & (n - 1)) == 0; }
+
+// L = 1, 2, 4, ..., kSegspmvMaxLength.
+constexpr int kLengthSteps = 6;
+static_assert(1 << (kLengthSteps - 1) == kSegspmvMaxLength);
+static_assert(std::size(segspmv_tuning::kVectorByteWeight) <= std::size_t(kLengthSteps));
+
+// The slots of all rows with segments of L = 1, 2, 4, ..., 32 (index k: L =
+// 2^k; L = 1 has none padded, so slots[0] is nnz). One pass for both rules.
+template <class I>
+std::array<std::int64_t, kLengthSteps> slots_at_each_length(I rows, const I* row_ptr) {
+  std::array<std::int64_t, kLengthSteps> slots{};
+  for (std::int64_t i = 0; i < std::int64_t(rows); ++i) {
+    const std::int64_t n = std::int64_t(row_ptr[i + 1]) - std::int64_t(row_ptr[i]);
+    for (int k = 0; k < kLengthSteps; ++k) slots[std::size_t(k)] += segspmv_row_slots(n, 1 << k);
+  }
+  return slots;
+}
 
 }  // namespace
 
@@ -112,30 +130,21 @@ SegspmvVariant segspmv_variant_for(const SegspmvParams& p, int length) {
 
 template <class I>
 int segspmv_length(I rows, const I* row_ptr, double max_padding) {
-  const std::int64_t nnz = rows > 0 ? std::int64_t(row_ptr[rows]) - std::int64_t(row_ptr[0]) : 0;
-  std::int64_t padding[kSegspmvMaxLength + 1] = {};  // at each power of two
-  for (std::int64_t i = 0; i < std::int64_t(rows); ++i) {
-    const std::int64_t n = std::int64_t(row_ptr[i + 1]) - std::int64_t(row_ptr[i]);
-    for (int length = 2; length <= kSegspmvMaxLength; length *= 2) padding[length] += segspmv_row_slots(n, length) - n;
-  }
-  for (int length = kSegspmvMaxLength; length > 1; length /= 2)
-    if (double(padding[length]) <= max_padding * double(nnz)) return length;
+  const auto slots = slots_at_each_length(rows, row_ptr);
+  const std::int64_t nnz = slots[0];
+  for (int k = kLengthSteps - 1; k > 0; --k)
+    if (double(slots[std::size_t(k)] - nnz) <= max_padding * double(nnz)) return 1 << k;
   return 1;
 }
 
 template <class I>
 int segspmv_vector_length(I rows, const I* row_ptr, int max_length) {
   using segspmv_tuning::kVectorByteWeight;
-  constexpr int kLengths = int(std::size(kVectorByteWeight));  // L = 1, 2, 4, ...
-  std::int64_t slots[kLengths] = {};
-  for (std::int64_t i = 0; i < std::int64_t(rows); ++i) {
-    const std::int64_t n = std::int64_t(row_ptr[i + 1]) - std::int64_t(row_ptr[i]);
-    for (int k = 0; k < kLengths; ++k) slots[k] += segspmv_row_slots(n, 1 << k);
-  }
+  const auto slots = slots_at_each_length(rows, row_ptr);
   int best = 1;
   double least = 0;
-  for (int k = 0; k < kLengths && (1 << k) <= max_length; ++k) {
-    const double cost = (12.0 * double(slots[k]) + 20.0 * double(rows)) * kVectorByteWeight[k];
+  for (int k = 0; k < int(std::size(kVectorByteWeight)) && (1 << k) <= max_length; ++k) {
+    const double cost = (12.0 * double(slots[std::size_t(k)]) + 20.0 * double(rows)) * kVectorByteWeight[k];
     if (k == 0 || cost <= least) {
       best = 1 << k;
       least = cost;

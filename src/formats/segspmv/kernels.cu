@@ -47,21 +47,18 @@ struct SegspmvArrays {
 __device__ __forceinline__ int skewed(int j) { return j + j / kWarp; }
 
 // N slots from p, aligned to N slots (a segment's start), in as few loads as
-// their bytes allow: 16-byte words, else 8, else 4, else one slot at a time.
+// their bytes allow: 16-byte words, else 8, else 4 (every value and index
+// type is a multiple of 4 bytes).
 template <int kStream, int N, class T>
 __device__ __forceinline__ void load_segment(const T* p, T (&out)[N]) {
   constexpr int kBytes = N * int(sizeof(T));
-  if constexpr (kBytes % 16 == 0 || kBytes % 8 == 0 || kBytes % 4 == 0) {
-    using W = std::conditional_t<kBytes % 16 == 0, uint4, std::conditional_t<kBytes % 8 == 0, uint2, unsigned>>;
-    constexpr int kWords = kBytes / int(sizeof(W));
-    W w[kWords];
+  static_assert(kBytes % 4 == 0, "slots of a multiple of 4 bytes");
+  using W = std::conditional_t<kBytes % 16 == 0, uint4, std::conditional_t<kBytes % 8 == 0, uint2, unsigned>>;
+  constexpr int kWords = kBytes / int(sizeof(W));
+  W w[kWords];
 #pragma unroll
-    for (int k = 0; k < kWords; ++k) w[k] = load_once<kStream>(reinterpret_cast<const W*>(p) + k);
-    memcpy(static_cast<void*>(out), w, kBytes);
-  } else {
-#pragma unroll
-    for (int k = 0; k < N; ++k) out[k] = load_once<kStream>(p + k);
-  }
+  for (int k = 0; k < kWords; ++k) w[k] = load_once<kStream>(reinterpret_cast<const W*>(p) + k);
+  memcpy(static_cast<void*>(out), w, kBytes);
 }
 
 // A piece's slots in a lane's registers: scalar and tree, slot j by lane
@@ -139,16 +136,15 @@ __device__ __forceinline__ void sum_segments(const I (&c)[U], const V (&v)[U], c
 // loads overlap: lane r < rows holds row row0 + r's segments [first_seg,
 // end_seg) relative to seg0; every lane, row0's (the piece's first row,
 // perhaps the row of which it is a chunk) from lane 0.
-template <class I>
 struct PieceRows {
   int first_seg = 0, end_seg = 0;
   std::int64_t row0_first = 0, row0_end = 0;
 };
 
 template <class V, class I>
-__device__ __forceinline__ PieceRows<I> load_piece_rows(const SegspmvArrays<V, I>& a, I row0, I row1, std::int64_t seg0,
-                                                       int lane) {
-  PieceRows<I> r;
+__device__ __forceinline__ PieceRows load_piece_rows(const SegspmvArrays<V, I>& a, I row0, I row1, std::int64_t seg0,
+                                                    int lane) {
+  PieceRows r;
   std::int64_t first = 0, end = 0;
   if (lane < max(int(row1 - row0), 1)) {  // a chunk's piece may have no row of its own
     first = a.row_seg[row0 + lane];
@@ -161,17 +157,16 @@ __device__ __forceinline__ PieceRows<I> load_piece_rows(const SegspmvArrays<V, I
   return r;
 }
 
-// Piece p (rows [row0, row1), segments [seg0, seg1)), its slots in c and v
-// and its rows in r: segment sums into the warp's shared memory, then a lane
+// Piece p (rows [row0, row1), segments [seg0, seg1) of L slots), its slots in
+// c and v and its rows in r: segment sums into the warp's shared memory, then a lane
 // per row adds its segments' sums; or, for a chunk of a long row, the lanes
 // add all of them and the row's last chunk adds the chunks'.
 template <int U, SegspmvVariant kVariant, int kL, class V, class I>
 __device__ __forceinline__ void multiply_piece(const SegspmvArrays<V, I>& a, const V* __restrict__ x, V alpha, V beta,
                                                V* __restrict__ y, std::int64_t p, I row0, I row1, std::int64_t seg0,
-                                               std::int64_t seg1, PieceRows<I> r, const I (&c)[U], const V (&v)[U],
-                                               int lane, V* segment_sums) {
+                                               std::int64_t seg1, int L, PieceRows r, const I (&c)[U],
+                                               const V (&v)[U], int lane, V* segment_sums) {
   constexpr int C = kWarp * U;  // slots of a piece at most
-  const int L = kVariant == SegspmvVariant::vector ? kL : a.length;
   const bool chunk = (r.row0_end - r.row0_first) * L > C;
   const int n = int((seg1 - seg0) * L), rows = int(row1 - row0);
   sum_segments<U, kVariant, kL>(c, v, x, n, L, lane, segment_sums);
@@ -213,9 +208,8 @@ __device__ __forceinline__ void multiply_piece(const SegspmvArrays<V, I>& a, con
 constexpr int kCappedThreads = 256;
 constexpr int kCappedBlocks = 6;  // 65536 registers / (6 x 256 threads): 40 a thread
 template <class V, class I>
-constexpr bool capped_registers(SegspmvVariant variant, int unroll, int length) {
-  return variant == SegspmvVariant::vector && unroll <= 8 && (length == 2 || length == 4) && sizeof(V) <= 8 &&
-         sizeof(I) == 4;
+constexpr bool capped_registers(int unroll, int length) {
+  return unroll <= 8 && (length == 2 || length == 4) && sizeof(V) <= 8 && sizeof(I) == 4;
 }
 
 // Piece p = b * T / 32 + w, by warp w of block b: its rows' segments loaded
@@ -232,11 +226,11 @@ __global__ void __launch_bounds__(kCapped ? kCappedThreads : segspmv_max_block_t
   V* segment_sums = reinterpret_cast<V*>(segspmv_shared) + std::size_t(warp) * a.warp_values;
   const I row0 = a.piece_row[p], row1 = a.piece_row[p + 1];
   const std::int64_t seg0 = a.piece_seg[p], seg1 = a.piece_seg[p + 1];
-  const PieceRows<I> r = load_piece_rows(a, row0, row1, seg0, lane);
+  const PieceRows r = load_piece_rows(a, row0, row1, seg0, lane);
   I c[U];
   V v[U];
   load_piece<U, kVariant, kL, kStream>(a, seg0 * L, int((seg1 - seg0) * L), lane, c, v);
-  multiply_piece<U, kVariant, kL>(a, x, alpha, beta, y, p, row0, row1, seg0, seg1, r, c, v, lane, segment_sums);
+  multiply_piece<U, kVariant, kL>(a, x, alpha, beta, y, p, row0, row1, seg0, seg1, L, r, c, v, lane, segment_sums);
 }
 
 // Row i's entries to slots [row_seg[i] * L, row_seg[i + 1] * L), padding
@@ -343,6 +337,20 @@ class SegspmvDeviceFormat final : public DeviceFormat<V, I> {
   using D = detail::device_value_t<V>;  // V in the kernels (device_value.hpp)
   using Kernel = void (*)(SegspmvArrays<D, I>, const D*, D, D, D*);
 
+  // The vector kernel of L = kL, held to 40 registers when `capped` and
+  // capped_registers; nullptr when kL > U (a lane takes U / kL whole segments).
+  template <int U, int kL, int kStream>
+  static Kernel vector_kernel(bool capped) {
+    using S = SegspmvVariant;
+    if constexpr (kL > U) {
+      return nullptr;
+    } else {
+      if constexpr (capped_registers<D, I>(U, kL))
+        if (capped) return segspmv_kernel<U, S::vector, kL, kStream, true, D, I>;
+      return segspmv_kernel<U, S::vector, kL, kStream, false, D, I>;
+    }
+  }
+
   template <int U, int kStream>
   static Kernel kernel_for(SegspmvVariant variant, int length, bool capped) {
     using S = SegspmvVariant;
@@ -352,23 +360,17 @@ class SegspmvDeviceFormat final : public DeviceFormat<V, I> {
       case S::tree:
         return segspmv_kernel<U, S::tree, 0, kStream, false, D, I>;
       case S::vector:
-        switch (length) {  // L <= U: a lane takes U / L whole segments
+        switch (length) {
           case 1:
-            return segspmv_kernel<U, S::vector, 1, kStream, false, D, I>;
+            return vector_kernel<U, 1, kStream>(capped);
           case 2:
-            if constexpr (capped_registers<D, I>(S::vector, U, 2))
-              if (capped) return segspmv_kernel<U, S::vector, 2, kStream, true, D, I>;
-            return segspmv_kernel<U, S::vector, 2, kStream, false, D, I>;
+            return vector_kernel<U, 2, kStream>(capped);
           case 4:
-            if constexpr (capped_registers<D, I>(S::vector, U, 4))
-              if (capped) return segspmv_kernel<U, S::vector, 4, kStream, true, D, I>;
-            return segspmv_kernel<U, S::vector, 4, kStream, false, D, I>;
+            return vector_kernel<U, 4, kStream>(capped);
           case 8:
-            if constexpr (U >= 8) return segspmv_kernel<U, S::vector, 8, kStream, false, D, I>;
-            return nullptr;
+            return vector_kernel<U, 8, kStream>(capped);
           case 16:
-            if constexpr (U >= 16) return segspmv_kernel<U, S::vector, 16, kStream, false, D, I>;
-            return nullptr;
+            return vector_kernel<U, 16, kStream>(capped);
           default:
             return nullptr;
         }
