@@ -106,6 +106,25 @@ __device__ __forceinline__ bool last_chunk_total(V* partials, unsigned* counter,
   *counter = 0;
   return true;
 }
+
+// last_chunk_total by a whole warp, every lane calling with its piece's sum
+// in lane 0: true on every lane of the last to arrive, which gets in lane 0's
+// `total` the pieces' sums added lane t the pieces t, t + 32, ... in order,
+// then by the shuffle tree (one lane adding some 800 chunks' sums from L2
+// one after the other was a tail of tens of microseconds).
+template <class V>
+__device__ __forceinline__ bool warp_last_chunk_total(V* partials, unsigned* counter, std::int64_t chunks,
+                                                      std::int64_t index, V sum, int lane, V& total) {
+  bool last = false;
+  if (lane == 0) last = arrived_last(partials, counter, chunks, index, sum);
+  if (!__shfl_sync(0xffffffffu, last, 0)) return false;
+  __threadfence();  // every lane reads the other pieces' sums after lane 0's acquire
+  V part = V(0);
+  for (std::int64_t k = lane; k < chunks; k += 32) part += __ldcg(partials + k);
+  total = lanes_tree_sum(part, 32);
+  if (lane == 0) *counter = 0;
+  return true;
+}
 #endif
 
 }  // namespace aijadaptive::detail

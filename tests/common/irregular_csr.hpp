@@ -98,6 +98,18 @@ OwnedCsr<V, I> long_row_csr(std::int64_t rows, std::int64_t cols, std::int64_t m
   return csr_of_lengths<V, I>(lengths, cols, seed + 1);
 }
 
+// Rows of 3 among rows of 40 and 200 and two of 20000: in segspmv, rows of
+// more than 32 segments in one warp's piece and rows cut into hundreds of
+// chunks, both added by a whole warp.
+template <class V, class I>
+OwnedCsr<V, I> mixed_length_csr(std::uint64_t seed) {
+  std::vector<std::int64_t> lengths(3000, 3);
+  for (std::size_t i = 0; i < lengths.size(); i += 7) lengths[i] = 40;
+  for (std::size_t i = 3; i < lengths.size(); i += 11) lengths[i] = 200;
+  lengths[100] = lengths[2500] = 20000;
+  return csr_of_lengths<V, I>(lengths, 25000, seed);
+}
+
 // The edge cases of the formats' GPU tests: 0 x 0, 1 x 1, 300 rows of
 // `uniform_length` entries (a format's own unit, when it has one: left out at
 // 0), all rows empty but one, all empty, a dense row among sparse ones, a

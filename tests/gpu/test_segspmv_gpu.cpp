@@ -81,6 +81,7 @@ std::vector<test::OwnedCsr<V, I>> matrices() {
   list.push_back(test::power_law_csr<V, I>(3000, 2500, 2.0, 1, 3));
   list.push_back(test::circuit_csr<V, I>(5000, 5000, 6, 3000, 4));
   list.push_back(test::random_csr<V, I>({700, 600, 0.03, 0.1, 2, 5}));
+  list.push_back(test::mixed_length_csr<V, I>(6));
   return list;
 }
 

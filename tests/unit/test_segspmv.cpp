@@ -19,6 +19,7 @@
 
 #include "device_vectors.hpp"
 #include "exact_checks.hpp"
+#include "formats/segspmv/tuning.hpp"
 #include "irregular_csr.hpp"
 #include "random_csr.hpp"
 #include "segspmv_params.hpp"
@@ -59,6 +60,7 @@ TEST(SegspmvParams, DefaultsAndTheUsersSettings) {
   EXPECT_EQ(d.block_threads, plain.block_threads);
   EXPECT_EQ(d.unroll, plain.unroll);
   EXPECT_EQ(d.stream_loads, plain.stream_loads);
+  EXPECT_EQ(d.long_row_pieces, plain.long_row_pieces);
 
   TuningParams t;
   t.set("segspmv.length=8");
@@ -68,6 +70,7 @@ TEST(SegspmvParams, DefaultsAndTheUsersSettings) {
   t.set("segspmv.block_threads=128");
   t.set("segspmv.unroll=4");
   t.set("segspmv.stream_loads=always");
+  t.set("segspmv.long_row_pieces=4");
   const SegspmvParams p = segspmv_params(t, sizeof(double));
   EXPECT_EQ(p.length, 8);
   EXPECT_EQ(p.max_padding, 0.25);
@@ -77,6 +80,7 @@ TEST(SegspmvParams, DefaultsAndTheUsersSettings) {
   EXPECT_EQ(p.unroll, 4);
   EXPECT_EQ(p.stream_loads, 1);
   EXPECT_EQ(p.piece_slots(), 128);
+  EXPECT_EQ(p.long_row_pieces, 4);
   // unroll's default: 4 for complex double (16-byte values), unless set.
   EXPECT_EQ(segspmv_params(TuningParams{}, 16).unroll, 4);
   EXPECT_EQ(segspmv_params(TuningParams{}, 8).unroll, 8);
@@ -109,12 +113,17 @@ TEST(SegspmvParams, BadValuesAreRefused) {
                              {"block_threads", "100"},
                              {"block_threads", "2048"},
                              {"unroll", "2"},
-                             {"stream_loads", "sometimes"}}) {
+                             {"stream_loads", "sometimes"},
+                             {"long_row_pieces", "-1"},
+                             {"long_row_pieces", "65"}}) {
     const std::string n = name, v = value;
     expect_invalid_argument([&] { t.set(FormatId::segspmv, n, v); }, "segspmv." + n + "=" + v);
   }
   t.set("segspmv.length=12");  // in range, not a power of two
   expect_invalid_argument([&] { segspmv_params(t, sizeof(double)); }, "length 12");
+  TuningParams three;
+  three.set("segspmv.long_row_pieces=3");  // in range, not a power of two
+  expect_invalid_argument([&] { segspmv_params(three, sizeof(double)); }, "long_row_pieces 3");
 
   for (const SegspmvParams& p : test::segspmv_param_sets()) EXPECT_NO_THROW(segspmv_check_params(p)) << describe(p);
   expect_invalid_argument([] { segspmv_check_params(segspmv_with(3, S::tree, 256, 8)); }, "length 3");
@@ -161,6 +170,28 @@ TEST(SegspmvLength, TheLongestPowerOfTwoWithinThePaddingLimit) {
 }
 
 // The weights of segspmv_tuning: 1, 0.78, 0.73, 0.69 at L = 1, 2, 4, 8.
+// ---- a long row's chunks ----------------------------------------------------------
+
+// K pieces a chunk once the matrix has K x kLoopedPieceWaves pieces' worth of
+// slots, up to kMaxLongRowPieces.
+TEST(SegspmvLongRowPieces, OnePieceForSmallMatricesMoreForLargeOnes) {
+  using segspmv_tuning::kLoopedPieceWaves;
+  using segspmv_tuning::kMaxLongRowPieces;
+  const std::int64_t C = 256, w = kLoopedPieceWaves;
+  EXPECT_EQ(segspmv_long_row_pieces(0, C), 1);
+  EXPECT_EQ(segspmv_long_row_pieces((2 * w - 1) * C, C), 1);
+  EXPECT_EQ(segspmv_long_row_pieces(2 * w * C, C), 2);
+  EXPECT_EQ(segspmv_long_row_pieces(4 * w * C - 1, C), 2);
+  EXPECT_EQ(segspmv_long_row_pieces(4 * w * C, C), 4);
+  EXPECT_EQ(segspmv_long_row_pieces(4 * w * 128, 128), 4);  // in pieces, whatever their size
+  EXPECT_EQ(segspmv_long_row_pieces(1000 * w * C, C), kMaxLongRowPieces);
+  // The layout keeps the rule's K, and a K set by hand.
+  const auto m = test::long_row_csr<double, std::int32_t>(150, 3000, 100, 2500, 6);
+  EXPECT_EQ(segspmv_build_layout(m.rows, m.row_ptr.data(), SegspmvParams{}).long_row_pieces, 1);
+  EXPECT_EQ(segspmv_build_layout(m.rows, m.row_ptr.data(), segspmv_with(0, S::vector, 128, 8, 4)).long_row_pieces,
+            4);
+}
+
 TEST(SegspmvLength, TheVectorVariantWeighsPaddingAgainstWiderSegments) {
   const auto rule = [](std::int64_t length, int max_length) {
     const auto m = test::csr_of_lengths<double, std::int32_t>(std::vector<std::int64_t>(100, length), 200, 1);
@@ -188,7 +219,8 @@ TEST(SegspmvLength, TheVectorVariantWeighsPaddingAgainstWiderSegments) {
 // slot row_seg[i] * L + k, all distinct and below slots(); padding < L per
 // row; pieces of whole rows in order, each within piece_slots() slots and
 // rows, closed only when the next row would not fit; a longer row in chunks
-// of piece_slots() slots, one piece each, covering its segments in order.
+// of long_row_pieces pieces' slots, one piece each, covering its segments in
+// order.
 template <class V, class I>
 void check_layout(const OwnedCsr<V, I>& m, const SegspmvParams& p) {
   SCOPED_TRACE(describe(p) + ", " + std::to_string(m.rows) + "x" + std::to_string(m.cols));
@@ -222,20 +254,24 @@ void check_layout(const OwnedCsr<V, I>& m, const SegspmvParams& p) {
   const auto row_slots = [&](std::int64_t i) {
     return std::int64_t(l.row_seg[std::size_t(i) + 1] - l.row_seg[std::size_t(i)]) * L;
   };
-  std::int64_t long_rows = 0, chunk_pieces = 0;
+  std::int64_t long_rows = 0, chunk_pieces = 0, looped_chunks = 0;
+  if (p.long_row_pieces) EXPECT_EQ(l.long_row_pieces, p.long_row_pieces);
+  const std::int64_t chunk_slots = capacity * l.long_row_pieces;
   for (std::int64_t q = 0; q < l.pieces(); ++q) {
     const std::int64_t r0 = l.piece_row[std::size_t(q)], r1 = l.piece_row[std::size_t(q) + 1];
     const std::int64_t s0 = l.piece_seg[std::size_t(q)], s1 = l.piece_seg[std::size_t(q) + 1];
     ASSERT_TRUE(s0 <= s1 && r0 <= r1 && r0 < std::int64_t(m.rows)) << "piece " << q;
-    ASSERT_LE((s1 - s0) * L, capacity) << "piece " << q;
-    if (row_slots(r0) > capacity) {  // a chunk: the row's segments from a multiple of the capacity
+    if (row_slots(r0) > capacity) {  // a chunk: the row's segments from a multiple of the chunk's slots
       ++chunk_pieces;
-      ASSERT_EQ((s0 - l.row_seg[std::size_t(r0)]) * L % capacity, 0) << "piece " << q;
+      ASSERT_LE((s1 - s0) * L, chunk_slots) << "piece " << q;
+      if ((s1 - s0) * L > capacity) ++looped_chunks;
+      ASSERT_EQ((s0 - l.row_seg[std::size_t(r0)]) * L % chunk_slots, 0) << "piece " << q;
       const bool last = s1 == l.row_seg[std::size_t(r0) + 1];
       ASSERT_EQ(r1, last ? r0 + 1 : r0) << "piece " << q;
       if (s0 == l.row_seg[std::size_t(r0)]) ++long_rows;
       continue;
     }
+    ASSERT_LE((s1 - s0) * L, capacity) << "piece " << q;
     ASSERT_LT(r0, r1) << "piece " << q << " without rows";
     ASSERT_EQ(s0, l.row_seg[std::size_t(r0)]);
     ASSERT_EQ(s1, l.row_seg[std::size_t(r1)]);
@@ -246,6 +282,7 @@ void check_layout(const OwnedCsr<V, I>& m, const SegspmvParams& p) {
   }
   EXPECT_EQ(l.long_rows, long_rows);
   EXPECT_EQ(l.chunk_pieces, chunk_pieces);
+  EXPECT_EQ(l.looped_chunks, looped_chunks);
   const std::size_t workspace = chunk_pieces ? std::size_t(l.pieces()) * (sizeof(V) + sizeof(unsigned)) : 0;
   EXPECT_EQ(l.device_bytes(sizeof(V), sizeof(I)),
             std::size_t(l.slots()) * (sizeof(V) + sizeof(I)) +
@@ -262,6 +299,7 @@ std::vector<OwnedCsr<V, I>> matrices() {
   list.push_back(test::circuit_csr<V, I>(2000, 2100, 5, 1500, 5));
   list.push_back(test::long_row_csr<V, I>(150, 3000, 100, 2500, 6));
   list.push_back(test::random_csr<V, I>({400, 300, 0.05, 0.1, 2, 7}));
+  list.push_back(test::mixed_length_csr<V, I>(8));
   return list;
 }
 
@@ -287,15 +325,31 @@ TEST(SegspmvLayout, AHandBuiltMatrix) {
 
   // A row of 300 (300 slots: 75 segments) among rows of 20 (5 segments), L =
   // 4, 128 slots per piece: rows 0-5 (120 slots), the long row in chunks of
-  // 32, 32 and 11 segments, rows 7-12, row 13.
+  // one piece (32, 32 and 11 segments), rows 7-12, row 13.
   std::vector<std::int64_t> lengths(14, 20);
   lengths[6] = 300;
   const auto n = test::csr_of_lengths<double, std::int32_t>(lengths, 400, 2);
-  const SegspmvLayout<std::int32_t> k = segspmv_build_layout(n.rows, n.row_ptr.data(), segspmv_with(4, S::tree, 32, 4));
+  const SegspmvLayout<std::int32_t> k =
+      segspmv_build_layout(n.rows, n.row_ptr.data(), segspmv_with(4, S::tree, 32, 4, 1));
   EXPECT_EQ(k.piece_row, (std::vector<std::int32_t>{0, 6, 6, 6, 7, 13, 14}));
   EXPECT_EQ(k.piece_seg, (std::vector<std::int32_t>{0, 30, 62, 94, 105, 135, 140}));
   EXPECT_EQ(k.long_rows, 1);
   EXPECT_EQ(k.chunk_pieces, 3);
+  EXPECT_EQ(k.looped_chunks, 0);
+  // Chunks of two pieces: 64 and 11 segments; of eight: the whole row in one.
+  const SegspmvLayout<std::int32_t> two =
+      segspmv_build_layout(n.rows, n.row_ptr.data(), segspmv_with(4, S::tree, 32, 4, 2));
+  EXPECT_EQ(two.piece_row, (std::vector<std::int32_t>{0, 6, 6, 7, 13, 14}));
+  EXPECT_EQ(two.piece_seg, (std::vector<std::int32_t>{0, 30, 94, 105, 135, 140}));
+  EXPECT_EQ(two.chunk_pieces, 2);
+  EXPECT_EQ(two.looped_chunks, 1);
+  const SegspmvLayout<std::int32_t> eight =
+      segspmv_build_layout(n.rows, n.row_ptr.data(), segspmv_with(4, S::tree, 32, 4, 8));
+  EXPECT_EQ(eight.piece_row, (std::vector<std::int32_t>{0, 6, 7, 13, 14}));
+  EXPECT_EQ(eight.piece_seg, (std::vector<std::int32_t>{0, 30, 105, 135, 140}));
+  EXPECT_EQ(eight.long_rows, 1);
+  EXPECT_EQ(eight.chunk_pieces, 1);
+  EXPECT_EQ(eight.looped_chunks, 1);
 }
 
 TEST(SegspmvLayout, EmptyRowsJoinPiecesUpToTheRowLimit) {
@@ -385,6 +439,7 @@ TYPED_TEST(SegspmvReference, IntegerValuesGiveCsrsExactResult) {
   this->check_exact(rows_of<V, I>(300, 27, 400, 1), 1);
   this->check_exact(test::circuit_csr<V, I>(2000, 2100, 5, 1500, 2), 2);
   this->check_exact(test::random_csr<V, I>({1, 20000, 1, 0, 0, 3}), 3);  // one long row, many trips
+  this->check_exact(test::mixed_length_csr<V, I>(4), 4);
 }
 
 TYPED_TEST(SegspmvReference, EdgeCases) {

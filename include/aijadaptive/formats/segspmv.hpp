@@ -73,6 +73,7 @@ struct SegspmvParams {
   int block_threads = 128;    // T, a multiple of 32 in [32, segspmv_max_block_threads]: T / 32 warps per block
   int unroll = 8;             // slots per lane per piece: 4, 8 or 16
   int stream_loads = -1;      // streaming hint on the slots: -1 when larger than L2, 0 never, 1 always
+  int long_row_pieces = 0;    // a long row's chunks: this many pieces' slots, a power of two; 0: the rule
 
   std::int64_t piece_slots() const { return std::int64_t(unroll) * 32; }
 };
@@ -113,7 +114,9 @@ struct SegspmvLayout {
   std::vector<I> piece_seg{I(0)};   // [pieces+1]
   std::int64_t entries = 0;         // nonzeros
   std::int64_t long_rows = 0;       // rows of more than piece_slots() slots, cut into chunks
-  std::int64_t chunk_pieces = 0;    // their pieces
+  int long_row_pieces = 1;          // a long row's chunks: at most this many pieces' slots, a piece each
+  std::int64_t chunk_pieces = 0;    // the long rows' pieces
+  std::int64_t looped_chunks = 0;   // chunks of more than a piece's slots, their warp looping
 
   std::int64_t segments() const { return std::int64_t(row_seg.back()); }
   std::int64_t slots() const { return segments() * length; }
@@ -128,13 +131,20 @@ struct SegspmvLayout {
   }
 };
 
+// The rule for long_row_pieces, from the slots of the whole matrix: the
+// largest power of two K <= 8 with at least K x kLoopedPieceWaves pieces'
+// worth of slots (src/formats/segspmv/tuning.hpp), so that a warp looping
+// over K pieces ends before the others do; 1 for small matrices.
+int segspmv_long_row_pieces(std::int64_t slots, std::int64_t piece_slots);
+
 // The variant for segments of `length`: as set, or tree from tree_from_length on.
 SegspmvVariant segspmv_variant_for(const SegspmvParams& params, int length);
 
 // L, the segments of each row and the pieces, in one pass over the rows:
 // rows join the open piece while it keeps at most piece_slots() slots and
-// rows; a row of more slots is cut into chunks of piece_slots() slots, a
-// piece each. Throws ErrorKind::unsupported when the segments do not fit the
+// rows; a row of more slots is cut into chunks of long_row_pieces pieces'
+// slots (as set, else segspmv_long_row_pieces), a piece each, whose warp
+// loops over them. Throws ErrorKind::unsupported when the segments do not fit the
 // index type.
 template <class I>
 SegspmvLayout<I> segspmv_build_layout(I rows, const I* row_ptr, const SegspmvParams& params);

@@ -42,6 +42,32 @@ std::array<std::int64_t, kLengthSteps> slots_at_each_length(I rows, const I* row
   return slots;
 }
 
+// A long row's chunks of one piece joined into chunks of l.long_row_pieces
+// pieces: only the pieces that start a chunk stay.
+template <class I>
+void join_chunks(SegspmvLayout<I>& l, std::int64_t capacity) {
+  const std::int64_t L = l.length, chunk = capacity * l.long_row_pieces;
+  std::size_t kept = 0;
+  l.chunk_pieces = 0;
+  for (std::size_t q = 0; q + 1 < l.piece_row.size(); ++q) {
+    const std::size_t r0 = std::size_t(l.piece_row[q]);
+    const std::int64_t row_first = l.row_seg[r0], row_slots = (std::int64_t(l.row_seg[r0 + 1]) - row_first) * L;
+    if (row_slots > capacity) {
+      const std::int64_t at = (std::int64_t(l.piece_seg[q]) - row_first) * L;
+      if (at % chunk != 0) continue;
+      ++l.chunk_pieces;
+      if (std::min(chunk, row_slots - at) > capacity) ++l.looped_chunks;
+    }
+    l.piece_row[kept] = l.piece_row[q];
+    l.piece_seg[kept] = l.piece_seg[q];
+    ++kept;
+  }
+  l.piece_row[kept] = l.piece_row.back();  // the end
+  l.piece_seg[kept] = l.piece_seg.back();
+  l.piece_row.resize(kept + 1);
+  l.piece_seg.resize(kept + 1);
+}
+
 }  // namespace
 
 const char* segspmv_variant_name(SegspmvVariant variant) { return kVariantChoices[int(variant)]; }
@@ -70,6 +96,11 @@ const std::vector<ParamSpec>& segspmv_params() {
                              "slots each lane loads per piece (a piece: 32 x unroll slots), all before it uses any "
                              "(auto: 8, 4 for complex double)",
                              {"auto", "4", "8", "16"}, "auto"));
+    v.push_back(integer_param("long_row_pieces",
+                              "a row longer than a piece: chunks of this many pieces' slots (a power of two), each a "
+                              "warp's, which loops over them; a row of one chunk adds no partial sums in global "
+                              "memory (0: by the matrix's size)",
+                              0, 64, kLongRowPieces));
     v.push_back(choice_param("stream_loads", "streaming cache hint on the slots: auto (when larger than L2), never, always",
                              {kStreamChoices[0], kStreamChoices[1], kStreamChoices[2]}, kStreamChoices[kStreamLoads + 1]));
     return v;
@@ -94,6 +125,7 @@ SegspmvParams segspmv_params(const TuningParams& tuning, std::size_t value_bytes
   p.unroll = integer_choice_by_value_size(tuning.choice(me, "unroll"), value_bytes, segspmv_tuning::kUnroll,
                                           segspmv_tuning::kUnrollWideValues);
   p.stream_loads = index_of("stream_loads", kStreamChoices, 3) - 1;
+  p.long_row_pieces = int(tuning.integer(me, "long_row_pieces"));
   segspmv_check_params(p);
   return p;
 }
@@ -119,6 +151,10 @@ void segspmv_check_params(const SegspmvParams& p) {
                "segspmv: variant vector loads whole segments of at most unroll = " + std::to_string(p.unroll) +
                    " slots per lane, length = " + std::to_string(p.length) +
                    " is longer; raise unroll (up to 16), choose variant scalar or tree, or set length 0 (the rule)");
+  AIJA_REQUIRE(p.long_row_pieces == 0 || (power_of_two(p.long_row_pieces) && p.long_row_pieces <= 64),
+               invalid_argument,
+               "segspmv: long_row_pieces = " + std::to_string(p.long_row_pieces) +
+                   ", expected 0 (the rule) or a power of two <= 64");
   AIJA_REQUIRE(p.stream_loads >= -1 && p.stream_loads <= 1, invalid_argument,
                "segspmv: stream_loads = " + std::to_string(p.stream_loads) + ", expected -1, 0 or 1");
 }
@@ -126,6 +162,13 @@ void segspmv_check_params(const SegspmvParams& p) {
 SegspmvVariant segspmv_variant_for(const SegspmvParams& p, int length) {
   if (p.variant != SegspmvVariant::automatic) return p.variant;
   return length >= p.tree_from_length ? SegspmvVariant::tree : SegspmvVariant::scalar;
+}
+
+int segspmv_long_row_pieces(std::int64_t slots, std::int64_t piece_slots) {
+  const std::int64_t pieces = piece_slots > 0 ? slots / piece_slots : 0;
+  int k = 1;
+  while (k < segspmv_tuning::kMaxLongRowPieces && 2 * k * segspmv_tuning::kLoopedPieceWaves <= pieces) k *= 2;
+  return k;
 }
 
 template <class I>
@@ -175,8 +218,9 @@ SegspmvLayout<I> segspmv_build_layout(I rows, const I* row_ptr, const SegspmvPar
     const std::int64_t slots = segspmv_row_slots(entries, l.length);
     l.entries += entries;
     if (slots > capacity) {
-      // A long row: chunks of `capacity` slots (a whole number of segments,
-      // L dividing 32), a piece each; the next row opens a new piece.
+      // A long row: chunks of a piece's slots (a whole number of segments, L
+      // dividing 32), a piece each, joined below; the next row opens a new
+      // piece.
       ++l.long_rows;
       for (std::int64_t k = 0; k < slots; k += capacity) open_piece(i, segments + k / L);
       l.chunk_pieces += (slots + capacity - 1) / capacity;
@@ -196,6 +240,8 @@ SegspmvLayout<I> segspmv_build_layout(I rows, const I* row_ptr, const SegspmvPar
     l.row_seg[std::size_t(i) + 1] = I(segments);
   }
   open_piece(n, segments);  // the end
+  l.long_row_pieces = p.long_row_pieces ? p.long_row_pieces : segspmv_long_row_pieces(l.slots(), capacity);
+  if (l.long_row_pieces > 1 && l.long_rows > 0) join_chunks(l, capacity);
   return l;
 }
 
@@ -250,7 +296,8 @@ std::vector<std::string> SegspmvHostFormat<V, I>::describe() const {
   return {text, "segspmv: " + std::to_string(l.segments()) + " segments in " + std::to_string(l.pieces()) +
                     " warp pieces of at most " + std::to_string(params_.piece_slots()) + " slots, T = " +
                     std::to_string(params_.block_threads) + ", " + std::to_string(l.long_rows) + " long rows in " +
-                    std::to_string(l.chunk_pieces) + " chunks"};
+                    std::to_string(l.chunk_pieces) + " chunks of at most " + std::to_string(l.long_row_pieces) +
+                    " pieces (" + std::to_string(l.looped_chunks) + " of more than one, their warp looping)"};
 }
 
 template <class V, class I>

@@ -14,6 +14,7 @@
 #include "core/csr_refills.hpp"
 #include "core/cuda_check.hpp"
 #include "core/spmv_common.hpp"
+#include "formats/segspmv/long_chunks.hpp"
 
 namespace aijadaptive {
 
@@ -38,6 +39,7 @@ struct SegspmvArrays {
   unsigned* arrivals;   // [pieces] chunks of a row done, at its first chunk; 0 between launches
   const I* row_map;     // row i of the product goes to y[row_map[i]]; null: to y[i]
   int length;           // L
+  int chunk_shift;      // a long row's chunks: at most 2^chunk_shift slots, a piece each
   int warp_values;      // shared memory of each warp, in values
   std::int64_t pieces;
 };
@@ -157,15 +159,62 @@ __device__ __forceinline__ PieceRows load_piece_rows(const SegspmvArrays<V, I>& 
   return r;
 }
 
+// A chunk of row row0, a long one (its segments [row_first, row_end); chunks
+// of 2^chunk_shift slots), its sum in lane 0's `sum`: a row of one chunk is
+// written; else the row's last chunk to arrive adds the chunks' sums.
+template <class V, class I>
+__device__ __forceinline__ void finish_chunk(const SegspmvArrays<V, I>& a, V alpha, V beta, V* __restrict__ y,
+                                             std::int64_t p, I row0, std::int64_t seg0, std::int64_t row_first,
+                                             std::int64_t row_end, int L, int chunk_shift, V sum, int lane) {
+  const std::int64_t chunks = (((row_end - row_first) * L - 1) >> chunk_shift) + 1;
+  V total = sum;
+  if (chunks > 1) {
+    const std::int64_t first = p - (((seg0 - row_first) * L) >> chunk_shift);
+    if (!detail::warp_last_chunk_total(a.partial + first, a.arrivals + first, chunks, p - first, sum, lane, total))
+      return;
+  }
+  const std::int64_t out = detail::output_row(a.row_map, row0);
+  if (lane == 0) y[out] = scaled_update(alpha, total, beta, y[out]);
+}
+
+// Piece p, a chunk of more than a piece's slots of row row0 (segments [seg0,
+// seg1)): the warp takes 32 x segspmv_long_chunk_unroll slots at a time, lane
+// t adding the segment sums t, t + 32, ... of each, then the tree. Decided
+// from the piece alone, before any slot is loaded.
+template <int U, SegspmvVariant kVariant, int kL, int kStream, class V, class I>
+__device__ __forceinline__ void multiply_long_chunk(const SegspmvArrays<V, I>& a, const V* __restrict__ x, V alpha,
+                                                    V beta, V* __restrict__ y, std::int64_t p, I row0,
+                                                    std::int64_t seg0, std::int64_t seg1, int L, int lane,
+                                                    V* segment_sums) {
+  constexpr int W = segspmv_long_chunk_unroll(U, kVariant, kL), C = kWarp * W;
+  const std::int64_t row_first = a.row_seg[row0], row_end = a.row_seg[row0 + 1];
+  const int n = int((seg1 - seg0) * L);
+  V sum = 0;
+#pragma unroll 1
+  for (int at = 0; at < n; at += C) {
+    const int slots = min(C, n - at);
+    I c[W];
+    V v[W];
+    load_piece<W, kVariant, kL, kStream>(a, seg0 * L + at, slots, lane, c, v);
+    __syncwarp();  // the last slots' sums read before these overwrite them
+    sum_segments<W, kVariant, kL>(c, v, x, slots, L, lane, segment_sums);
+    __syncwarp();
+    for (int s = lane; s < slots / L; s += kWarp) sum += segment_sums[s];
+  }
+  finish_chunk(a, alpha, beta, y, p, row0, seg0, row_first, row_end, L, a.chunk_shift, lanes_tree_sum(sum, kWarp),
+               lane);
+}
+
 // Piece p (rows [row0, row1), segments [seg0, seg1) of L slots), its slots in
-// c and v and its rows in r: segment sums into the warp's shared memory, then a lane
-// per row adds its segments' sums; or, for a chunk of a long row, the lanes
-// add all of them and the row's last chunk adds the chunks'.
+// c and v and its rows in r: segment sums into the warp's shared memory, then
+// a lane per row adds its segments' sums; or, for a chunk of a long row of at
+// most C slots (chunks of 2^chunk_shift slots), the lanes add all of them
+// (lane t the sums t, t + 32, ...).
 template <int U, SegspmvVariant kVariant, int kL, class V, class I>
 __device__ __forceinline__ void multiply_piece(const SegspmvArrays<V, I>& a, const V* __restrict__ x, V alpha, V beta,
                                                V* __restrict__ y, std::int64_t p, I row0, I row1, std::int64_t seg0,
-                                               std::int64_t seg1, int L, PieceRows r, const I (&c)[U],
-                                               const V (&v)[U], int lane, V* segment_sums) {
+                                               std::int64_t seg1, int L, int chunk_shift, PieceRows r,
+                                               const I (&c)[U], const V (&v)[U], int lane, V* segment_sums) {
   constexpr int C = kWarp * U;  // slots of a piece at most
   const bool chunk = (r.row0_end - r.row0_first) * L > C;
   const int n = int((seg1 - seg0) * L), rows = int(row1 - row0);
@@ -174,15 +223,8 @@ __device__ __forceinline__ void multiply_piece(const SegspmvArrays<V, I>& a, con
   if (chunk) {
     V sum = 0;
     for (int s = lane; s < n / L; s += kWarp) sum += segment_sums[s];
-    sum = lanes_tree_sum(sum, kWarp);
-    if (lane != 0) return;
-    // The row's last chunk to arrive adds the chunks' sums in order and writes y.
-    const std::int64_t chunks = ((r.row0_end - r.row0_first) * L + C - 1) / C;
-    const std::int64_t first = p - (seg0 - r.row0_first) * L / C;
-    V total;
-    if (!detail::last_chunk_total(a.partial + first, a.arrivals + first, chunks, p - first, sum, total)) return;
-    const std::int64_t out = detail::output_row(a.row_map, row0);
-    y[out] = scaled_update(alpha, total, beta, y[out]);
+    finish_chunk(a, alpha, beta, y, p, row0, seg0, r.row0_first, r.row0_end, L, chunk_shift,
+                 lanes_tree_sum(sum, kWarp), lane);
     return;
   }
   const bool add = alpha == V(1) && beta == V(1);  // MatMultAdd: rows start from y, as in csr
@@ -205,6 +247,7 @@ __device__ __forceinline__ void multiply_piece(const SegspmvArrays<V, I>& a, con
 // instead of 62.5% at their natural 48 (H200, call 11 of
 // docs/h200-2026-11-29-segspmv-vector: stencil27 n=100 1.10x -> 1.21x, qcd
 // L=16 1.02x -> 1.14x, fem n=96 1.22x -> 1.39x; L = 8 spilled and lost).
+// They run only layouts without chunks of more than a piece (looped_chunks).
 constexpr int kCappedThreads = 256;
 constexpr int kCappedBlocks = 6;  // 65536 registers / (6 x 256 threads): 40 a thread
 template <class V, class I>
@@ -226,11 +269,21 @@ __global__ void __launch_bounds__(kCapped ? kCappedThreads : segspmv_max_block_t
   V* segment_sums = reinterpret_cast<V*>(segspmv_shared) + std::size_t(warp) * a.warp_values;
   const I row0 = a.piece_row[p], row1 = a.piece_row[p + 1];
   const std::int64_t seg0 = a.piece_seg[p], seg1 = a.piece_seg[p + 1];
+  if constexpr (!kCapped) {  // in the capped kernels this loop spilled past 40 registers
+    if ((seg1 - seg0) * L > kWarp * U) {
+      multiply_long_chunk<U, kVariant, kL, kStream>(a, x, alpha, beta, y, p, row0, seg0, seg1, L, lane,
+                                                    segment_sums);
+      return;
+    }
+  }
   const PieceRows r = load_piece_rows(a, row0, row1, seg0, lane);
   I c[U];
   V v[U];
   load_piece<U, kVariant, kL, kStream>(a, seg0 * L, int((seg1 - seg0) * L), lane, c, v);
-  multiply_piece<U, kVariant, kL>(a, x, alpha, beta, y, p, row0, row1, seg0, seg1, L, r, c, v, lane, segment_sums);
+  // The capped kernels run only layouts whose chunks are single pieces.
+  const int chunk_shift = kCapped ? __ffs(kWarp * U) - 1 : a.chunk_shift;
+  multiply_piece<U, kVariant, kL>(a, x, alpha, beta, y, p, row0, row1, seg0, seg1, L, chunk_shift, r, c, v, lane,
+                                  segment_sums);
 }
 
 // Row i's entries to slots [row_seg[i] * L, row_seg[i + 1] * L), padding
@@ -276,7 +329,8 @@ class SegspmvDeviceFormat final : public DeviceFormat<V, I> {
     const DeviceInfo limits = device_info(current_device());
     const bool stream_loads = p.stream_loads >= 0 ? p.stream_loads == 1
                                                   : std::int64_t(l.device_bytes(sizeof(V), sizeof(I))) > limits.l2_bytes;
-    kernel_ = choose_kernel(p.unroll, l.variant, l.length, stream_loads, p.block_threads <= kCappedThreads);
+    kernel_ = choose_kernel(p.unroll, l.variant, l.length, stream_loads,
+                            p.block_threads <= kCappedThreads && l.looped_chunks == 0);
     AIJA_REQUIRE(kernel_ != nullptr, invalid_argument,
                  "segspmv: variant " + std::string(segspmv_variant_name(l.variant)) + " has no kernel for L = " +
                      std::to_string(l.length) + " and unroll " + std::to_string(p.unroll) +
@@ -305,6 +359,7 @@ class SegspmvDeviceFormat final : public DeviceFormat<V, I> {
           arrivals_.data(),
           nullptr,
           l.length,
+          chunk_shift(p.piece_slots() * l.long_row_pieces),
           int(warp_values),
           l.pieces()};
     blocks_ = unsigned(blocks);
@@ -389,6 +444,12 @@ class SegspmvDeviceFormat final : public DeviceFormat<V, I> {
     if (unroll == 8)
       return stream_loads ? kernel_for<8, 1>(variant, length, capped) : kernel_for<8, 0>(variant, length, capped);
     return stream_loads ? kernel_for<4, 1>(variant, length, capped) : kernel_for<4, 0>(variant, length, capped);
+  }
+
+  static int chunk_shift(std::int64_t chunk_slots) {  // a power of two (segspmv_check_params)
+    int shift = 0;
+    while ((std::int64_t(1) << shift) < chunk_slots) ++shift;
+    return shift;
   }
 
   static std::int64_t fill_blocks(std::int64_t rows) { return (rows * kWarp + kFillThreads - 1) / kFillThreads; }

@@ -1,5 +1,6 @@
 // Host reference kernel of format `segspmv`: walks the pieces, segments and
 // padding exactly as the CUDA kernel does, in its order of additions.
+#include <algorithm>
 #include <array>
 #include <vector>
 
@@ -7,6 +8,7 @@
 #include "aijadaptive/formats/segspmv.hpp"
 #include "aijadaptive/instantiate.hpp"
 #include "core/spmv_common.hpp"
+#include "formats/segspmv/long_chunks.hpp"
 
 namespace aijadaptive {
 
@@ -60,14 +62,28 @@ void SegspmvHostFormat<V, I>::apply(Op op, V alpha, const V* x, V beta, V* y) co
     const std::int64_t seg0 = l.piece_seg[std::size_t(p)], seg1 = l.piece_seg[std::size_t(p) + 1];
     const std::int64_t row_segs = l.row_seg[std::size_t(row0) + 1] - l.row_seg[std::size_t(row0)];
     if (row_segs * l.length > capacity) {
-      // A chunk: lane t adds sums t, t + 32, ... in order, then the tree.
-      segment_sums(a_, l, row0, seg0, seg1, x, sums.data());
+      // A chunk, a piece's slots at a time (half that when it has more):
+      // lane t adds the sums t, t + 32, ... of each, in order, then the tree.
+      const std::int64_t window =  // segments
+          ((seg1 - seg0) * l.length > capacity ? kWarp * segspmv_long_chunk_unroll(params_.unroll, l.variant, l.length)
+                                               : capacity) /
+          l.length;
       std::array<V, kWarp> lanes{};
-      for (std::int64_t s = 0; s < seg1 - seg0; ++s) lanes[std::size_t(s) % kWarp] += sums[std::size_t(s)];
+      for (std::int64_t w0 = seg0; w0 < seg1; w0 += window) {
+        const std::int64_t w1 = std::min(seg1, w0 + window);
+        segment_sums(a_, l, row0, w0, w1, x, sums.data());
+        for (std::int64_t s = 0; s < w1 - w0; ++s) lanes[std::size_t(s) % kWarp] += sums[std::size_t(s)];
+      }
       chunks.push_back(detail::shuffle_tree_sum(lanes, kWarp));
       if (seg1 == l.row_seg[std::size_t(row0) + 1]) {  // the row's last chunk
+        // One chunk: its sum; else the last to arrive's warp adds the
+        // chunks' sums, lane t those of chunks t, t + 32, ..., then the tree.
         V total = chunks.front();
-        for (std::size_t k = 1; k < chunks.size(); ++k) total += chunks[k];
+        if (chunks.size() > 1) {
+          std::array<V, kWarp> parts{};
+          for (std::size_t k = 0; k < chunks.size(); ++k) parts[k % kWarp] += chunks[k];
+          total = detail::shuffle_tree_sum(parts, kWarp);
+        }
         y[row0] = detail::scaled_update(alpha, total, beta, y[row0]);
         chunks.clear();
       }

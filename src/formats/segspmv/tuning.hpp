@@ -61,6 +61,25 @@ inline constexpr int kBlockThreads = 128;
 // cuSPARSE ALG1, a power-law matrix 0.43x -> 0.72x).
 inline constexpr int kUnroll = 8;
 inline constexpr int kUnrollWideValues = 4;
+// A long row's chunks: 0, by the matrix's size (segspmv_long_row_pieces):
+// the largest power of two K <= kMaxLongRowPieces such that the matrix has
+// K x kLoopedPieceWaves pieces' worth of slots. kLoopedPieceWaves: two waves
+// of 132 SMs x 48 warps (Hopper, 75% occupancy), so that a warp looping over
+// K pieces, K times as long as the others, ends before them. H200,
+// 2026-11-29, call 5 of docs/h200-2026-11-29-segspmv-rows (double, speedup
+// over the better cuSPARSE algorithm; K = 1, 2, 4, 8, and the rule's K):
+//
+//   rmat scale 21 (134k pieces' slots)   0.82 0.87 0.90 0.93   8: 0.93
+//   rmat scale 20, ef 8 (35k)            0.86 0.92 0.92 0.90   2: 0.92
+//   rmat scale 18 (16k)                  0.91 0.93 0.95 0.83   1: 0.91
+//   circuit n=4M (75k)                   0.98 1.06 1.04 0.99   4: 1.04
+//   circuit n=1M (19k)                   0.93 0.91 0.85 0.74   1: 0.92
+//   longrows n=2M (95k)                  0.94 0.98 0.99 0.95   4: 0.99
+//
+// and the small real matrices with long rows lose 5-35% from K = 4 on.
+inline constexpr int kLongRowPieces = 0;
+inline constexpr int kMaxLongRowPieces = 8;
+inline constexpr std::int64_t kLoopedPieceWaves = 2 * 132 * 48;
 // As ipcsr: the streaming hint when the slots are larger than L2.
 inline constexpr int kStreamLoads = -1;
 
