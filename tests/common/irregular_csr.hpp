@@ -99,8 +99,8 @@ OwnedCsr<V, I> long_row_csr(std::int64_t rows, std::int64_t cols, std::int64_t m
 }
 
 // Rows of 3 among rows of 40 and 200 and two of 20000: in segspmv, rows of
-// more than 32 segments in one warp's piece and rows cut into hundreds of
-// chunks, both added by a whole warp.
+// one piece among short ones, and long rows in chunks that a warp loops over
+// or whose sums the last warp to finish adds.
 template <class V, class I>
 OwnedCsr<V, I> mixed_length_csr(std::uint64_t seed) {
   std::vector<std::int64_t> lengths(3000, 3);
