@@ -160,16 +160,16 @@ __device__ __forceinline__ PieceRows load_piece_rows(const SegspmvArrays<V, I>& 
 }
 
 // A chunk of row row0, a long one (its segments [row_first, row_end); chunks
-// of 2^chunk_shift slots), its sum in lane 0's `sum`: a row of one chunk is
+// of 2^a.chunk_shift slots), its sum in lane 0's `sum`: a row of one chunk is
 // written; else the row's last chunk to arrive adds the chunks' sums.
 template <class V, class I>
 __device__ __forceinline__ void finish_chunk(const SegspmvArrays<V, I>& a, V alpha, V beta, V* __restrict__ y,
                                              std::int64_t p, I row0, std::int64_t seg0, std::int64_t row_first,
-                                             std::int64_t row_end, int L, int chunk_shift, V sum, int lane) {
-  const std::int64_t chunks = (((row_end - row_first) * L - 1) >> chunk_shift) + 1;
+                                             std::int64_t row_end, int L, V sum, int lane) {
+  const std::int64_t chunks = (((row_end - row_first) * L - 1) >> a.chunk_shift) + 1;
   V total = sum;
   if (chunks > 1) {
-    const std::int64_t first = p - (((seg0 - row_first) * L) >> chunk_shift);
+    const std::int64_t first = p - (((seg0 - row_first) * L) >> a.chunk_shift);
     if (!detail::warp_last_chunk_total(a.partial + first, a.arrivals + first, chunks, p - first, sum, lane, total))
       return;
   }
@@ -201,20 +201,18 @@ __device__ __forceinline__ void multiply_long_chunk(const SegspmvArrays<V, I>& a
     __syncwarp();
     for (int s = lane; s < slots / L; s += kWarp) sum += segment_sums[s];
   }
-  finish_chunk(a, alpha, beta, y, p, row0, seg0, row_first, row_end, L, a.chunk_shift, lanes_tree_sum(sum, kWarp),
-               lane);
+  finish_chunk(a, alpha, beta, y, p, row0, seg0, row_first, row_end, L, lanes_tree_sum(sum, kWarp), lane);
 }
 
 // Piece p (rows [row0, row1), segments [seg0, seg1) of L slots), its slots in
 // c and v and its rows in r: segment sums into the warp's shared memory, then
 // a lane per row adds its segments' sums; or, for a chunk of a long row of at
-// most C slots (chunks of 2^chunk_shift slots), the lanes add all of them
-// (lane t the sums t, t + 32, ...).
+// most C slots, the lanes add all of them (lane t the sums t, t + 32, ...).
 template <int U, SegspmvVariant kVariant, int kL, class V, class I>
 __device__ __forceinline__ void multiply_piece(const SegspmvArrays<V, I>& a, const V* __restrict__ x, V alpha, V beta,
                                                V* __restrict__ y, std::int64_t p, I row0, I row1, std::int64_t seg0,
-                                               std::int64_t seg1, int L, int chunk_shift, PieceRows r,
-                                               const I (&c)[U], const V (&v)[U], int lane, V* segment_sums) {
+                                               std::int64_t seg1, int L, PieceRows r, const I (&c)[U],
+                                               const V (&v)[U], int lane, V* segment_sums) {
   constexpr int C = kWarp * U;  // slots of a piece at most
   const bool chunk = (r.row0_end - r.row0_first) * L > C;
   const int n = int((seg1 - seg0) * L), rows = int(row1 - row0);
@@ -223,8 +221,7 @@ __device__ __forceinline__ void multiply_piece(const SegspmvArrays<V, I>& a, con
   if (chunk) {
     V sum = 0;
     for (int s = lane; s < n / L; s += kWarp) sum += segment_sums[s];
-    finish_chunk(a, alpha, beta, y, p, row0, seg0, r.row0_first, r.row0_end, L, chunk_shift,
-                 lanes_tree_sum(sum, kWarp), lane);
+    finish_chunk(a, alpha, beta, y, p, row0, seg0, r.row0_first, r.row0_end, L, lanes_tree_sum(sum, kWarp), lane);
     return;
   }
   const bool add = alpha == V(1) && beta == V(1);  // MatMultAdd: rows start from y, as in csr
@@ -280,10 +277,7 @@ __global__ void __launch_bounds__(kCapped ? kCappedThreads : segspmv_max_block_t
   I c[U];
   V v[U];
   load_piece<U, kVariant, kL, kStream>(a, seg0 * L, int((seg1 - seg0) * L), lane, c, v);
-  // The capped kernels run only layouts whose chunks are single pieces.
-  const int chunk_shift = kCapped ? __ffs(kWarp * U) - 1 : a.chunk_shift;
-  multiply_piece<U, kVariant, kL>(a, x, alpha, beta, y, p, row0, row1, seg0, seg1, L, chunk_shift, r, c, v, lane,
-                                  segment_sums);
+  multiply_piece<U, kVariant, kL>(a, x, alpha, beta, y, p, row0, row1, seg0, seg1, L, r, c, v, lane, segment_sums);
 }
 
 // Row i's entries to slots [row_seg[i] * L, row_seg[i + 1] * L), padding
