@@ -205,6 +205,8 @@ SegspmvLayout<I> segspmv_build_layout(I rows, const I* row_ptr, const SegspmvPar
                                                    : segspmv_length(rows, row_ptr, p.max_padding);
   l.variant = segspmv_variant_for(p, l.length);
   const std::int64_t n = std::int64_t(rows), capacity = p.piece_slots(), L = l.length;
+  int length_shift = 0;  // L = 2^length_shift: segments counted by a shift
+  while ((std::int64_t(1) << length_shift) < L) ++length_shift;
   l.row_seg.assign(std::size_t(n) + 1, I(0));
   l.piece_row.clear();
   l.piece_seg.clear();
@@ -233,7 +235,7 @@ SegspmvLayout<I> segspmv_build_layout(I rows, const I* row_ptr, const SegspmvPar
       ++open_rows;
       open_slots += slots;
     }
-    segments += slots / L;
+    segments += slots >> length_shift;
     AIJA_REQUIRE(segments <= std::int64_t(std::numeric_limits<I>::max()), unsupported,
                  "segspmv: " + std::to_string(segments) + "+ segments of " + std::to_string(l.length) +
                      " do not fit the index type; use 64-bit indices or format csr");
