@@ -11,8 +11,8 @@
 // then upload), a values-only refill (the first and the median) against
 // copying the values alone, and the pieces: the device queries analyse()
 // makes, a stream of its own, the analysis (features, diagonal search,
-// selection), the chosen format's host build and its upload alone (on a
-// stream made once). Set-up for issue 13, where cuSPARSE's (the benchmark's
+// selection) and its features alone, the format's host build (the selector's
+// choice, or F) and its upload alone (on a stream made once). Set-up for issue 13, where cuSPARSE's (the benchmark's
 // upload column) is the bar.
 #include <aijadaptive/adaptive_matrix.hpp>
 #include <aijadaptive/analysis.hpp>
@@ -121,9 +121,12 @@ int main(int argc, char** argv) {
     std::printf("  a stream of its own           %9.1f us\n", median_us(reps, [] { OwnedStream s; }));
     std::printf("  free device memory query      %9.1f us\n", median_us(reps, [] { (void)device_memory_info(); }));
     Analysis<V, I> r;
-    std::printf("  analyse_matrix (auto)         %9.1f us\n", median_us(reps, [&] {
-                  r = analyse_matrix(a, FormatChoice::automatic_choice(), ReorderChoice::automatic);
-                }));
+    const std::string choice = format_choice_name(o.format);
+    std::printf("  analyse_matrix (%s)%*s%9.1f us\n", choice.c_str(), std::max(0, 13 - int(choice.size())),
+                "", median_us(reps, [&] { r = analyse_matrix(a, o.format, o.reorder); }));
+    std::printf("    of which its features       %9.1f us (x sectors per nonzero %s)\n",
+                median_us(reps, [&] { (void)analysis_features(a, o.format, o.reorder); }),
+                r.features.gather_sector_ratio >= 0 ? "measured" : "not measured");
     FormatContext context;
     context.device = device_info(current_device());
     context.features = r.reordering ? nullptr : &r.features;

@@ -19,6 +19,12 @@ struct Analysis {
   std::shared_ptr<Reordering<V, I>> reordering;  // set when selection.reorder
 };
 
+// The features analyse_matrix measures for this choice: those of the row
+// lengths, and the sampled ones where a rule may read them
+// (wants_sampled_features).
+template <class V, class I>
+Features analysis_features(const CsrView<V, I>& a, const FormatChoice& format, ReorderChoice reorder);
+
 // `known`: the matrix's compute_features(), when the caller has them already.
 template <class V, class I>
 Analysis<V, I> analyse_matrix(const CsrView<V, I>& a, const FormatChoice& format, ReorderChoice reorder,

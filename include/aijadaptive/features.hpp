@@ -48,14 +48,20 @@ struct Features {
   bool diagonal_rows_increase = false;
 };
 
-// What compute_features measures: every feature, or only those the selector
-// reads for this matrix (wants_sampled_features, selector.hpp). The x-gather
-// ratio and the repeated rows are passes over the entries (1-9 ns and about
-// 0.5 ns an entry); on a matrix of a few hundred thousand entries they cost
-// more than cuSPARSE's whole set-up, for numbers no rule of that size reads.
-enum class FeatureSet { all, for_selector };
+// What compute_features measures: every feature, only those auto's rules
+// read for this matrix (wants_sampled_features, selector.hpp), or only the
+// row lengths' (add_sampled_features adds the others). The x-gather ratio and
+// the repeated rows are passes over the entries (1-9 ns and about 0.5 ns an
+// entry); on a matrix of a few hundred thousand entries they cost more than
+// cuSPARSE's whole set-up, for numbers no rule of that size reads.
+enum class FeatureSet { all, for_selector, row_lengths };
 
 template <class V, class I>
 Features compute_features(const CsrView<V, I>& a, FeatureSet set = FeatureSet::all);
+
+// The features sampled from the entries (repeated_rows, gather_sector_ratio)
+// added to those of the row lengths.
+template <class V, class I>
+void add_sampled_features(const CsrView<V, I>& a, Features& f);
 
 }  // namespace aijadaptive

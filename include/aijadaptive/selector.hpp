@@ -63,8 +63,12 @@ bool wants_rcm_ratio(const Features& features, ReorderChoice reorder);
 
 // Whether select_format() would read the features sampled from the entries,
 // gather_sector_ratio and repeated_rows: only the rules for large matrices do
-// (reordering, csr for scattered irregular rows, inode).
-bool wants_sampled_features(const Features& features);
+// (reordering, csr for scattered irregular rows, inode). For a fixed format
+// only the reordering rule is left, and only for what it may reorder (reorder
+// auto, a square matrix of regular rows): a circuit matrix of a million rows
+// set up in segspmv spent about a third of its analysis on them.
+bool wants_sampled_features(const Features& features, const FormatChoice& choice = FormatChoice::automatic_choice(),
+                            ReorderChoice reorder = ReorderChoice::automatic);
 
 // Whether select_format() would look at the diagonal search's verdict
 // (features.diagonal_type), a pass dearer per entry than the other features:

@@ -22,10 +22,17 @@ void add_diagonal_search(const CsrView<V, I>& a, Features& f) {
 }
 
 template <class V, class I>
+Features analysis_features(const CsrView<V, I>& a, const FormatChoice& format, ReorderChoice reorder) {
+  Features f = compute_features(a, FeatureSet::row_lengths);
+  if (wants_sampled_features(f, format, reorder)) add_sampled_features(a, f);
+  return f;
+}
+
+template <class V, class I>
 Analysis<V, I> analyse_matrix(const CsrView<V, I>& a, const FormatChoice& format, ReorderChoice reorder,
                               int tune_candidates, std::int64_t tune_min_nnz, const Features* known) {
   Analysis<V, I> r;
-  r.features = known ? *known : compute_features(a, FeatureSet::for_selector);
+  r.features = known ? *known : analysis_features(a, format, reorder);
   if (wants_diagonal_search(r.features, format)) {
     add_diagonal_search(a, r.features);
   } else {
@@ -61,6 +68,7 @@ Analysis<V, I> analyse_matrix(const CsrView<V, I>& a, const FormatChoice& format
 }
 
 #define AIJA_INSTANTIATE(V, I)                                                                            \
+  template Features analysis_features<V, I>(const CsrView<V, I>&, const FormatChoice&, ReorderChoice);          \
   template Analysis<V, I> analyse_matrix<V, I>(const CsrView<V, I>&, const FormatChoice&, ReorderChoice, int, \
                                                std::int64_t, const Features*);                                  \
   template void add_diagonal_search<V, I>(const CsrView<V, I>&, Features&);

@@ -49,14 +49,19 @@ Features compute_features(const CsrView<V, I>& a, FeatureSet set) {
   f.mean_row = double(f.nnz) / double(f.rows);
   const double variance = std::max(0.0, sum_sq / double(f.rows) - f.mean_row * f.mean_row);
   f.row_cv = f.mean_row > 0 ? std::sqrt(variance) / f.mean_row : 0.0;
-  if (set == FeatureSet::all || wants_sampled_features(f)) {
-    f.repeated_rows = repeated_row_share(a);
-    f.gather_sector_ratio = gather_sector_ratio(a);
-  }
+  if (set == FeatureSet::all || (set == FeatureSet::for_selector && wants_sampled_features(f))) add_sampled_features(a, f);
   return f;
 }
 
-#define AIJA_INSTANTIATE(V, I) template Features compute_features<V, I>(const CsrView<V, I>&, FeatureSet);
+template <class V, class I>
+void add_sampled_features(const CsrView<V, I>& a, Features& f) {
+  f.repeated_rows = repeated_row_share(a);
+  f.gather_sector_ratio = gather_sector_ratio(a);
+}
+
+#define AIJA_INSTANTIATE(V, I)                                                            \
+  template Features compute_features<V, I>(const CsrView<V, I>&, FeatureSet);              \
+  template void add_sampled_features<V, I>(const CsrView<V, I>&, Features&);
 AIJA_FOR_EACH_TYPE_PAIR(AIJA_INSTANTIATE)
 
 }  // namespace aijadaptive

@@ -144,11 +144,16 @@ std::string describe(const Features& f) {
   return d;
 }
 
+// The automatic reordering rule's part that the row lengths decide: a large
+// square matrix with regular rows.
+bool reordering_rule_applies(const Features& f) {
+  return f.rows == f.cols && f.nnz >= kLargeNnz && f.row_cv <= kRegularRowCv;
+}
+
 // The cheap part of the automatic reordering rule: a large square matrix with
 // regular rows and scattered columns.
 bool reordering_may_pay(const Features& f) {
-  return f.rows == f.cols && f.nnz >= kLargeNnz && f.gather_sector_ratio >= kScatteredRatio &&
-         f.row_cv <= kRegularRowCv;
+  return reordering_rule_applies(f) && f.gather_sector_ratio >= kScatteredRatio;
 }
 
 // Whether to reorder, with the words that say why.
@@ -350,7 +355,11 @@ bool wants_rcm_ratio(const Features& f, ReorderChoice reorder) {
   return reorder == ReorderChoice::automatic && reordering_may_pay(f);
 }
 
-bool wants_sampled_features(const Features& f) { return f.nnz >= kLargeNnz; }
+bool wants_sampled_features(const Features& f, const FormatChoice& choice, ReorderChoice reorder) {
+  if (f.nnz < kLargeNnz) return false;
+  if (choice.automatic) return true;
+  return reorder == ReorderChoice::automatic && reordering_rule_applies(f);
+}
 
 bool wants_diagonal_search(const Features& f, const FormatChoice& choice) {
   if (!choice.automatic) return diagonal_format(choice.format);

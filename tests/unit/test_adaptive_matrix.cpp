@@ -17,6 +17,7 @@
 #include <random>
 #include <set>
 
+#include "irregular_csr.hpp"
 #include "random_csr.hpp"
 
 namespace aijadaptive {
@@ -360,6 +361,29 @@ TEST(Analysis, SampledFeaturesAreMeasuredOnlyWhereARuleReadsThem) {
   EXPECT_GT(all.gather_sector_ratio, 0.0);
   const auto analysed = analyse_matrix(large.view(), FormatChoice{}, ReorderChoice::automatic);
   EXPECT_EQ(analysed.features.gather_sector_ratio, all.gather_sector_ratio);
+  // A fixed format: only the reordering rule may read the ratio, and only with
+  // reorder auto on a square matrix of regular rows (as this one).
+  const FormatChoice fixed = FormatChoice::fixed(FormatId::segspmv);
+  const auto may_reorder = analyse_matrix(large.view(), fixed, ReorderChoice::automatic);
+  EXPECT_EQ(may_reorder.features.gather_sector_ratio, all.gather_sector_ratio);
+  for (ReorderChoice told : {ReorderChoice::never, ReorderChoice::always}) {
+    const auto r = analyse_matrix(large.view(), fixed, told);
+    EXPECT_LT(r.features.gather_sector_ratio, 0.0) << reorder_choice_name(told);
+    EXPECT_LT(r.features.repeated_rows, 0.0) << reorder_choice_name(told);
+    EXPECT_EQ(r.features.row_cv, all.row_cv);
+  }
+  // Irregular rows (row cv above 2): a fixed format is not reordered by the
+  // rule, so nothing is sampled; auto's rules for them read the ratio.
+  std::vector<std::int64_t> lengths(300000, 3);
+  for (std::size_t i = 0; i < lengths.size(); i += 15000) lengths[i] = 20000;
+  const auto irregular = test::csr_of_lengths<double, std::int32_t>(lengths, 300000, 5);
+  const auto irregular_fixed = analyse_matrix(irregular.view(), fixed, ReorderChoice::automatic);
+  ASSERT_GE(irregular_fixed.features.nnz, 1000000);
+  ASSERT_GT(irregular_fixed.features.row_cv, 2.0);
+  EXPECT_LT(irregular_fixed.features.gather_sector_ratio, 0.0);
+  EXPECT_LT(irregular_fixed.features.repeated_rows, 0.0);
+  const auto irregular_auto = analyse_matrix(irregular.view(), FormatChoice{}, ReorderChoice::automatic);
+  EXPECT_GE(irregular_auto.features.gather_sector_ratio, 0.0);
 }
 
 TEST(Analysis, RectangularMatricesAreNeverReordered) {
