@@ -619,6 +619,29 @@ TEST(SuraaLayout, TheCountingSortIsTheStableSortForEveryRowCount) {
     }
 }
 
+// From 2 x 2^17 rows on, both sorts run on the machine's threads (with one
+// hardware thread they stay on one): the order is std::stable_sort's, rows
+// longer than 2^12 included (ties among them too), and the short group's
+// windows keep their invariants (check_layout).
+TEST(SuraaLayout, TheSortsOnThreadsAreTheStableSort) {
+  const std::int64_t n = 300000;
+  std::vector<std::int64_t> lengths(static_cast<std::size_t>(n));
+  for (std::int64_t r = 0; r < n; ++r) lengths[std::size_t(r)] = (r * 7919) % 9;
+  for (std::int64_t r = 1000; r < n; r += 15000) lengths[std::size_t(r)] = 5000 + (r / 15000) % 3 * 2000;
+  const auto m = test::csr_of_lengths<double, std::int32_t>(lengths, 10000, 17);
+  SuraaParams one;
+  one.sort_window = 0;
+  const SuraaLayout l = suraa_build_layout(m.view(), one);
+  std::vector<std::int64_t> expect(static_cast<std::size_t>(n));
+  std::iota(expect.begin(), expect.end(), std::int64_t(0));
+  std::stable_sort(expect.begin(), expect.end(),
+                   [&](std::int64_t a, std::int64_t b) { return lengths[std::size_t(a)] < lengths[std::size_t(b)]; });
+  ASSERT_EQ(std::vector<std::int64_t>(l.order.begin(), l.order.end()), expect);
+  for (std::int64_t k = 0; k < n; ++k)
+    ASSERT_EQ(l.lengths[std::size_t(k)], lengths[std::size_t(expect[std::size_t(k)])]) << k;
+  check_layout(m.view(), SuraaParams{});
+}
+
 // A row longer than both the row count and 2^12: the builder's comparison
 // sort instead of its counting sort, stable all the same.
 TEST(SuraaLayout, AVeryLongRowTakesTheComparisonSortStableAllTheSame) {

@@ -13,6 +13,7 @@
 #include "aijadaptive/instantiate.hpp"
 #include "aijadaptive/uninitialised_vector.hpp"
 #include "core/cusparse_bytes.hpp"
+#include "core/row_parts.hpp"
 #include "formats/suraa/tuning.hpp"
 
 namespace aijadaptive {
@@ -33,7 +34,8 @@ std::int64_t row_length(const I* row_ptr, std::int64_t i) {
 // into `lengths` (sorted position -> row, -> length): a counting sort while
 // the longest row is no longer than the larger of the row count and 2^12,
 // else a stable comparison sort (a few very long rows would make the counts
-// huge). The lengths are read from row_ptr, and `order` is not zeroed before
+// huge); from 2 x kRowsPerSortPart rows on, sort_by_length_on_threads. The
+// lengths are read from row_ptr, and `order` is not zeroed before
 // the sort writes it: on the host of a mid-sized matrix (10k-100k rows) each
 // pass over n entries and each array's first touch is a good part of the
 // layout's cost.
@@ -48,6 +50,97 @@ std::int64_t row_length(const I* row_ptr, std::int64_t i) {
 // nothing sure (docs/h200-2026-11-29-mid-suraa, calls 2 and 10).
 constexpr std::int64_t kSortRuns = 4;
 
+// Rows a thread of the sorts takes at least: a few ns each, so that a thread
+// pays for its start (tens of us) on a part.
+constexpr std::int64_t kRowsPerSortPart = std::int64_t(1) << 17;
+
+// The lengths the counting sort on several threads counts: the counters of
+// every part and run are added up in order, length by length, by one thread.
+// Longer rows (at most nnz / 2^12 of them) are sorted by comparison.
+constexpr std::int64_t kCountedLengths = std::int64_t(1) << 12;
+
+// f(row, r) for every row of [begin, end) once, the kSortRuns runs of
+// consecutive rows side by side (run r: rows begin + [r * run, (r + 1) * run)).
+// The last run is the shortest, so the first `full` steps visit a row of
+// every run.
+template <class F>
+void each_row_by_runs(std::int64_t begin, std::int64_t end, F&& f) {
+  constexpr std::int64_t R = kSortRuns;
+  const std::int64_t n = end - begin, run = ceil_div(n, R), full = n - (R - 1) * run;
+  std::int64_t j = 0;
+  for (; j < full; ++j)
+    for (std::int64_t r = 0; r < R; ++r) f(begin + r * run + j, r);
+  for (; j < run; ++j)
+    for (std::int64_t r = 0; r < R; ++r)
+      if (r * run + j < n) f(begin + r * run + j, r);
+}
+
+// sort_by_length from 2 x kRowsPerSortPart rows on: each part of the rows
+// counts its rows by (length, run) on a thread of its own, the counts are
+// added up by (length, part, run), and each part puts its rows where they
+// say. Rows longer than kCountedLengths are gathered in row order, then
+// sorted by comparison after the others.
+template <class I>
+void sort_by_length_on_threads(const I* row_ptr, const std::vector<detail::RowPart>& parts,
+                               UninitialisedVector<std::int64_t>& order, std::vector<std::int64_t>& lengths) {
+  constexpr std::int64_t R = kSortRuns;
+  const auto length = [&](std::int64_t i) { return row_length(row_ptr, i); };
+  const std::size_t P = parts.size();
+  std::vector<std::int64_t> part_longest(P, 0);
+  detail::run_row_parts(P, [&](std::size_t p) {
+    std::int64_t longest = 0;
+    for (std::int64_t i = parts[p].begin; i < parts[p].end; ++i) longest = std::max(longest, length(i));
+    part_longest[p] = longest;
+  });
+  const std::int64_t counted = std::min(*std::max_element(part_longest.begin(), part_longest.end()), kCountedLengths);
+  std::vector<std::vector<std::int64_t>> at(P);  // per part: [length][run]
+  std::vector<std::int64_t> longer(P, 0);        // per part: its rows longer than `counted`
+  detail::run_row_parts(P, [&](std::size_t p) {
+    std::vector<std::int64_t>& c = at[p];
+    c.assign(std::size_t((counted + 1) * R), 0);
+    std::int64_t more = 0;
+    each_row_by_runs(parts[p].begin, parts[p].end, [&](std::int64_t i, std::int64_t r) {
+      const std::int64_t len = length(i);
+      if (len > counted)
+        ++more;
+      else
+        ++c[std::size_t(len * R + r)];
+    });
+    longer[p] = more;
+  });
+  std::int64_t position = 0;
+  for (std::int64_t len = 0; len <= counted; ++len) {
+    const std::int64_t first = position;
+    for (std::size_t p = 0; p < P; ++p)
+      for (std::int64_t r = 0; r < R; ++r) position += std::exchange(at[p][std::size_t(len * R + r)], position);
+    lengths.insert(lengths.end(), std::size_t(position - first), len);
+  }
+  std::vector<std::int64_t> longer_at(P);  // where each part's longer rows go in `long_rows`
+  std::int64_t longer_rows = 0;
+  for (std::size_t p = 0; p < P; ++p) longer_at[p] = std::exchange(longer_rows, longer_rows + longer[p]);
+  std::vector<std::int64_t> long_rows(static_cast<std::size_t>(longer_rows));
+  detail::run_row_parts(P, [&](std::size_t p) {
+    std::vector<std::int64_t>& c = at[p];
+    std::int64_t to_long = longer_at[p];
+    each_row_by_runs(parts[p].begin, parts[p].end, [&](std::int64_t i, std::int64_t r) {
+      const std::int64_t len = length(i);
+      if (len > counted)
+        long_rows[std::size_t(to_long++)] = i;
+      else
+        order[std::size_t(c[std::size_t(len * R + r)]++)] = i;
+    });
+  });
+  // A part's runs left its longer rows out of row order: sorted by (length, row).
+  std::sort(long_rows.begin(), long_rows.end(), [&](std::int64_t a, std::int64_t b) {
+    const std::int64_t la = length(a), lb = length(b);
+    return la < lb || (la == lb && a < b);
+  });
+  for (const std::int64_t i : long_rows) {
+    order[std::size_t(position++)] = i;
+    lengths.push_back(length(i));
+  }
+}
+
 template <class I>
 void sort_by_length(const I* row_ptr, std::int64_t n, UninitialisedVector<std::int64_t>& order,
                     std::vector<std::int64_t>& lengths) {
@@ -55,6 +148,8 @@ void sort_by_length(const I* row_ptr, std::int64_t n, UninitialisedVector<std::i
   order.resize(std::size_t(n));
   lengths.clear();
   lengths.reserve(std::size_t(n));  // written once below, not zeroed first
+  const std::vector<detail::RowPart> parts = detail::row_parts(n, n, 1, 0, kRowsPerSortPart);
+  if (parts.size() > 1) return sort_by_length_on_threads(row_ptr, parts, order, lengths);
   std::int64_t longest = 0;
   for (std::int64_t i = 0; i < n; ++i) longest = std::max(longest, length(i));
   if (longest > std::max<std::int64_t>(n, 1 << 12)) {
@@ -63,65 +158,115 @@ void sort_by_length(const I* row_ptr, std::int64_t n, UninitialisedVector<std::i
     for (std::int64_t k = 0; k < n; ++k) lengths.push_back(length(order[std::size_t(k)]));
     return;
   }
-  // Run r: rows [r * run, min(n, (r + 1) * run)); the last run is the
-  // shortest, so the first `full` steps visit a row of every run.
   constexpr std::int64_t R = kSortRuns;
-  const std::int64_t run = ceil_div(n, R), full = n - (R - 1) * run;
-  // Visits every row once, f(row, run), the runs side by side.
-  const auto each_row = [&](auto&& f) {
-    std::int64_t j = 0;
-    for (; j < full; ++j)
-      for (std::int64_t r = 0; r < R; ++r) f(r * run + j, r);
-    for (; j < run; ++j)
-      for (std::int64_t r = 0; r < R; ++r)
-        if (r * run + j < n) f(r * run + j, r);
-  };
   std::vector<std::int64_t> at(std::size_t((longest + 1) * R), 0);  // [length][run]
-  each_row([&](std::int64_t i, std::int64_t r) { ++at[std::size_t(length(i) * R + r)]; });
+  each_row_by_runs(0, n, [&](std::int64_t i, std::int64_t r) { ++at[std::size_t(length(i) * R + r)]; });
   std::int64_t position = 0;
   for (std::int64_t len = 0; len <= longest; ++len) {
     const std::int64_t first = position;
     for (std::int64_t r = 0; r < R; ++r) position += std::exchange(at[std::size_t(len * R + r)], position);
     lengths.insert(lengths.end(), std::size_t(position - first), len);
   }
-  each_row([&](std::int64_t i, std::int64_t r) { order[std::size_t(at[std::size_t(length(i) * R + r)]++)] = i; });
+  each_row_by_runs(0, n, [&](std::int64_t i, std::int64_t r) { order[std::size_t(at[std::size_t(length(i) * R + r)]++)] = i; });
+}
+
+// The rows of one window (`rows`, in row order) sorted by length into the
+// sorted positions from `first` on: a stable counting sort, `at` its counts
+// (one per length up to the group's longest).
+template <class I>
+void sort_window(const I* row_ptr, const std::int64_t* rows, std::int64_t count, std::int64_t first,
+                 std::vector<std::int64_t>& at, UninitialisedVector<std::int64_t>& order,
+                 std::vector<std::int64_t>& lengths) {
+  std::fill(at.begin(), at.end(), 0);
+  for (std::int64_t k = 0; k < count; ++k) ++at[std::size_t(row_length(row_ptr, rows[k]))];
+  std::int64_t position = first;
+  for (std::int64_t& a : at) position += std::exchange(a, position);
+  for (std::int64_t k = 0; k < count; ++k) {
+    const std::int64_t len = row_length(row_ptr, rows[k]), to = at[std::size_t(len)]++;
+    order[std::size_t(to)] = rows[k];
+    lengths[std::size_t(to)] = len;
+  }
 }
 
 // The first `count` sorted rows (the short group) sorted again by length
 // within windows of `window` of them taken in row order: a stable counting
 // sort per window. Sorted as one, the group holds every row shorter than its
 // last row's length L and the first of the rows of length L in row order, so
-// one pass over the rows finds the group's rows in row order.
+// one pass over the rows finds the group's rows in row order. From
+// 2 x kRowsPerSortPart rows on, the pass runs on several threads: each part of
+// the rows counts its rows of the group, then writes them where the counts
+// before it say, and the windows are sorted on the threads too (the single
+// pass was a third of suraa's host build of a circuit matrix of a million
+// rows).
 template <class I>
 void sort_within_windows(const I* row_ptr, std::int64_t n, std::int64_t count, std::int64_t window,
                          UninitialisedVector<std::int64_t>& order, std::vector<std::int64_t>& lengths) {
   const auto length = [&](std::int64_t i) { return row_length(row_ptr, i); };
   const std::int64_t longest = lengths[std::size_t(count - 1)];
-  std::int64_t of_longest =
+  const std::int64_t of_longest =
       count - (std::lower_bound(lengths.begin(), lengths.begin() + count, longest) - lengths.begin());
-  std::vector<std::int64_t> rows, at(std::size_t(longest + 1));  // a window's rows; its counts by length
-  rows.reserve(std::size_t(window));
-  std::int64_t w0 = 0;  // the window's first sorted position
-  const auto place = [&] {
-    std::fill(at.begin(), at.end(), 0);
-    for (const std::int64_t i : rows) ++at[std::size_t(length(i))];
-    std::int64_t position = w0;
-    for (std::int64_t& a : at) position += std::exchange(a, position);
-    for (const std::int64_t i : rows) {
-      const std::int64_t len = length(i), to = at[std::size_t(len)]++;
-      order[std::size_t(to)] = i;
-      lengths[std::size_t(to)] = len;
+  const std::vector<detail::RowPart> parts = detail::row_parts(n, n, 1, 0, kRowsPerSortPart);
+  if (parts.size() == 1) {
+    std::vector<std::int64_t> rows, at(std::size_t(longest + 1));  // a window's rows; its counts by length
+    rows.reserve(std::size_t(window));
+    std::int64_t w0 = 0, longest_left = of_longest;  // the window's first sorted position
+    for (std::int64_t i = 0; i < n && w0 + std::int64_t(rows.size()) < count; ++i) {
+      const std::int64_t len = length(i);
+      if (len > longest || (len == longest && longest_left-- <= 0)) continue;
+      rows.push_back(i);
+      if (std::int64_t(rows.size()) == window) {
+        sort_window(row_ptr, rows.data(), window, w0, at, order, lengths);
+        w0 += window;
+        rows.clear();
+      }
     }
-    w0 += std::int64_t(rows.size());
-    rows.clear();
-  };
-  for (std::int64_t i = 0; i < n && w0 + std::int64_t(rows.size()) < count; ++i) {
-    const std::int64_t len = length(i);
-    if (len > longest || (len == longest && of_longest-- <= 0)) continue;
-    rows.push_back(i);
-    if (std::int64_t(rows.size()) == window) place();
+    if (!rows.empty()) sort_window(row_ptr, rows.data(), std::int64_t(rows.size()), w0, at, order, lengths);
+    return;
   }
-  if (!rows.empty()) place();
+  // Each part's rows shorter than the longest, and of its length.
+  std::vector<std::int64_t> shorter(parts.size(), 0), equal(parts.size(), 0);
+  detail::run_row_parts(parts.size(), [&](std::size_t p) {
+    std::int64_t s = 0, e = 0;
+    for (std::int64_t i = parts[p].begin; i < parts[p].end; ++i) {
+      const std::int64_t len = length(i);
+      s += len < longest;
+      e += len == longest;
+    }
+    shorter[p] = s;
+    equal[p] = e;
+  });
+  // Where each part's rows of the group begin, and how many of its rows of
+  // the longest length are in the group (the first of_longest in row order).
+  std::vector<std::int64_t> at_part(parts.size()), equal_taken(parts.size());
+  std::int64_t position = 0, longest_left = of_longest;
+  for (std::size_t p = 0; p < parts.size(); ++p) {
+    at_part[p] = position;
+    equal_taken[p] = std::min(equal[p], longest_left);
+    longest_left -= equal_taken[p];
+    position += shorter[p] + equal_taken[p];
+  }
+  AIJA_REQUIRE(position == count, internal,
+               "suraa: " + std::to_string(position) + " rows found in the short group, expected " +
+                   std::to_string(count));
+  UninitialisedVector<std::int64_t> group;  // the group's rows in row order
+  group.resize(std::size_t(count));
+  detail::run_row_parts(parts.size(), [&](std::size_t p) {
+    std::int64_t to = at_part[p], taken = 0;
+    for (std::int64_t i = parts[p].begin; i < parts[p].end; ++i) {
+      const std::int64_t len = length(i);
+      if (len > longest || (len == longest && taken++ >= equal_taken[p])) continue;
+      group[std::size_t(to++)] = i;
+    }
+  });
+  const std::int64_t windows = ceil_div(count, window);
+  const std::vector<detail::RowPart> window_parts = detail::row_parts(windows, count, 1, 0, kRowsPerSortPart);
+  detail::run_row_parts(window_parts.size(), [&](std::size_t p) {
+    std::vector<std::int64_t> at(std::size_t(longest + 1));
+    for (std::int64_t w = window_parts[p].begin; w < window_parts[p].end; ++w) {
+      const std::int64_t first = w * window;
+      sort_window(row_ptr, group.data() + first, std::min(window, count - first), first, at, order, lengths);
+    }
+  });
 }
 
 }  // namespace
