@@ -11,6 +11,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cmath>
 #include <cstdint>
 #include <cstdio>
 #include <limits>
@@ -323,6 +324,33 @@ TEST(Analysis, TheDiagonalSearchRunsOnlyWhereItsAnswerIsUsed) {
     EXPECT_TRUE(fixed.features.diagonal_offsets.empty());
     EXPECT_EQ(fixed.features.diagonal_reason.rfind("not searched", 0), 0u) << fixed.features.diagonal_reason;
   }
+}
+
+// From 2 x 2^18 rows on, the row lengths' features come from parts of the
+// rows on the machine's threads: the same counts, and the squares summed
+// exactly, as one pass over the rows gives them.
+TEST(Analysis, RowLengthFeaturesOnThreadsAreThoseOfOnePass) {
+  const std::int64_t n = 600000;
+  std::vector<std::int64_t> lengths(static_cast<std::size_t>(n));
+  for (std::int64_t r = 0; r < n; ++r) lengths[std::size_t(r)] = (r * 7919) % 6;
+  lengths[123457] = 900;
+  const auto m = test::csr_of_lengths<double, std::int32_t>(lengths, 1000, 3);
+  double sum = 0, squares = 0;
+  std::int64_t empty = 0;
+  for (const std::int64_t len : lengths) {
+    sum += double(len);
+    squares += double(len) * double(len);  // exact: integers below 2^53
+    empty += len == 0;
+  }
+  const Features f = compute_features(m.view(), FeatureSet::row_lengths);
+  EXPECT_EQ(f.nnz, std::int64_t(sum));
+  EXPECT_EQ(f.empty_rows, empty);
+  EXPECT_EQ(f.min_row, 0);
+  EXPECT_EQ(f.max_row, 900);
+  EXPECT_DOUBLE_EQ(f.mean_row, sum / double(n));
+  const double mean = sum / double(n);
+  EXPECT_NEAR(f.row_cv, std::sqrt(squares / double(n) - mean * mean) / mean, 1e-12);
+  EXPECT_LT(f.gather_sector_ratio, 0.0);  // row lengths only
 }
 
 // The x-gather ratio and the repeated rows cost more than cuSPARSE's whole
