@@ -276,8 +276,8 @@ void check_layout(const OwnedCsr<V, I>& m, const SegspmvParams& p) {
     ASSERT_EQ(s0, l.row_seg[std::size_t(r0)]);
     ASSERT_EQ(s1, l.row_seg[std::size_t(r1)]);
     ASSERT_LE(r1 - r0, capacity);
-    // Closed only when the next row was long or would not fit.
-    if (r1 < std::int64_t(m.rows) && row_slots(r1) <= capacity && r1 - r0 < capacity)
+    // Closed only when the next row was long, would not fit, or starts a block.
+    if (r1 < std::int64_t(m.rows) && row_slots(r1) <= capacity && r1 - r0 < capacity && r1 % kSegspmvBlockRows != 0)
       ASSERT_GT((s1 - s0) * L + row_slots(r1), capacity) << "piece " << q << " closed early";
   }
   EXPECT_EQ(l.long_rows, long_rows);
@@ -360,6 +360,23 @@ TEST(SegspmvLayout, EmptyRowsJoinPiecesUpToTheRowLimit) {
   EXPECT_EQ(l.slots(), 0);
   const SegspmvLayout<std::int32_t> none = segspmv_build_layout(std::int32_t(0), m.row_ptr.data(), SegspmvParams{});
   EXPECT_EQ(none.pieces(), 0);
+}
+
+// From 2 x 2^17 rows on the blocks are laid out on the host's threads: every
+// block's first row opens a piece (whatever the machine), and the layout
+// keeps every invariant, the long rows' chunks included.
+TEST(SegspmvLayout, BlocksOfRowsOpenPiecesAndKeepTheInvariants) {
+  std::vector<std::int64_t> lengths(3 * kSegspmvBlockRows + 1000);
+  for (std::size_t r = 0; r < lengths.size(); ++r) lengths[r] = std::int64_t(r * 7919 % 7);
+  lengths[kSegspmvBlockRows - 1] = 3000;  // a long row ending a block
+  lengths[2 * kSegspmvBlockRows + 5] = 5000;
+  const auto m = test::csr_of_lengths<double, std::int32_t>(lengths, 6000, 11);
+  for (const SegspmvParams& p : {SegspmvParams{}, segspmv_with(4, S::tree, 32, 4, 2)}) {
+    check_layout(m, p);
+    const SegspmvLayout<std::int32_t> l = segspmv_build_layout(m.rows, m.row_ptr.data(), p);
+    for (std::int64_t b = 0; b < std::int64_t(m.rows); b += kSegspmvBlockRows)
+      EXPECT_TRUE(std::count(l.piece_row.begin(), l.piece_row.end(), std::int32_t(b)) >= 1) << "block at " << b;
+  }
 }
 
 TEST(SegspmvLayout, TheAutomaticVariantFollowsTheLength) {

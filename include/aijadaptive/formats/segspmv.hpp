@@ -52,6 +52,10 @@
 namespace aijadaptive {
 
 inline constexpr int kSegspmvMaxLength = 32;
+// Rows of the host build's blocks: a piece never spans two, so that the
+// host's threads lay the blocks out independently and the layout is the same
+// on every machine (segspmv_build_layout).
+inline constexpr std::int64_t kSegspmvBlockRows = std::int64_t(1) << 17;
 
 // The largest block for `unroll` slots per lane: 16 needs more than the 64
 // registers a thread of a 1024-thread block may have (it spilled).
@@ -143,12 +147,13 @@ int segspmv_long_row_pieces(std::int64_t slots, std::int64_t piece_slots);
 // The variant for segments of `length`: as set, or tree from tree_from_length on.
 SegspmvVariant segspmv_variant_for(const SegspmvParams& params, int length);
 
-// L, the segments of each row and the pieces, in one pass over the rows:
-// rows join the open piece while it keeps at most piece_slots() slots and
-// rows; a row of more slots is cut into chunks of long_row_pieces pieces'
-// slots (as set, else segspmv_long_row_pieces), a piece each, whose warp
-// loops over them. Throws ErrorKind::unsupported when the segments do not fit the
-// index type.
+// L, the segments of each row and the pieces, in one pass over the rows
+// (blocks of 2^17 rows on the host's threads): rows join the open piece while
+// it keeps at most piece_slots() slots and rows, and each block's first row
+// opens one; a row of more slots is cut into chunks of long_row_pieces
+// pieces' slots (as set, else segspmv_long_row_pieces), a piece each, whose
+// warp loops over them. Throws ErrorKind::unsupported when the segments do
+// not fit the index type.
 template <class I>
 SegspmvLayout<I> segspmv_build_layout(I rows, const I* row_ptr, const SegspmvParams& params);
 

@@ -13,6 +13,7 @@
 #include "aijadaptive/formats/segspmv.hpp"
 #include "aijadaptive/instantiate.hpp"
 #include "core/cusparse_bytes.hpp"
+#include "core/row_parts.hpp"
 #include "formats/segspmv/tuning.hpp"
 
 namespace aijadaptive {
@@ -30,16 +31,79 @@ constexpr int kLengthSteps = 6;
 static_assert(1 << (kLengthSteps - 1) == kSegspmvMaxLength);
 static_assert(std::size(segspmv_tuning::kVectorByteWeight) <= std::size_t(kLengthSteps));
 
+// Rows the host build's passes give a thread at least (a few ns a row,
+// against tens of microseconds to start a thread): a block of the layout.
+constexpr std::int64_t kBuildBlockRows = kSegspmvBlockRows;
+
 // The slots of all rows with segments of L = 1, 2, 4, ..., 32 (index k: L =
-// 2^k; L = 1 has none padded, so slots[0] is nnz). One pass for both rules.
+// 2^k; L = 1 has none padded, so slots[0] is nnz). One pass for both rules,
+// its parts on threads.
 template <class I>
 std::array<std::int64_t, kLengthSteps> slots_at_each_length(I rows, const I* row_ptr) {
+  const std::vector<detail::RowPart> parts = detail::row_parts(rows, rows, 1, 0, kBuildBlockRows);
+  std::vector<std::array<std::int64_t, kLengthSteps>> part_slots(parts.size());
+  detail::run_row_parts(parts.size(), [&](std::size_t p) {
+    std::array<std::int64_t, kLengthSteps> slots{};
+    for (std::int64_t i = parts[p].begin; i < parts[p].end; ++i) {
+      const std::int64_t n = std::int64_t(row_ptr[i + 1]) - std::int64_t(row_ptr[i]);
+      for (int k = 0; k < kLengthSteps; ++k) slots[std::size_t(k)] += segspmv_row_slots(n, 1 << k);
+    }
+    part_slots[p] = slots;
+  });
   std::array<std::int64_t, kLengthSteps> slots{};
-  for (std::int64_t i = 0; i < std::int64_t(rows); ++i) {
-    const std::int64_t n = std::int64_t(row_ptr[i + 1]) - std::int64_t(row_ptr[i]);
-    for (int k = 0; k < kLengthSteps; ++k) slots[std::size_t(k)] += segspmv_row_slots(n, 1 << k);
-  }
+  for (const auto& s : part_slots)
+    for (int k = 0; k < kLengthSteps; ++k) slots[std::size_t(k)] += s[std::size_t(k)];
   return slots;
+}
+
+// One part's rows laid out (segspmv_build_layout), its segments counted from 0.
+template <class I>
+struct SegspmvPart {
+  std::vector<I> piece_row, piece_seg;
+  std::int64_t segments = 0, entries = 0, long_rows = 0, chunk_pieces = 0;
+};
+
+// Rows [r.begin, r.end) (whole blocks of kBuildBlockRows) into their pieces:
+// row_seg[i + 1] of each row (counted from the part's first segment), and the
+// part's pieces. Rows join the open piece while it keeps at most `capacity`
+// slots and rows, and the first row of a block opens one.
+template <class I>
+SegspmvPart<I> lay_out_rows(const I* row_ptr, const detail::RowPart& r, std::int64_t L, std::int64_t capacity,
+                            I* row_seg) {
+  int length_shift = 0;  // L = 2^length_shift: segments counted by a shift
+  while ((std::int64_t(1) << length_shift) < L) ++length_shift;
+  SegspmvPart<I> part;
+  const auto open_piece = [&part](std::int64_t row, std::int64_t segment) {
+    part.piece_row.push_back(I(row));
+    part.piece_seg.push_back(I(segment));
+  };
+  std::int64_t segments = 0, open_rows = 0, open_slots = 0;  // of the piece being filled
+  for (std::int64_t i = r.begin; i < r.end; ++i) {
+    const std::int64_t entries = std::int64_t(row_ptr[i + 1]) - std::int64_t(row_ptr[i]);
+    const std::int64_t slots = segspmv_row_slots(entries, int(L));
+    part.entries += entries;
+    if (slots > capacity) {
+      // A long row: chunks of a piece's slots (a whole number of segments, L
+      // dividing 32), a piece each, joined below; the next row opens a new
+      // piece.
+      ++part.long_rows;
+      for (std::int64_t k = 0; k < slots; k += capacity) open_piece(i, segments + (k >> length_shift));
+      part.chunk_pieces += (slots + capacity - 1) / capacity;
+      open_rows = 0;
+    } else if (open_rows == 0 || open_rows == capacity || open_slots + slots > capacity ||
+               i % kBuildBlockRows == 0) {
+      open_piece(i, segments);
+      open_rows = 1;
+      open_slots = slots;
+    } else {
+      ++open_rows;
+      open_slots += slots;
+    }
+    segments += slots >> length_shift;
+    row_seg[i + 1] = I(segments);  // checked against the index type once the parts' are added up
+  }
+  part.segments = segments;
+  return part;
 }
 
 // A long row's chunks of one piece joined into chunks of l.long_row_pieces
@@ -205,43 +269,43 @@ SegspmvLayout<I> segspmv_build_layout(I rows, const I* row_ptr, const SegspmvPar
                                                    : segspmv_length(rows, row_ptr, p.max_padding);
   l.variant = segspmv_variant_for(p, l.length);
   const std::int64_t n = std::int64_t(rows), capacity = p.piece_slots(), L = l.length;
-  int length_shift = 0;  // L = 2^length_shift: segments counted by a shift
-  while ((std::int64_t(1) << length_shift) < L) ++length_shift;
   l.row_seg.assign(std::size_t(n) + 1, I(0));
+  // Parts of whole blocks on threads, each counting its segments from 0; then
+  // the segments before each part added to its rows' and pieces' (on the
+  // threads again), and the pieces put one after the other.
+  const std::vector<detail::RowPart> parts = detail::row_parts(n, n, kBuildBlockRows, 0, kBuildBlockRows);
+  std::vector<SegspmvPart<I>> laid(parts.size());
+  detail::run_row_parts(parts.size(), [&](std::size_t q) {
+    laid[q] = lay_out_rows(row_ptr, parts[q], L, capacity, l.row_seg.data());
+  });
+  std::vector<std::int64_t> before(parts.size(), 0);  // segments before each part
+  std::int64_t segments = 0, pieces = 0;
+  for (std::size_t q = 0; q < parts.size(); ++q) {
+    before[q] = segments;
+    segments += laid[q].segments;
+    pieces += std::int64_t(laid[q].piece_row.size());
+    l.entries += laid[q].entries;
+    l.long_rows += laid[q].long_rows;
+    l.chunk_pieces += laid[q].chunk_pieces;
+  }
+  AIJA_REQUIRE(segments <= std::int64_t(std::numeric_limits<I>::max()), unsupported,
+               "segspmv: " + std::to_string(segments) + " segments of " + std::to_string(L) +
+                   " do not fit the index type; use 64-bit indices or format csr");
   l.piece_row.clear();
   l.piece_seg.clear();
-  const auto open_piece = [&l](std::int64_t row, std::int64_t segment) {
-    l.piece_row.push_back(I(row));
-    l.piece_seg.push_back(I(segment));
-  };
-  std::int64_t segments = 0, open_rows = 0, open_slots = 0;  // of the piece being filled
-  for (std::int64_t i = 0; i < n; ++i) {
-    const std::int64_t entries = std::int64_t(row_ptr[i + 1]) - std::int64_t(row_ptr[i]);
-    const std::int64_t slots = segspmv_row_slots(entries, l.length);
-    l.entries += entries;
-    if (slots > capacity) {
-      // A long row: chunks of a piece's slots (a whole number of segments, L
-      // dividing 32), a piece each, joined below; the next row opens a new
-      // piece.
-      ++l.long_rows;
-      for (std::int64_t k = 0; k < slots; k += capacity) open_piece(i, segments + k / L);
-      l.chunk_pieces += (slots + capacity - 1) / capacity;
-      open_rows = 0;
-    } else if (open_rows == 0 || open_rows == capacity || open_slots + slots > capacity) {
-      open_piece(i, segments);
-      open_rows = 1;
-      open_slots = slots;
-    } else {
-      ++open_rows;
-      open_slots += slots;
-    }
-    segments += slots >> length_shift;
-    AIJA_REQUIRE(segments <= std::int64_t(std::numeric_limits<I>::max()), unsupported,
-                 "segspmv: " + std::to_string(segments) + "+ segments of " + std::to_string(l.length) +
-                     " do not fit the index type; use 64-bit indices or format csr");
-    l.row_seg[std::size_t(i) + 1] = I(segments);
+  l.piece_row.reserve(std::size_t(pieces) + 1);
+  l.piece_seg.reserve(std::size_t(pieces) + 1);
+  for (std::size_t q = 0; q < parts.size(); ++q) {
+    l.piece_row.insert(l.piece_row.end(), laid[q].piece_row.begin(), laid[q].piece_row.end());
+    for (const I s0 : laid[q].piece_seg) l.piece_seg.push_back(I(s0 + before[q]));
   }
-  open_piece(n, segments);  // the end
+  detail::run_row_parts(parts.size(), [&](std::size_t q) {
+    if (before[q] == 0) return;
+    for (std::int64_t i = parts[q].begin; i < parts[q].end; ++i)
+      l.row_seg[std::size_t(i) + 1] = I(l.row_seg[std::size_t(i) + 1] + before[q]);
+  });
+  l.piece_row.push_back(I(n));  // the end
+  l.piece_seg.push_back(I(segments));
   l.long_row_pieces = p.long_row_pieces ? p.long_row_pieces : segspmv_long_row_pieces(l.slots(), capacity);
   if (l.long_row_pieces > 1 && l.long_rows > 0) join_chunks(l, capacity);
   return l;
