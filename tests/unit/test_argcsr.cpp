@@ -311,14 +311,16 @@ void check_layout(const OwnedCsr<V, I>& m, const ArgcsrParams& p) {
       entries += len(i);
     }
     // Closed by the rules: within desired_chunk * T entries unless one row is
-    // longer (then alone), and only because the next row would break them or
-    // is cut into parts.
+    // longer (then alone), and only because the next row would break them, is
+    // cut into parts or starts a block.
     if (entries > most) {
       EXPECT_EQ(group.rows, 1) << "a row longer than desired_chunk * T shares a group";
     }
     const std::int64_t after = group.first_row + group.rows;
     if (after < m.rows) {
-      EXPECT_TRUE(group.rows == T || entries + len(after) > most || len(after) > l.long_row) << "closed early";
+      EXPECT_TRUE(group.rows == T || entries + len(after) > most || len(after) > l.long_row ||
+                  after % kArgcsrBlockRows == 0)
+          << "closed early";
     }
     // Threads: prefix sums from 0 to T, each row at least one, as the rule says.
     std::vector<int> threads;
@@ -497,6 +499,24 @@ TEST(ArgcsrLayout, GroupsCloseByEntriesOrRows) {
   EXPECT_EQ(l.slots, 0);
   EXPECT_EQ(l.groups[3].rows, 4);
   EXPECT_EQ(l.groups[3].chunk, 0);
+}
+
+// From 2 x 2^17 rows on the blocks are laid out on the host's threads: every
+// block's first row opens a group (whatever the machine), and the layout
+// keeps every invariant, long rows included.
+TEST(ArgcsrLayout, BlocksOfRowsOpenGroupsAndKeepTheInvariants) {
+  std::vector<std::int64_t> lengths(3 * kArgcsrBlockRows + 1000);
+  for (std::size_t r = 0; r < lengths.size(); ++r) lengths[r] = std::int64_t(r * 7919 % 5);
+  lengths[kArgcsrBlockRows - 1] = 9000;  // a long row ending a block
+  lengths[2 * kArgcsrBlockRows + 3] = 20000;
+  const auto m = test::csr_of_lengths<double, std::int32_t>(lengths, 30000, 12);
+  for (const ArgcsrParams& p : {ArgcsrParams{}, params(32, 2)}) {
+    check_layout(m, p);
+    const ArgcsrLayout l = argcsr_build_layout(m.rows, m.row_ptr.data(), p);
+    for (std::int64_t b = 0; b < std::int64_t(m.rows); b += kArgcsrBlockRows)
+      EXPECT_TRUE(std::any_of(l.groups.begin(), l.groups.end(), [&](const ArgcsrGroup& g) { return g.first_row == b; }))
+          << "block at " << b;
+  }
 }
 
 TEST(ArgcsrLayout, SlotOffsetsPastTwoToThe31AndChunksTooLarge) {

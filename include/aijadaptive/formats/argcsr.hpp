@@ -144,9 +144,16 @@ struct ArgcsrLayout {
   std::size_t device_bytes(std::size_t value_bytes, std::size_t index_bytes) const;
 };
 
-// The groups and thread assignment of a CSR pattern in one pass over the rows:
-// O(rows) when each group's entries fit its threads (desired_chunk 1), at most
-// O(rows log(longest row)) otherwise (a search for each group's chunk).
+// Rows of the host build's blocks: a group never spans two, so that the
+// host's threads lay the blocks out independently and the layout is the same
+// on every machine (argcsr_build_layout).
+inline constexpr std::int64_t kArgcsrBlockRows = std::int64_t(1) << 17;
+
+// The groups and thread assignment of a CSR pattern in one pass over the rows
+// (blocks of kArgcsrBlockRows on the host's threads; each block's first row
+// opens a group): O(rows) when each group's entries fit its threads
+// (desired_chunk 1), at most O(rows log(longest row)) otherwise (a search for
+// each group's chunk).
 // Throws ErrorKind::unsupported where the groups or the slot count do not fit
 // (more than 2^31 - 1 groups: rows of over 2^31 long_chunk T entries).
 template <class I>

@@ -11,6 +11,7 @@
 #include "aijadaptive/formats/argcsr.hpp"
 #include "aijadaptive/instantiate.hpp"
 #include "core/cusparse_bytes.hpp"
+#include "core/row_parts.hpp"
 #include "formats/argcsr/tuning.hpp"
 
 namespace aijadaptive {
@@ -162,45 +163,55 @@ std::int64_t argcsr_long_row(const ArgcsrParams& p, std::int64_t entries) {
   return std::max(wanted, part);
 }
 
+namespace {
+
+// Rows a thread of the host build takes at least (a few ns a row, against
+// tens of microseconds to start a thread), and the rows of the layout's
+// blocks: a group never spans two, so that the host's threads lay the blocks
+// out independently and the layout is the same on every machine.
+constexpr std::int64_t kBuildBlockRows = kArgcsrBlockRows;
+
+// One part's groups (their offsets counted from the part's first slot) and
+// thread_start entries.
+struct ArgcsrPart {
+  std::vector<ArgcsrGroup> groups;
+  std::vector<std::uint16_t> thread_start;
+  std::int64_t slots = 0, long_rows = 0;
+};
+
+// Rows [r.begin, r.end) (whole blocks of kBuildBlockRows) into groups, as
+// argcsr_build_layout says.
 template <class I>
-ArgcsrLayout argcsr_build_layout(I rows, const I* row_ptr, const ArgcsrParams& p) {
-  argcsr_check_params(p);
-  ArgcsrLayout l;
+ArgcsrPart lay_out_groups(const I* row_ptr, const detail::RowPart& r, const ArgcsrParams& p, std::int64_t long_row,
+                          std::int64_t part_entries) {
   const int T = p.block_threads;
-  const std::int64_t n = rows, most_entries = p.desired_chunk * T;
-  l.threads = T;
-  l.part_entries = p.long_chunk * T;
-  l.entries = n > 0 ? std::int64_t(row_ptr[n]) - std::int64_t(row_ptr[0]) : 0;
-  l.long_row = argcsr_long_row(p, l.entries);
-  l.thread_start.reserve(std::size_t(n + n / T + 1));
+  const std::int64_t most_entries = p.desired_chunk * T;
+  ArgcsrPart out;
+  out.thread_start.reserve(std::size_t((r.end - r.begin) + (r.end - r.begin) / T + 1));
   std::vector<std::int64_t> lengths;  // of the open group's rows
   lengths.reserve(std::size_t(T));
   std::vector<int> threads(static_cast<std::size_t>(T));
-  std::int64_t open_first = 0, open_entries = 0;
+  std::int64_t open_first = r.begin, open_entries = 0;
   // Chunks are at most max(desired_chunk, long_chunk, ceil(long_row / T)) <=
   // kMostDesiredChunk slots (long_row <= 32 kMostDesiredChunk, T >= 32): only
-  // the slot count and the number of groups (one launch's blocks) can overflow.
+  // the slot count and the number of groups (one launch's blocks) can
+  // overflow, checked once the parts are put together.
   const auto add_group = [&](std::int64_t first_row, int group_rows, std::int64_t chunk, std::int64_t part,
                              std::int64_t parts) {
-    AIJA_REQUIRE(l.count() < std::numeric_limits<std::int32_t>::max() &&
-                     chunk * T <= std::numeric_limits<std::int64_t>::max() - l.slots,
-                 unsupported,
-                 "argcsr: more than 2^31 - 1 row groups (one launch's blocks) or 2^63 slots at row " +
-                     std::to_string(first_row) + "; raise -mat_aijadaptive_argcsr_long_chunk or use format csr");
-    l.groups.push_back(
-        {first_row, l.slots, std::int32_t(group_rows), std::int32_t(chunk), std::int32_t(part), std::int32_t(parts)});
-    l.slots += chunk * T;
+    out.groups.push_back({first_row, out.slots, std::int32_t(group_rows), std::int32_t(chunk), std::int32_t(part),
+                          std::int32_t(parts)});
+    out.slots += chunk * T;
   };
   const auto close = [&] {
-    const int r = int(lengths.size());
-    add_group(open_first, r, assign_threads(lengths.data(), r, T, threads.data()), 0, 1);
+    const int rows = int(lengths.size());
+    add_group(open_first, rows, assign_threads(lengths.data(), rows, T, threads.data()), 0, 1);
     int start = 0;
-    for (int i = 0; i < r; ++i) {
-      l.thread_start.push_back(std::uint16_t(start));
+    for (int i = 0; i < rows; ++i) {
+      out.thread_start.push_back(std::uint16_t(start));
       start += threads[std::size_t(i)];
     }
-    l.thread_start.push_back(std::uint16_t(T));
-    open_first += r;
+    out.thread_start.push_back(std::uint16_t(T));
+    open_first += rows;
     open_entries = 0;
     lengths.clear();
   };
@@ -208,27 +219,27 @@ ArgcsrLayout argcsr_build_layout(I rows, const I* row_ptr, const ArgcsrParams& p
   // {0, T} for all of them, then T for each part after the first (unused:
   // they keep group g's entries at first_row + g - part).
   const auto cut = [&](std::int64_t row, std::int64_t length) {
-    const std::int64_t parts = (length + l.part_entries - 1) / l.part_entries;
-    AIJA_REQUIRE(parts <= std::numeric_limits<std::int32_t>::max() - l.count(), unsupported,
+    const std::int64_t parts = (length + part_entries - 1) / part_entries;
+    AIJA_REQUIRE(parts <= std::numeric_limits<std::int32_t>::max(), unsupported,
                  "argcsr: row " + std::to_string(row) + " of " + std::to_string(length) + " entries needs " +
                      std::to_string(parts) +
                      " parts, more row groups than one launch can have; raise "
                      "-mat_aijadaptive_argcsr_long_chunk or use format csr");
     for (std::int64_t k = 0; k < parts; ++k) {
-      const std::int64_t entries = std::min(l.part_entries, length - k * l.part_entries);
+      const std::int64_t entries = std::min(part_entries, length - k * part_entries);
       add_group(row, 1, (entries + T - 1) / T, k, parts);
     }
-    l.thread_start.push_back(0);
-    for (std::int64_t k = 0; k < parts; ++k) l.thread_start.push_back(std::uint16_t(T));
-    ++l.long_rows;
+    out.thread_start.push_back(0);
+    for (std::int64_t k = 0; k < parts; ++k) out.thread_start.push_back(std::uint16_t(T));
+    ++out.long_rows;
     open_first = row + 1;
   };
-  for (std::int64_t i = 0; i < n; ++i) {
+  for (std::int64_t i = r.begin; i < r.end; ++i) {
     const std::int64_t len = std::int64_t(row_ptr[i + 1]) - std::int64_t(row_ptr[i]);
-    if (!lengths.empty() &&
-        (std::int64_t(lengths.size()) == T || open_entries + len > most_entries || len > l.long_row))
+    if (!lengths.empty() && (std::int64_t(lengths.size()) == T || open_entries + len > most_entries ||
+                             len > long_row || i % kBuildBlockRows == 0))
       close();
-    if (len > l.long_row) {
+    if (len > long_row) {
       cut(i, len);
       continue;
     }
@@ -236,6 +247,54 @@ ArgcsrLayout argcsr_build_layout(I rows, const I* row_ptr, const ArgcsrParams& p
     open_entries += len;
   }
   if (!lengths.empty()) close();
+  return out;
+}
+
+}  // namespace
+
+template <class I>
+ArgcsrLayout argcsr_build_layout(I rows, const I* row_ptr, const ArgcsrParams& p) {
+  argcsr_check_params(p);
+  ArgcsrLayout l;
+  const int T = p.block_threads;
+  const std::int64_t n = rows;
+  l.threads = T;
+  l.part_entries = p.long_chunk * T;
+  l.entries = n > 0 ? std::int64_t(row_ptr[n]) - std::int64_t(row_ptr[0]) : 0;
+  l.long_row = argcsr_long_row(p, l.entries);
+  // Parts of whole blocks on threads, then put one after the other: their
+  // groups' first slots moved by the slots before them, and their
+  // thread_start entries (rows + groups each) where first_row + g - part
+  // finds them.
+  const std::vector<detail::RowPart> parts = detail::row_parts(n, n, kBuildBlockRows, 0, kBuildBlockRows);
+  std::vector<ArgcsrPart> laid(parts.size());
+  detail::run_row_parts(parts.size(), [&](std::size_t q) {
+    laid[q] = lay_out_groups(row_ptr, parts[q], p, l.long_row, l.part_entries);
+  });
+  std::int64_t groups = 0, starts = 0;
+  for (const ArgcsrPart& part : laid) {
+    AIJA_REQUIRE(part.slots <= std::numeric_limits<std::int64_t>::max() - l.slots, unsupported,
+                 "argcsr: more than 2^63 slots; use format csr");
+    l.slots += part.slots;
+    l.long_rows += part.long_rows;
+    groups += std::int64_t(part.groups.size());
+    starts += std::int64_t(part.thread_start.size());
+  }
+  AIJA_REQUIRE(groups < std::numeric_limits<std::int32_t>::max(), unsupported,
+               "argcsr: " + std::to_string(groups) +
+                   " row groups, more than one launch's blocks (2^31 - 1); raise -mat_aijadaptive_argcsr_long_chunk "
+                   "or use format csr");
+  l.groups.reserve(std::size_t(groups));
+  l.thread_start.reserve(std::size_t(starts));
+  std::int64_t slots_before = 0;
+  for (const ArgcsrPart& part : laid) {
+    for (ArgcsrGroup g : part.groups) {
+      g.offset += slots_before;
+      l.groups.push_back(g);
+    }
+    l.thread_start.insert(l.thread_start.end(), part.thread_start.begin(), part.thread_start.end());
+    slots_before += part.slots;
+  }
   return l;
 }
 
