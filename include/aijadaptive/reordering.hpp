@@ -47,8 +47,11 @@ inline constexpr int kGatherGroupRows = 32;
 // At most this many groups are sampled: bounds the cost at ~4096 * 32 rows (a few
 // million entries at most on ordinary matrices), cheap next to building a format.
 inline constexpr std::int64_t kGatherMaxGroups = 4096;
-// Sampled entries per thread of that pass, at least (src/core/reordering.cpp).
-inline constexpr std::int64_t kGatherEntriesPerThread = std::int64_t(1) << 18;
+// Sampled entries per thread of that pass, at least (src/core/reordering.cpp): on the H200
+// machine's host an entry took 3-9 ns and a thread about 25 us to start, so 2^16 entries
+// (0.2-0.6 ms) pay for their thread many times over; 2^18 left circuit n=1M's 0.5M sampled
+// entries on one or two threads (4.4 ms).
+inline constexpr std::int64_t kGatherEntriesPerThread = std::int64_t(1) << 16;
 // George-Liu pseudo-peripheral search: BFS sweeps per component beyond the first. Grids and
 // meshes settle after 1 or 2; each sweep costs a pass over the component's entries.
 inline constexpr int kRcmMaxPeripheralSweeps = 4;

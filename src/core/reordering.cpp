@@ -555,8 +555,8 @@ double sector_ratio(const CsrView<V, I>& a, int group_rows, std::int64_t max_gro
   std::int64_t total_nnz = 0;
   for (std::int64_t s = 0; s < samples; ++s) total_nnz += entries_of(group_rows_of(s));
   if (total_nnz == 0) return 0.0;
-  // The samples cut among threads (a quarter of a million entries are worth
-  // a thread), each counting with a set of its own; the counts are summed, so
+  // The samples cut among threads (kGatherEntriesPerThread entries each at
+  // least), each counting with a set of its own; the counts are summed, so
   // the ratio is the one a single pass gives.
   const std::vector<detail::RowPart> parts = detail::row_parts(samples, total_nnz, 1, 0, kGatherEntriesPerThread);
   std::vector<std::int64_t> sectors(parts.size(), 0);
