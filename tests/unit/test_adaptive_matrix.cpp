@@ -353,6 +353,26 @@ TEST(Analysis, RowLengthFeaturesOnThreadsAreThoseOfOnePass) {
   EXPECT_LT(f.gather_sector_ratio, 0.0);  // row lengths only
 }
 
+// The repeated rows' share counted on threads (each of 2^16 compared entries
+// at least): rows of three-row nodes share their columns, so rows 1, 2, 4, 5,
+// ... repeat the row before, every row compared (fewer than 2^17 + 1 rows).
+TEST(Analysis, RepeatedRowsOnThreadsAreThoseOfOnePass) {
+  const std::int32_t n = 120000;
+  test::OwnedCsr<double, std::int32_t> m;
+  m.rows = m.cols = n;
+  for (std::int32_t i = 0; i < n; ++i) {
+    const std::int32_t node = i / 3;
+    for (std::int32_t c : {node, node + n / 3, node + 2 * (n / 3)}) {
+      m.col_idx.push_back(c);
+      m.values.push_back(1.0);
+    }
+    m.row_ptr.push_back(std::int32_t(m.col_idx.size()));
+  }
+  std::int64_t repeating = 0;
+  for (std::int32_t i = 1; i < n; ++i) repeating += i % 3 != 0;
+  EXPECT_DOUBLE_EQ(compute_features(m.view()).repeated_rows, double(repeating) / double(n - 1));
+}
+
 // The x-gather ratio and the repeated rows cost more than cuSPARSE's whole
 // set-up of a mid-size matrix; only the rules for large matrices read them.
 TEST(Analysis, SampledFeaturesAreMeasuredOnlyWhereARuleReadsThem) {
