@@ -6,14 +6,19 @@
 
 namespace aijadaptive::detail {
 
+int hardware_threads() {
+  static const int threads = int(std::max(1u, std::thread::hardware_concurrency()));
+  return threads;
+}
+
 std::vector<RowPart> row_parts(std::int64_t rows, std::int64_t nnz, std::int64_t align, int parts,
                                std::int64_t entries_per_part) {
   if (rows <= 0) return {};
   align = std::max<std::int64_t>(1, align);
   const std::int64_t aligned_rows = (rows + align - 1) / align;  // parts can begin at no more points than this
-  const std::int64_t threads = std::max(1u, std::thread::hardware_concurrency());
+  const std::int64_t by_entries = std::max<std::int64_t>(1, nnz / std::max<std::int64_t>(1, entries_per_part));
   const std::int64_t wanted = std::min(
-      parts > 0 ? std::int64_t(parts) : std::min(threads, std::max<std::int64_t>(1, nnz / std::max<std::int64_t>(1, entries_per_part))),
+      parts > 0 ? std::int64_t(parts) : by_entries > 1 ? std::min<std::int64_t>(hardware_threads(), by_entries) : 1,
       aligned_rows);
   std::vector<RowPart> cut;
   std::int64_t begin = 0;

@@ -28,6 +28,11 @@ inline constexpr std::int64_t kEntriesPerRowPart = std::int64_t(4) << 20;
 // search cuts its own parts (search.cpp).
 inline constexpr std::int64_t kEntriesPerLookupPart = std::int64_t(256) << 10;
 
+// The machine's hardware threads, at least 1, asked once per process: glibc
+// reads them from /sys each time (a file opened and read), and the set-up of
+// a small matrix asked several times (row_parts, parallel_copy).
+int hardware_threads();
+
 // [0, rows) cut into contiguous parts, every part but the first starting at a
 // multiple of `align` (so that a part never splits a piece of `align` rows):
 // with parts == 0, one per hardware thread but each of `entries_per_part` of

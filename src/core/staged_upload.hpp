@@ -11,7 +11,6 @@
 #include <cstddef>
 #include <cstring>
 #include <memory>
-#include <thread>
 #include <vector>
 
 #include "aijadaptive/device.hpp"
@@ -28,10 +27,12 @@ inline constexpr std::size_t kStagingBytesPerThread = std::size_t(2) << 20;
 // `bytes` from `from` to `to` (host memory both), by up to `max_threads`
 // threads, each with kStagingBytesPerThread at least.
 inline void parallel_copy(void* to, const void* from, std::size_t bytes, std::size_t max_threads = kStagingThreads) {
-  // At least one: hardware_concurrency() may be 0, and so may a caller's maximum taken from it.
+  // At least one: a caller's maximum may be 0; the machine's threads asked
+  // only for a copy of several parts.
+  const std::size_t by_bytes = bytes / kStagingBytesPerThread;
   const std::size_t threads =
-      std::max<std::size_t>(1, std::min<std::size_t>(max_threads, std::thread::hardware_concurrency()));
-  const std::size_t parts = std::clamp<std::size_t>(bytes / kStagingBytesPerThread, 1, threads);
+      by_bytes > 1 ? std::max<std::size_t>(1, std::min<std::size_t>(max_threads, std::size_t(hardware_threads()))) : 1;
+  const std::size_t parts = std::clamp<std::size_t>(by_bytes, 1, threads);
   run_row_parts(parts, [&](std::size_t p) {
     const std::size_t b0 = bytes * p / parts, b1 = bytes * (p + 1) / parts;
     std::memcpy(static_cast<unsigned char*>(to) + b0, static_cast<const unsigned char*>(from) + b0, b1 - b0);
