@@ -42,8 +42,10 @@ int hardware_threads();
 std::vector<RowPart> row_parts(std::int64_t rows, std::int64_t nnz, std::int64_t align, int parts = 0,
                                std::int64_t entries_per_part = kEntriesPerRowPart);
 
-// body(p) for every part p, each on its own thread (the last on the caller's);
-// the first exception thrown is rethrown once every thread has ended.
+// body(p) for every part p, the parts spread over the process's kept threads
+// and the caller's (or, while another pass holds those, each on a thread
+// started for it); the parts must not wait for each other. The first
+// exception thrown is rethrown once every part has ended.
 void run_row_parts(std::size_t parts, const std::function<void(std::size_t)>& body);
 
 // The first row i in [0, rows) for which bad(i) holds, or rows when none does:

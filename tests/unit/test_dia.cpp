@@ -5,7 +5,10 @@
 #include <aijadaptive/formats/dia.hpp>
 #include <gtest/gtest.h>
 
+#include <atomic>
+#include <thread>
 #include <tuple>
+#include <vector>
 
 #include "core/row_parts.hpp"
 #include "diagonal_checks.hpp"
@@ -148,6 +151,33 @@ TEST(DiagonalRowParts, PartsCoverTheRowsInOrderAndStartOnPieces) {
   detail::run_row_parts(5, [&](std::size_t p) { ran[p] = 1; });
   EXPECT_EQ(ran, std::vector<int>(5, 1));
   EXPECT_THROW(detail::run_row_parts(3, [](std::size_t p) { if (p == 1) AIJA_THROW(internal, "part 1"); }), Error);
+}
+
+// The process's kept threads run pass after pass, each part once, and step
+// aside (threads started for it) for a pass started within a part or from
+// another thread meanwhile; a failure reaches its pass's caller only.
+TEST(RowParts, KeptThreadsRunEveryPartOfEveryPass) {
+  constexpr std::size_t kParts = 7;
+  for (int pass = 0; pass < 200; ++pass) {
+    std::vector<std::atomic<int>> ran(kParts);
+    detail::run_row_parts(kParts, [&](std::size_t p) { ran[p].fetch_add(1); });
+    for (std::size_t p = 0; p < kParts; ++p) ASSERT_EQ(ran[p].load(), 1) << "pass " << pass << ", part " << p;
+  }
+  std::atomic<int> inner{0};
+  detail::run_row_parts(4, [&](std::size_t) { detail::run_row_parts(3, [&](std::size_t) { inner.fetch_add(1); }); });
+  EXPECT_EQ(inner.load(), 12);
+  std::atomic<int> total{0};
+  const auto passes = [&] {
+    for (int pass = 0; pass < 50; ++pass) detail::run_row_parts(5, [&](std::size_t) { total.fetch_add(1); });
+  };
+  std::thread other(passes);
+  passes();
+  other.join();
+  EXPECT_EQ(total.load(), 2 * 50 * 5);
+  EXPECT_THROW(detail::run_row_parts(6, [](std::size_t p) { if (p == 4) AIJA_THROW(internal, "part 4"); }), Error);
+  std::atomic<int> after{0};
+  detail::run_row_parts(6, [&](std::size_t) { after.fetch_add(1); });
+  EXPECT_EQ(after.load(), 6);
 }
 
 #if AIJADAPTIVE_HAVE_CUDA
