@@ -42,9 +42,10 @@ double repeated_row_share(const CsrView<V, I>& a) {
 }
 
 // Rows a thread of the row lengths' pass takes at least: a stream of row_ptr
-// at about a nanosecond a row, against tens of microseconds to start a thread
-// (circuit n=4M took 5-8 ms on one of the H200 machine's host cores).
-constexpr std::int64_t kRowsPerLengthPart = std::int64_t(1) << 18;
+// at 1-2.5 ns a row, against a few microseconds to wake a kept thread
+// (run_row_parts); circuit n=4M took 5-8 ms on one of the H200 machine's host
+// cores.
+constexpr std::int64_t kRowsPerLengthPart = std::int64_t(1) << 16;
 
 // One part's row lengths: the squares' sum exactly (128 bits), so that the
 // features do not depend on how many parts the machine's threads make.

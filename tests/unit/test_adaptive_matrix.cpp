@@ -326,7 +326,7 @@ TEST(Analysis, TheDiagonalSearchRunsOnlyWhereItsAnswerIsUsed) {
   }
 }
 
-// From 2 x 2^18 rows on, the row lengths' features come from parts of the
+// From 2 x 2^16 rows on, the row lengths' features come from parts of the
 // rows on the machine's threads: the same counts, and the squares summed
 // exactly, as one pass over the rows gives them.
 TEST(Analysis, RowLengthFeaturesOnThreadsAreThoseOfOnePass) {

@@ -619,7 +619,7 @@ TEST(SuraaLayout, TheCountingSortIsTheStableSortForEveryRowCount) {
     }
 }
 
-// From 2 x 2^17 rows on, both sorts run on the machine's threads (with one
+// From 2 x 2^15 rows on, both sorts run on the machine's threads (with one
 // hardware thread they stay on one): the order is std::stable_sort's, rows
 // longer than 2^12 included (ties among them too), and the short group's
 // windows keep their invariants (check_layout).

@@ -50,9 +50,11 @@ std::int64_t row_length(const I* row_ptr, std::int64_t i) {
 // nothing sure (docs/h200-2026-11-29-mid-suraa, calls 2 and 10).
 constexpr std::int64_t kSortRuns = 4;
 
-// Rows a thread of the sorts takes at least: a few ns each, so that a thread
-// pays for its start (tens of us) on a part.
-constexpr std::int64_t kRowsPerSortPart = std::int64_t(1) << 17;
+// Rows a thread of the sorts takes at least: a few ns each, against a few us
+// to wake a kept thread (run_row_parts). From 2 x 2^17 the H200 machine's
+// host set up circuit n=300k in suraa at 3.1-3.4x cuSPARSE's; from 2 x 2^15,
+// 2.1-2.2x (docs/h200-2026-11-29-large-setup, call 11).
+constexpr std::int64_t kRowsPerSortPart = std::int64_t(1) << 15;
 
 // The lengths the counting sort on several threads counts: the counters of
 // every part and run are added up in order, length by length, by one thread.
