@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <exception>
 #include <mutex>
+#include <system_error>
 #include <thread>
 
 namespace aijadaptive::detail {
@@ -43,10 +44,15 @@ namespace {
 // node's cores). One pass at a time: a pass started meanwhile (a deferred
 // set-up's thread, or a part's own) starts threads of its own, as before.
 // Never deleted, so that no thread outlives it: the process's exit ends them.
+// At most kMostKeptThreads with the caller: passes over a matrix's arrays are
+// bound by memory well before 16 threads, and a node running many MPI ranks
+// keeps no more than 15 sleeping threads for each.
+constexpr int kMostKeptThreads = 16;
+
 class KeptThreads {
  public:
   static KeptThreads& instance() {
-    static KeptThreads* const kept = new KeptThreads(hardware_threads() - 1);
+    static KeptThreads* const kept = new KeptThreads(std::min(hardware_threads(), kMostKeptThreads) - 1);
     return *kept;
   }
 
@@ -80,8 +86,15 @@ class KeptThreads {
     std::atomic<std::size_t> next{0}, done{0};
   };
 
-  explicit KeptThreads(int count) : count_(count) {
-    for (int t = 0; t < count; ++t) std::thread([this] { work(); }).detach();
+  // As many as the system lets it start, up to `wanted`.
+  explicit KeptThreads(int wanted) {
+    for (; count_ < wanted; ++count_) {
+      try {
+        std::thread([this] { work(); }).detach();
+      } catch (const std::system_error&) {
+        break;
+      }
+    }
   }
 
   static void take_parts(Pass& pass) {
@@ -112,7 +125,7 @@ class KeptThreads {
     }
   }
 
-  const int count_;  // kept threads
+  int count_ = 0;  // kept threads, set by the constructor
   std::atomic<bool> busy_{false};
   std::mutex mutex_;
   std::condition_variable wake_, ended_;
