@@ -7,7 +7,7 @@
 # fuzz replays, left out to keep the carry within 64 MiB).
 # Carry: .runtime/ci-libs.tar.xz and .runtime/ci-tree.tar.xz, with docs/ moved out of the checkout
 # for the call (and back after): with it the carry was over 64 MiB. These lines ran as the call's
-# command.
+# command. Result: 140 of 140 passed.
 set -uo pipefail
 export XDG_CACHE_HOME=/tmp/cache
 repo=$(pwd)
