@@ -22,8 +22,8 @@ struct Features {
   // Distinct 32-byte sectors of x per nonzero that groups of 32 consecutive
   // rows gather (gather_sector_ratio, reordering.hpp, sampled): near 1 / (values
   // per sector) when rows touch neighbouring columns, near 1 when scattered.
-  // Negative when not measured (FeatureSet::for_selector on a matrix whose
-  // rules do not read it: wants_sampled_features, selector.hpp).
+  // Negative when not measured (the analysis of a matrix whose rules do not
+  // read it: analysis_features, wants_sampled_features).
   double gather_sector_ratio = -1.0;
   // The same ratio of P A P^T with P from RCM (reordering.hpp); negative when
   // not computed: it costs an RCM order, so the analysis computes it only when

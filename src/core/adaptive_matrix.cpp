@@ -331,7 +331,7 @@ struct AdaptiveMatrix<V, I>::Impl {
   // unless the selector says its choice's build is costly
   // (Candidate::costly_build).
   bool may_reorder() {
-    features = compute_features(a, FeatureSet::for_selector);
+    features = analysis_features(a, options.format, options.reorder);
     return (options.reorder == ReorderChoice::always && a.rows == a.cols) || wants_rcm_ratio(features, options.reorder);
   }
 

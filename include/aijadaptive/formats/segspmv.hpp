@@ -98,6 +98,14 @@ inline std::int64_t segspmv_row_slots(std::int64_t entries, int length) {
   return (entries + below) & ~below;
 }
 
+// log2 of a power of two (L, a long row's chunk of slots): divisions by it
+// become shifts.
+inline int segspmv_shift_of(std::int64_t power_of_two) {
+  int shift = 0;
+  while ((std::int64_t(1) << shift) < power_of_two) ++shift;
+  return shift;
+}
+
 // The rule for L of the scalar and tree variants: the longest power of two
 // <= 32 whose padding stays within max_padding * nnz (padding only grows with
 // L; L = 1 has none). Rows of 27 (stencil27): 4 (28 slots, 3.7%), not 32

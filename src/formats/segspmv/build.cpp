@@ -70,8 +70,7 @@ struct SegspmvPart {
 template <class I>
 SegspmvPart<I> lay_out_rows(const I* row_ptr, const detail::RowPart& r, std::int64_t L, std::int64_t capacity,
                             I* row_seg) {
-  int length_shift = 0;  // L = 2^length_shift: segments counted by a shift
-  while ((std::int64_t(1) << length_shift) < L) ++length_shift;
+  const int length_shift = segspmv_shift_of(L);  // segments counted by a shift
   SegspmvPart<I> part;
   const auto open_piece = [&part](std::int64_t row, std::int64_t segment) {
     part.piece_row.push_back(I(row));

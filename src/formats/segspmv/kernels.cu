@@ -353,7 +353,7 @@ class SegspmvDeviceFormat final : public DeviceFormat<V, I> {
           arrivals_.data(),
           nullptr,
           l.length,
-          chunk_shift(p.piece_slots() * l.long_row_pieces),
+          segspmv_shift_of(p.piece_slots() * l.long_row_pieces),  // a power of two (segspmv_check_params)
           int(warp_values),
           l.pieces()};
     blocks_ = unsigned(blocks);
@@ -438,12 +438,6 @@ class SegspmvDeviceFormat final : public DeviceFormat<V, I> {
     if (unroll == 8)
       return stream_loads ? kernel_for<8, 1>(variant, length, capped) : kernel_for<8, 0>(variant, length, capped);
     return stream_loads ? kernel_for<4, 1>(variant, length, capped) : kernel_for<4, 0>(variant, length, capped);
-  }
-
-  static int chunk_shift(std::int64_t chunk_slots) {  // a power of two (segspmv_check_params)
-    int shift = 0;
-    while ((std::int64_t(1) << shift) < chunk_slots) ++shift;
-    return shift;
   }
 
   static std::int64_t fill_blocks(std::int64_t rows) { return (rows * kWarp + kFillThreads - 1) / kFillThreads; }
