@@ -96,9 +96,32 @@ constexpr std::int64_t kSmallNnz = 100000;
 //   on rajat19 and rmat scale 10 (row cv 2.2-2.4); the same in the three
 //   runs of docs/h200-2026-11-28-few-diagonals.
 
-// Rows of nearly one length (row cv <= 0.2) in a matrix under 1M nonzeros
-// that no rule above took: suraa, not argcsr (under 100k) nor ipcsr (from
-// 100k). Its stable sort by length then leaves such rows nearly in their
+// Irregular rows are also those whose longest row is over 20 times the mean
+// (kLongestOverMean), whatever their cv: a few long rows among very many short
+// ones hardly move the cv (circuit n=50k with 2 rows of 1000 and a mean of
+// 3.5: row cv 1.81), but they unbalance every format that does not sort rows
+// by length. H200, docs/h200-2026-11-29-selector-heldout (call 1, one run of
+// every format; call 8 of docs/h200-2026-11-29-segspmv-vector agreed), the
+// three matrices of row cv <= 2 and longest row over 20 times the mean, whose
+// best format was suraa each time: ca-CondMat (34.6 times, row cv 1.32:
+// segspmv 0.90 of suraa's rate), watt_2 (20.6, 0.51: argcsr 0.96) and the
+// circuit (283, 1.81: segspmv 0.80). Limits of 10 to 20 gave the same
+// choices; the next matrices below, G51 (13.2) and USAir97 (10.9), gain
+// nothing from suraa (argcsr 1.00 and 0.95, suraa 0.97 and 1.00).
+constexpr double kLongestOverMean = 20.0;
+// Power-law rows (row cv > 4) with scattered columns in a large matrix: csr
+// (cuSPARSE), whose merge-based split of the nonzeros suits both. Milder
+// irregular rows with such columns: segspmv. Same call, the better of the
+// two over the best format's rate: rmat scale 18 and 16 with the milder skew
+// (row cv 2.48 and 2.14) segspmv 1.00 and 1.00, csr 0.90 and 0.71 (ipcsr
+// 0.97 and 0.94); the skewed ones, rmat scale 18 (6.97), 20 (9.67) and 22
+// (12.5), csr 0.95, 1.00 and 1.00, segspmv 1.00, 1.00 and 0.94. Any limit
+// from 2.5 to 6.9 splits them so.
+constexpr double kPowerLawRowCv = 4.0;
+
+// Rows of nearly one length (row cv <= 0.2) in a matrix under 100k nonzeros
+// (1M until 2026-11-29: below) that no rule above took: suraa, not argcsr
+// (nor ipcsr from 100k, then). Its stable sort by length then leaves such rows nearly in their
 // order, so its slices of a thread per row over column-major entries keep the
 // columns' locality that the sort of rows of varied lengths scatters (ipcsr
 // stays with those: bcsstk16 and brack2, row cv 0.29 and 0.42). H200,
@@ -131,6 +154,15 @@ constexpr double kOneLengthRowCv = 0.2;
 // matrices went from 0.966 to 0.977; the generated matrices of oracle.txt
 // have none in this region, the one of heldout.txt (circuit n=50k, row cv
 // 1.81) went from 0.71 to 0.79.
+// Since 2026-11-29 segspmv also takes the rows of nearly one length there
+// (suraa's before, kOneLengthRowCv): on the 7 such matrices from 100k to 1M
+// nonzeros of docs/h200-2026-11-29-selector-heldout (call 1), segspmv's share
+// of the per-matrix best was 0.97 on geometric mean and suraa's 0.93 (0.98
+// and 0.94 in call 8 of docs/h200-2026-11-29-segspmv-vector); fem n=32
+// (heldout.txt) 0.87 against 0.75, qcd L=6 1.00 against 0.89, wing 0.95
+// against 0.99. With the two rules above, replayed on call 1's tables (72
+// real matrices, oracle.txt's 34 and heldout.txt's 29), auto's share went
+// from 0.964 to 0.972 (0.968 to 0.977 on call 8's).
 
 std::string describe(const Features& f) {
   char text[200];
@@ -142,6 +174,12 @@ std::string describe(const Features& f) {
     d += text;
   }
   return d;
+}
+
+// Rows of very different lengths: a large cv, or a few rows much longer than
+// the mean (kLongestOverMean).
+bool irregular_rows(const Features& f) {
+  return f.row_cv > kRegularRowCv || double(f.max_row) > kLongestOverMean * f.mean_row;
 }
 
 // The automatic reordering rule's part that the row lengths decide: a large
@@ -245,7 +283,8 @@ std::vector<Candidate> select_storage(const Features& f, const FormatChoice& cho
             {FormatId::ipcsr, "the next candidate: ipcsr"},
             {FormatId::csr, kLastResort}};
   }
-  if (f.row_cv <= kRegularRowCv && f.nnz >= kLargeNnz) {
+  const bool irregular = irregular_rows(f);
+  if (!irregular && f.nnz >= kLargeNnz) {
     if (inode_for_regular_rows(f, reordered)) {
       char local[64] = "reordered within windows";
       if (!reordered) std::snprintf(local, sizeof(local), "x sectors per nonzero < %.2f", kScatteredRatio);
@@ -263,19 +302,30 @@ std::vector<Candidate> select_storage(const Features& f, const FormatChoice& cho
             {FormatId::ipcsr, "the next candidate: ipcsr"},
             {FormatId::csr, kLastResort}};
   }
-  if (f.row_cv <= kOneLengthRowCv)  // under 1M nonzeros: the large ones took the rule above
+  if (!irregular && f.row_cv <= kOneLengthRowCv && f.nnz < kSmallNnz)
     return {{FormatId::suraa,
-             "auto: suraa, rows of nearly one length (row cv <= 0.2) under 1M nonzeros: sorted, they stay nearly "
+             "auto: suraa, rows of nearly one length (row cv <= 0.2) under 100k nonzeros: sorted, they stay nearly "
              "in order, a thread each over column-major slices (" +
                  describe(f) + ")"},
             {FormatId::ipcsr, "the next candidate: ipcsr"},
             {FormatId::csr, kLastResort}};
-  if (f.row_cv > kRegularRowCv && f.gather_sector_ratio >= kVeryScatteredRatio && f.nnz >= kLargeNnz)
-    return {{FormatId::csr, "auto: csr through cuSPARSE, irregular rows with scattered columns in a large matrix (" +
-                                describe(f) + ")"}};
-  if (f.row_cv > kRegularRowCv)
+  if (irregular && f.gather_sector_ratio >= kVeryScatteredRatio && f.nnz >= kLargeNnz) {
+    if (f.row_cv > kPowerLawRowCv)
+      return {{FormatId::csr,
+               "auto: csr through cuSPARSE, power-law rows (row cv > 4) with scattered columns in a large matrix (" +
+                   describe(f) + ")"}};
+    return {{FormatId::segspmv,
+             "auto: segspmv, mildly irregular rows (row cv <= 4) with scattered columns in a large matrix: whole "
+             "segments loaded as vectors, long rows cut into chunks (" +
+                 describe(f) + ")"},
+            {FormatId::ipcsr, "the next candidate: ipcsr"},
+            {FormatId::csr, kLastResort}};
+  }
+  if (irregular)
     return {{FormatId::suraa,
-             "auto: suraa, irregular rows sorted by length, long ones on blocks of their own (" + describe(f) + ")",
+             "auto: suraa, irregular rows (row cv > 2 or a row over 20 times the mean) sorted by length, long ones "
+             "on blocks of their own (" +
+                 describe(f) + ")",
              /*costly_build=*/f.nnz >= kLargeNnz},
             {FormatId::ipcsr, "the next candidate: ipcsr"},
             {FormatId::csr, kLastResort}};
@@ -286,7 +336,8 @@ std::vector<Candidate> select_storage(const Features& f, const FormatChoice& cho
             {FormatId::ipcsr, "the next candidate: ipcsr"},
             {FormatId::csr, kLastResort}};
   return {{FormatId::segspmv,
-           "auto: segspmv, regular rows (row cv <= 2) from 100k to 1M nonzeros: whole segments loaded as vectors (" +
+           "auto: segspmv, regular rows (row cv <= 2, none over 20 times the mean) from 100k to 1M nonzeros: whole "
+           "segments loaded as vectors (" +
                describe(f) + ")"},
           {FormatId::ipcsr, "the next candidate: ipcsr"},
           {FormatId::csr, kLastResort}};

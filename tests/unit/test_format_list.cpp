@@ -81,7 +81,9 @@ Features shape(std::int64_t rows, std::int64_t nnz, double row_cv) {
   f.rows = f.cols = rows;
   f.nnz = nnz;
   f.mean_row = double(nnz) / double(rows);
-  f.max_row = std::int64_t(f.mean_row * (1 + 10 * row_cv));
+  // The longest row well under 20 times the mean for a regular cv (the
+  // longest row's rule is tested on its own, below).
+  f.max_row = std::int64_t(f.mean_row * (1 + 4 * row_cv));
   f.row_cv = row_cv;
   return f;
 }
@@ -120,12 +122,12 @@ TEST(Selector, RegularRowsWithoutADiagonalTypeGoToSuraaWhenLargeElseSegspmv) {
   EXPECT_EQ(s.candidates[2].format, FormatId::csr);
   EXPECT_NE(s.candidates.front().reason.find("regular rows of a large matrix"), std::string::npos)
       << s.candidates.front().reason;
-  // Below 1M nonzeros (down to 100k: smaller ones are argcsr's, below):
-  // segspmv, then ipcsr, unless the rows have nearly one length
-  // (RowsOfNearlyOneLength...). Large irregular rows go to suraa too (the
-  // next test).
-  for (const Features& f :
-       {shape(40000, 100000, 2.0), shape(40000, 999999, 0.21), scattered(shape(4875, 315891, 0.3), 0.9)})
+  // Below 1M nonzeros (down to 100k: smaller ones are argcsr's or, of nearly
+  // one length, suraa's, below): segspmv, then ipcsr, whatever the row cv up
+  // to 2. Large irregular rows go to suraa too (the next test).
+  for (const Features& f : {shape(40000, 100000, 2.0), shape(40000, 999999, 0.21), scattered(shape(4875, 315891, 0.3), 0.9),
+                            shape(40000, 999999, 0.06), scattered(shape(62032, 243088, 0.07), 0.97),
+                            shape(100000, 100000, 0.0)})
     expect_then_ipcsr_then_csr(f, FormatId::segspmv, "from 100k to 1M nonzeros");
   EXPECT_EQ(select_format(scattered(shape(40000, 1000000, 0.06), 0.5), FormatChoice::automatic_choice()).first(),
             FormatId::suraa);
@@ -222,12 +224,46 @@ TEST(Selector, IrregularRowsGoToSuraaUnlessScatteredInALargeMatrix) {
   }
   const Selection rmat = select_format(scattered(shape(2097152, 32413378, 10.5), 0.98), FormatChoice::automatic_choice());
   EXPECT_EQ(rmat.first(), FormatId::csr);
-  EXPECT_NE(rmat.candidates.front().reason.find("scattered columns"), std::string::npos)
-      << rmat.candidates.front().reason;
+  EXPECT_NE(rmat.candidates.front().reason.find("power-law rows"), std::string::npos) << rmat.candidates.front().reason;
+  // Just under the power law (row cv 4, or a milder skew's 2.14), or
+  // columns just less scattered, or under 1M nonzeros: not csr.
+  for (const Features& f : {scattered(shape(2097152, 32413378, 4.0), 0.98), scattered(shape(65536, 2081823, 2.14), 0.94)})
+    expect_then_ipcsr_then_csr(f, FormatId::segspmv, "mildly irregular rows (row cv <= 4) with scattered columns");
+  EXPECT_EQ(select_format(scattered(shape(2097152, 32413378, 10.5), 0.89), FormatChoice::automatic_choice()).first(),
+            FormatId::suraa);
+  EXPECT_EQ(select_format(scattered(shape(2097152, 999999, 10.5), 0.98), FormatChoice::automatic_choice()).first(),
+            FormatId::suraa);
   // Regular rows of a large matrix go to suraa however scattered (reordering
   // handles those).
   EXPECT_EQ(select_format(scattered(shape(1728000, 31664574, 0.11), 0.98), FormatChoice::automatic_choice()).first(),
             FormatId::suraa);
+}
+
+// A few rows over 20 times the mean make the rows irregular whatever their
+// cv: the H200's circuit n=50k (2 rows of 1000, mean 3.5, row cv 1.81).
+TEST(Selector, AFewRowsOver20TimesTheMeanMakeTheRowsIrregular) {
+  Features circuit = scattered(shape(50000, 176545, 1.81), 0.73);
+  circuit.max_row = 1001;
+  Features tiny = shape(1000, 5000, 0.5);  // argcsr's, but for its longest row
+  tiny.max_row = 101;
+  Features large = scattered(shape(4000000, 16000000, 0.5), 0.3);  // inode's, but for its longest row
+  large.max_row = 81;
+  for (const Features& f : {circuit, tiny, large}) {
+    const Selection s = select_format(f, FormatChoice::automatic_choice());
+    ASSERT_EQ(s.candidates.size(), 3u);
+    EXPECT_EQ(s.candidates[0].format, FormatId::suraa);
+    EXPECT_EQ(s.candidates[0].costly_build, f.nnz >= 1000000);
+    EXPECT_NE(s.candidates[0].reason.find("a row over 20 times the mean"), std::string::npos) << s.candidates[0].reason;
+  }
+  // Exactly 20 times the mean is still regular: argcsr and inode.
+  tiny.max_row = 100;
+  EXPECT_EQ(select_format(tiny, FormatChoice::automatic_choice()).first(), FormatId::argcsr);
+  large.max_row = 80;
+  EXPECT_EQ(select_format(large, FormatChoice::automatic_choice()).first(), FormatId::inode);
+  // With scattered columns in a large matrix, the mild rule: segspmv.
+  large.gather_sector_ratio = 0.95;
+  large.max_row = 81;
+  EXPECT_EQ(select_format(large, FormatChoice::automatic_choice()).first(), FormatId::segspmv);
 }
 
 TEST(Selector, RegularRowsUnder100kNonzerosGoToArgcsrThenIpcsrThenCsr) {
@@ -250,15 +286,16 @@ TEST(Selector, RegularRowsUnder100kNonzerosGoToArgcsrThenIpcsrThenCsr) {
             FormatId::dia);
 }
 
-TEST(Selector, RowsOfNearlyOneLengthUnder1MNonzerosGoToSuraaThenIpcsrThenCsr) {
-  // Row cv up to 0.2, from a 1x3 matrix to one nonzero short of 1M,
+TEST(Selector, RowsOfNearlyOneLengthUnder100kNonzerosGoToSuraaThenIpcsrThenCsr) {
+  // Row cv up to 0.2, from a 1x3 matrix to one nonzero short of 100k,
   // scattered columns or not.
   for (const Features& f : {shape(1, 3, 0.0), shape(10, 30, 0.2), shape(7920, 31680, 0.0),
-                            scattered(shape(62032, 243088, 0.07), 0.97), shape(40000, 999999, 0.06)})
+                            scattered(shape(62032, 99999, 0.07), 0.97)})
     expect_then_ipcsr_then_csr(f, FormatId::suraa, "rows of nearly one length");
-  // Just above: argcsr under 100k, segspmv from there; from 1M the large
-  // matrices' rule (suraa, or inode where the columns are local).
+  // Just above: argcsr under 100k; from 100k segspmv, whatever the cv; from
+  // 1M the large matrices' rule (suraa, or inode where the columns are local).
   EXPECT_EQ(select_format(shape(10, 30, 0.21), FormatChoice::automatic_choice()).first(), FormatId::argcsr);
+  EXPECT_EQ(select_format(shape(40000, 100000, 0.06), FormatChoice::automatic_choice()).first(), FormatId::segspmv);
   EXPECT_EQ(select_format(shape(40000, 999999, 0.21), FormatChoice::automatic_choice()).first(), FormatId::segspmv);
   const Selection large = select_format(scattered(shape(40000, 1000000, 0.06), 0.5), FormatChoice::automatic_choice());
   EXPECT_NE(large.candidates[0].reason.find("regular rows of a large matrix"), std::string::npos)
