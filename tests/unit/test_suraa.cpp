@@ -323,7 +323,7 @@ void check_layout(const CsrView<V, I>& a, const SuraaParams& p) {
   for (int g = 1; g < kSuraaGroups; ++g)
     ASSERT_TRUE(b[std::size_t(g)] % S == 0 || b[std::size_t(g)] == n)
         << "group " << g << " begins at " << b[std::size_t(g)];
-  // Each segment in the group its mean length says.
+  // Each segment in the group its mean length and longest row say.
   for (std::int64_t s = 0; s < l.segments; ++s) {
     const std::int64_t first = s * S, end = std::min(n, first + S);
     const std::int64_t sum = std::accumulate(l.lengths.begin() + first, l.lengths.begin() + end, std::int64_t(0));
@@ -337,15 +337,14 @@ void check_layout(const CsrView<V, I>& a, const SuraaParams& p) {
     if (g == 0) {
       EXPECT_TRUE(short_enough) << "short segment " << s << ", mean " << mean;
     }
-    // Long by the mean, or below one_launch_max_entries by the longest row.
-    const double long_measure =
-        l.entries < p.one_launch_max_entries ? double(l.lengths[std::size_t(end - 1)]) : mean;
+    // Long by the longest row (its last), at every size.
+    const std::int64_t longest = l.lengths[std::size_t(end - 1)];
     if (g == 1) {
       EXPECT_FALSE(short_enough) << "medium segment " << s << ", mean " << mean;
-      EXPECT_LT(long_measure, double(lim.long_limit)) << "medium segment " << s;
+      EXPECT_LT(longest, lim.long_limit) << "medium segment " << s;
     }
     if (g == 2) {
-      EXPECT_GE(long_measure, double(lim.long_limit)) << "long segment " << s;
+      EXPECT_GE(longest, lim.long_limit) << "long segment " << s;
     }
   }
   std::int64_t total = 0;
@@ -530,12 +529,19 @@ TEST(SuraaLayout, AHandBuiltMatrixWithMeansOnTheLimits) {
   EXPECT_EQ(one.long_segments[0].chunks, 1);
   EXPECT_EQ(one.partials, 0);
   EXPECT_EQ(one.counters, 0);
-  // S = 64: two segments of means (32 + 128) / 64 = 2.5 and (320 + 1280) / 64 = 25.
+  // S = 64: two segments of means (32 + 128) / 64 = 2.5 and (320 + 1280) / 64
+  // = 25; the second is long all the same, by its longest row (60 >= 40).
   const SuraaLayout wide = suraa_build_layout(m.view(), suraa_with(64, 4, 40, 32, 64));
   EXPECT_EQ(wide.segments, 2);
-  EXPECT_EQ(wide.group_begin, (std::array<std::int64_t, 4>{0, 64, 128, 128}));
+  EXPECT_EQ(wide.group_begin, (std::array<std::int64_t, 4>{0, 64, 64, 128}));
   EXPECT_EQ(wide.slice_at, (std::vector<std::int64_t>{0, 32, 32 + 6 * 32}));  // widths 1 and 6
-  EXPECT_TRUE(wide.long_segments.empty());
+  ASSERT_EQ(wide.long_segments.size(), 1u);
+  EXPECT_EQ(wide.long_segments[0].first, 64);
+  EXPECT_EQ(wide.long_segments[0].rows, 64);
+  // With a long limit above 60 it is medium.
+  const SuraaLayout wide_medium = suraa_build_layout(m.view(), suraa_with(64, 4, 61, 32, 64));
+  EXPECT_EQ(wide_medium.group_begin, (std::array<std::int64_t, 4>{0, 64, 128, 128}));
+  EXPECT_TRUE(wide_medium.long_segments.empty());
 }
 
 TEST(SuraaLayout, OneRowLengthIsOneGroup) {

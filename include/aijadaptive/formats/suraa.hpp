@@ -1,5 +1,6 @@
 // Format `suraa`: rows sorted by length, cut into equal segments by the
-// Freedman-Diaconis rule, the segments in three groups by their mean length,
+// Freedman-Diaconis rule, the segments in three groups by their mean length
+// (and longest row),
 // each group multiplied by its own kernel on its own stream.
 //
 //   order     sorted position -> row: a stable sort by nonzeros per row,
@@ -11,16 +12,17 @@
 //   segments  the sorted rows cut into pieces of S rows (S from the
 //             Freedman-Diaconis rule, suraa_segment_rows), so that a segment
 //             holds rows of nearly equal length
-//   groups    by each segment's mean length m:
-//               short   m <  short_limit   a thread per row (and the segment's
-//                                           longest row shorter than
-//                                           kSuraaShortLongest * short_limit:
-//                                           a thread walks its row alone)
-//               medium  else, m < long_limit a warp per row
-//               long    m >= long_limit     blocks per row, each block at most
+//   groups    by each segment's mean length m and longest row r:
+//               short   m <  short_limit   a thread per row (and r shorter
+//                                           than kSuraaShortLongest *
+//                                           short_limit: a thread walks its
+//                                           row alone)
+//               medium  else, r < long_limit a warp per row
+//               long    r >= long_limit     blocks per row, each block at most
 //                                           block_entries entries of its row
-//                                           (below one_launch_max_entries:
-//                                           its longest row >= long_limit)
+//                                           (not by the mean, as the paper:
+//                                           one long row among short ones
+//                                           would keep a warp busy alone)
 //
 // A short row sums in column order, from y with alpha = beta = 1 (PETSc's
 // MatMultAdd), as CSR does: on the host the same bits as csr_reference_apply.
@@ -52,8 +54,7 @@
 // (suraa_one_launch): there each kernel's fixed cost and the latency of one
 // thread or warp walking its row alone set the time, not the bandwidth, so
 // such a matrix gets smaller limits (short_limit, long_limit, block_entries:
-// 0 picks them by size; suraa/tuning.hpp has the figures), a segment is long
-// when its longest row reaches long_limit (not its mean), and the medium rows
+// 0 picks them by size; suraa/tuning.hpp has the figures), and the medium rows
 // run on sub-warps sized to their block's longest row (suraa_medium_block).
 //
 // Paper: "SURAA: A Novel Method and Tool for Loadbalanced and Coalesced SpMV
@@ -101,7 +102,7 @@ struct SuraaParams {
   // The group limits and a long block's entries; 0: by the matrix's size
   // (suraa_limits: one set below one_launch_max_entries, one from it).
   std::int64_t short_limit = 0;      // mean length below which a segment is short
-  std::int64_t long_limit = 0;       // mean (small matrices: longest) length from which a segment is long
+  std::int64_t long_limit = 0;       // longest row from which a segment is long
   std::int64_t block_entries = 0;    // entries of a long row one block takes at most
   int long_threads = 256;            // threads per block of the long group
   SuraaLaunch long_launch = SuraaLaunch::automatic;
@@ -115,8 +116,8 @@ struct SuraaParams {
 };
 
 // Whether a matrix of `entries` nonzeros is small: below
-// one_launch_max_entries, laid out and launched for latency (the limits, a
-// segment long by its longest row, one launch).
+// one_launch_max_entries, laid out and launched for latency (the limits, one
+// launch).
 inline bool suraa_small(const SuraaParams& params, std::int64_t entries) {
   return entries < params.one_launch_max_entries;
 }

@@ -291,8 +291,7 @@ const std::vector<ParamSpec>& suraa_params() {
                     "mean row length below which a segment runs a thread per row (0: by the matrix's size)", 0,
                     std::int64_t(1) << 40, 0),
       integer_param("long_limit",
-                    "row length from which a segment runs blocks per row: its mean, or below one_launch_max_entries "
-                    "its longest row (0: by the matrix's size)",
+                    "length of a segment's longest row from which it runs blocks per row (0: by the matrix's size)",
                     0, std::int64_t(1) << 40, 0),
       integer_param("block_entries", "entries of a long row one block takes at most, 0 or >= 32 (0: by the matrix's size)",
                     0, std::int64_t(1) << 40, 0),
@@ -429,8 +428,12 @@ SuraaLayout suraa_build_layout(const CsrView<V, I>& a, const SuraaParams& p) {
   std::array<std::int64_t, kSuraaGroups + 1>& b = l.group_begin;
   b = {0, n, n, n};
   // (A segment's longest row is its last, and grows with the segment too.)
-  // A small matrix's segment is long by its longest row.
-  const bool small = suraa_small(p, l.entries);
+  // A segment is long by its longest row, at every size: the medium group
+  // gives each row one warp, so a long row in a segment of short ones would
+  // keep its warp busy long after the grid (H200, longrows n=100k with 2 rows
+  // of 16384 among rows of 16, a segment of mean 1039: 93 us against
+  // segspmv's 11; docs/h200-2026-11-29-selector-heldout, call 2). Until
+  // 2026-11-29 a matrix from one_launch_max_entries on went by the mean.
   std::vector<std::int64_t> segment_entries(std::size_t(l.segments));
   for (std::int64_t s = 0; s < l.segments; ++s) {
     const auto first = l.lengths.begin() + s * S;
@@ -440,7 +443,7 @@ SuraaLayout suraa_build_layout(const CsrView<V, I>& a, const SuraaParams& p) {
     const std::int64_t first = s * S, end = std::min(n, first + S);
     const double mean = double(segment_entries[std::size_t(s)]) / double(end - first);
     const std::int64_t longest = l.lengths[std::size_t(end - 1)];
-    const bool long_segment = (small ? double(longest) : mean) >= double(lim.long_limit);
+    const bool long_segment = longest >= lim.long_limit;
     if (long_segment) b[2] = first;
     if (long_segment || mean >= double(lim.short_limit) || longest >= kSuraaShortLongest * lim.short_limit)
       b[1] = first;

@@ -22,7 +22,7 @@ inline constexpr std::int64_t kSegmentRows = 0;
 // cuSPARSE at 32 (a warp per row), 1.12x at 64 (98% of the copy bandwidth);
 // rmat scale 22 790 -> 771 us; 128 and 1024 no faster on the large matrices.
 inline constexpr std::int64_t kShortLimit = 64;
-// From this mean length on, one warp per row would keep a few warps busy long
+// From this longest row on, one warp per row would keep a few warps busy long
 // after the rest of the grid is done: blocks per row instead.
 inline constexpr std::int64_t kLongLimit = 4096;
 // Entries of a long row per block: 32 per thread of a 256-thread block, so
