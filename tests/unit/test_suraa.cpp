@@ -950,9 +950,9 @@ TEST(SuraaParams, LimitsByTheMatrixSize) {
   SuraaParams p;
   EXPECT_TRUE(same(suraa_limits(p, 0), {16, 512, 2048}));
   EXPECT_TRUE(same(suraa_limits(p, 999999), {16, 512, 2048}));
-  EXPECT_TRUE(same(suraa_limits(p, 1000000), {64, 4096, 8192}));
+  EXPECT_TRUE(same(suraa_limits(p, 1000000), {64, 2048, 8192}));
   p.one_launch_max_entries = 0;
-  EXPECT_TRUE(same(suraa_limits(p, 0), {64, 4096, 8192}));
+  EXPECT_TRUE(same(suraa_limits(p, 0), {64, 2048, 8192}));
   p = suraa_with(0, 8, 0, 0, 256, SuraaLaunch::automatic, true, true);
   EXPECT_TRUE(same(suraa_limits(p, 10), {8, 512, 2048}));
   p = suraa_with(0, 1000, 0, 100, 256, SuraaLaunch::automatic, true, true);

@@ -23,8 +23,14 @@ inline constexpr std::int64_t kSegmentRows = 0;
 // rmat scale 22 790 -> 771 us; 128 and 1024 no faster on the large matrices.
 inline constexpr std::int64_t kShortLimit = 64;
 // From this longest row on, one warp per row would keep a few warps busy long
-// after the rest of the grid is done: blocks per row instead.
-inline constexpr std::int64_t kLongLimit = 4096;
+// after the rest of the grid is done: blocks per row instead. H200, 2026-11-29
+// (docs/h200-2026-11-29-selector-heldout, call 7, two rounds), speedup over
+// the better cuSPARSE algorithm at 4096 / 2048 / 1024 / 512: rmat scale 18
+// 0.70 / 0.90 / 0.90 / 0.82, scale 21 0.96 / 0.98 / 0.95 / 0.90, scale 22
+// 0.93 / 0.96 / 0.97 / 0.89 (scales 19 and 20 within 0.02 down to 1024); the
+// 11 circuit and longrows matrices from 1M nonzeros within 0.02 at every
+// limit.
+inline constexpr std::int64_t kLongLimit = 2048;
 // Entries of a long row per block: 32 per thread of a 256-thread block, so
 // that a row of 200,000 entries spreads over 25 blocks.
 inline constexpr std::int64_t kBlockEntries = 8192;
