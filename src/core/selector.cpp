@@ -121,8 +121,8 @@ constexpr double kPowerLawRowCv = 4.0;
 
 // Rows of nearly one length (row cv <= 0.2) in a matrix under 100k nonzeros
 // (1M until 2026-11-29: below) that no rule above took: suraa, not argcsr
-// (nor ipcsr from 100k, then). Its stable sort by length then leaves such rows nearly in their
-// order, so its slices of a thread per row over column-major entries keep the
+// (nor ipcsr from 100k, then). Its stable sort by length then leaves such
+// rows nearly in their order, so its slices of a thread per row over column-major entries keep the
 // columns' locality that the sort of rows of varied lengths scatters (ipcsr
 // stays with those: bcsstk16 and brack2, row cv 0.29 and 0.42). H200,
 // docs/h200-2026-11-28-few-diagonals (calls 1, 4 and 5), the product time
