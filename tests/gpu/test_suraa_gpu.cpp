@@ -68,7 +68,7 @@ const SuraaParams kParamSets[] = {SuraaParams{},
                                   suraa_with(0, 0, 0, 0, 256, SuraaLaunch::automatic, true, true),  // limits by size
                                   // Short rows sorted within windows of 32 and 96 rows.
                                   suraa_with(0, 4, 24, 32, 64, SuraaLaunch::host, true, false, 32),
-                                  suraa_with(64, 16, 256, 256, 256, SuraaLaunch::device, true, true, 96)};
+                                  suraa_with(64, 16, 256, 256, 256, SuraaLaunch::device, true, false, 96)};
 
 
 using test::nans;

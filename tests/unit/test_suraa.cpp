@@ -58,7 +58,7 @@ const SuraaParams kParamSets[] = {SuraaParams{},
                                   suraa_with(32, 1, 1, 32, 256, SuraaLaunch::host, false, true),  // all long
                                   // Short rows sorted within windows of 32 and 96 rows.
                                   suraa_with(0, 4, 24, 32, 64, SuraaLaunch::host, true, false, 32),
-                                  suraa_with(64, 16, 256, 256, 256, SuraaLaunch::device, true, true, 96)};
+                                  suraa_with(64, 16, 256, 256, 256, SuraaLaunch::device, true, false, 96)};
 
 
 std::int64_t ceil_div(std::int64_t a, std::int64_t b) { return (a + b - 1) / b; }
@@ -279,7 +279,7 @@ void check_windows(const CsrView<V, I>& a, const SuraaParams& p) {
 
 template <class V, class I>
 void check_layout(const CsrView<V, I>& a, const SuraaParams& p) {
-  if (p.sort_window > 0) {
+  if (p.sort_window > 0 && !suraa_small(p, a.nnz())) {
     check_windows(a, p);
     return;
   }
@@ -623,6 +623,32 @@ TEST(SuraaLayout, TheCountingSortIsTheStableSortForEveryRowCount) {
       for (std::int64_t k = 0; k < n; ++k)
         ASSERT_EQ(l.lengths[std::size_t(k)], lengths[std::size_t(expect[std::size_t(k)])]) << n << " rows, " << k;
     }
+}
+
+// Windows only from one_launch_max_entries nonzeros on: a smaller matrix stays
+// in L2, and its short group is sorted as one, the default window or not.
+TEST(SuraaLayout, TheWindowsAreMadeOnlyFromOneLaunchMaxEntries) {
+  std::vector<std::int64_t> lengths(5000);
+  for (std::size_t r = 0; r < lengths.size(); ++r) lengths[r] = std::int64_t(r * 7919 % 9);
+  const auto m = test::csr_of_lengths<double, std::int32_t>(lengths, 5000, 21);
+  SuraaParams p;  // sort_window 1024, one_launch_max_entries 1M
+  ASSERT_EQ(p.sort_window, 1024);
+  const SuraaLayout small = suraa_build_layout(m.view(), p);
+  EXPECT_EQ(small.sort_window, 0);
+  SuraaParams one = p;
+  one.sort_window = 0;
+  const SuraaLayout as_one = suraa_build_layout(m.view(), one);
+  EXPECT_EQ(std::vector<std::int64_t>(small.order.begin(), small.order.end()),
+            std::vector<std::int64_t>(as_one.order.begin(), as_one.order.end()));
+  SuraaHostFormat<double, std::int32_t> f(p);
+  f.build(m.view());
+  EXPECT_EQ(f.describe()[0].find("windows"), std::string::npos) << f.describe()[0];
+  // The same matrix counted as large: windows of 1024.
+  p.one_launch_max_entries = m.view().nnz();
+  const SuraaLayout large = suraa_build_layout(m.view(), p);
+  ASSERT_GT(large.rows(SuraaGroup::short_rows), 1024);
+  EXPECT_EQ(large.sort_window, 1024);
+  check_layout(m.view(), p);
 }
 
 // From 2 x 2^15 rows on, both sorts run on the machine's threads (with one

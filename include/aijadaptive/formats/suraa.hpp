@@ -5,10 +5,10 @@
 //
 //   order     sorted position -> row: a stable sort by nonzeros per row,
 //             ascending (rows of one length keep their order); with
-//             sort_window W, the short group's rows (below) are then sorted
-//             again within windows of W of them taken in row order, so that
-//             a window's rows, and the parts of x and y they touch, stay
-//             together
+//             sort_window W, from one_launch_max_entries nonzeros on, the
+//             short group's rows (below) are then sorted again within
+//             windows of W of them taken in row order, so that a window's
+//             rows, and the parts of x and y they touch, stay together in L2
 //   segments  the sorted rows cut into pieces of S rows (S from the
 //             Freedman-Diaconis rule, suraa_segment_rows), so that a segment
 //             holds rows of nearly equal length
@@ -110,8 +110,9 @@ struct SuraaParams {
   std::int64_t streams_min_entries = 1000000;  // ... for matrices of this many nonzeros or more
   std::int64_t one_launch_max_entries = 1000000;  // below this many nonzeros, all groups in one launch
   // The short group's rows sorted by length within windows of this many (a
-  // multiple of 32), in row order from window to window; 0: all of them
-  // together (the paper).
+  // multiple of 32), in row order from window to window, in a matrix of
+  // one_launch_max_entries nonzeros or more; 0: all of them together (the
+  // paper), as in smaller matrices.
   std::int64_t sort_window = 1024;
 };
 

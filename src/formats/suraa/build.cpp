@@ -307,7 +307,9 @@ const std::vector<ParamSpec>& suraa_params() {
       integer_param("one_launch_max_entries", "nonzeros below which all groups run in one launch (0: never)", 0,
                     std::int64_t(1) << 62, kOneLaunchMaxEntries),
       integer_param("sort_window",
-                    "short rows sorted by length within windows of this many, a multiple of 32 (0: all together)", 0,
+                    "short rows sorted by length within windows of this many, a multiple of 32, from "
+                    "one_launch_max_entries nonzeros on (0: all together)",
+                    0,
                     std::int64_t(1) << 40, kSortWindow, kSuraaSliceRows)};
   return specs;
 }
@@ -452,7 +454,8 @@ SuraaLayout suraa_build_layout(const CsrView<V, I>& a, const SuraaParams& p) {
   for (std::int64_t s = 0; s < l.segments; ++s)
     l.group_entries[std::size_t(s * S >= b[2] ? 2 : s * S >= b[1] ? 1 : 0)] += segment_entries[std::size_t(s)];
 
-  if (p.sort_window > 0 && b[1] > p.sort_window) {
+  // Under one_launch_max_entries all of it stays in L2: no windows (tuning.hpp).
+  if (p.sort_window > 0 && !suraa_small(p, l.entries) && b[1] > p.sort_window) {
     sort_within_windows(a.row_ptr, n, b[1], p.sort_window, l.order, l.lengths);
     l.sort_window = p.sort_window;
   }

@@ -78,7 +78,13 @@ inline constexpr std::int64_t kStreamsMinEntries = 1000000;
 // 0.96-1.00 / 0.98-1.00, longrows n=2M 0.97, stencil27 n=100 1.01-1.02 / 1.01
 // / 1.00-1.01, rmat scale 21 1.00 with 47% / 17% / 3% of its short group's
 // slots padding; 20 real matrices of 5k-560k nonzeros within their spread.
-// 1024: most of circuit n=1M's gain for little padding.
+// 1024: most of circuit n=1M's gain for little padding. Under
+// one_launch_max_entries nonzeros the windows are not made: matrix, x and y
+// stay in L2, and the second sort was about half of suraa's host build
+// (H200, docs/h200-2026-11-29-selector-heldout, call 9, 20 matrices of
+// 5k-955k nonzeros, two rounds: without windows the products took 0.999 of
+// the time on geometric mean (0.95-1.09), the host build 0.51, the set-up
+// over cuSPARSE's 2.26 -> 1.82; circuit n=50k 3.8-6.6 -> 1.6).
 inline constexpr std::int64_t kSortWindow = 1024;
 
 }  // namespace aijadaptive::suraa_tuning
