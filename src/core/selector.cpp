@@ -98,35 +98,27 @@ constexpr std::int64_t kSmallNnz = 100000;
 
 // Irregular rows are also those whose longest row is over 20 times the mean
 // (kLongestOverMean), whatever their cv: a few long rows among very many short
-// ones hardly move the cv (circuit n=50k with 2 rows of 1000 and a mean of
-// 3.5: row cv 1.81), but they unbalance every format that does not sort rows
-// by length. H200, docs/h200-2026-11-29-selector-heldout (call 1, one run of
-// every format; call 8 of docs/h200-2026-11-29-segspmv-vector agreed), the
-// three matrices of row cv <= 2 and longest row over 20 times the mean, whose
-// best format was suraa each time: ca-CondMat (34.6 times, row cv 1.32:
-// segspmv 0.90 of suraa's rate), watt_2 (20.6, 0.51: argcsr 0.96) and the
-// circuit (283, 1.81: segspmv 0.80). Limits of 10 to 20 gave the same
-// choices; the next matrices below, G51 (13.2) and USAir97 (10.9), gain
-// nothing from suraa (argcsr 1.00 and 0.95, suraa 0.97 and 1.00).
+// ones hardly move the cv (circuit n=50k, 2 rows of 1000 among rows of 3.5:
+// row cv 1.81), but they unbalance every format that does not sort rows by
+// length. suraa was the fastest format on each of the three such matrices of
+// the fitting table (docs/h200-2026-11-29-selector-heldout, call 1: the
+// circuit, ca-CondMat, watt_2); limits of 10 to 20 chose the same.
 constexpr double kLongestOverMean = 20.0;
 // Power-law rows (row cv > 4) with scattered columns in a large matrix: csr
-// (cuSPARSE), whose merge-based split of the nonzeros suits both. Milder
-// irregular rows with such columns: segspmv. Same call, the better of the
-// two over the best format's rate: rmat scale 18 and 16 with the milder skew
-// (row cv 2.48 and 2.14) segspmv 1.00 and 1.00, csr 0.90 and 0.71 (ipcsr
-// 0.97 and 0.94); the skewed ones, rmat scale 18 (6.97), 20 (9.67) and 22
-// (12.5), csr 0.95, 1.00 and 1.00, segspmv 1.00, 1.00 and 0.94. Any limit
-// from 2.5 to 6.9 splits them so.
+// (cuSPARSE), whose merge-based split of the nonzeros suits both; milder
+// irregular rows with such columns: segspmv, the fastest on the two rmat of
+// milder skew (row cv 2.1-2.5), where csr was 0.71-0.90 of it (same call).
 constexpr double kPowerLawRowCv = 4.0;
 
 // Rows of nearly one length (row cv <= 0.2) in a matrix under 100k nonzeros
 // (1M until 2026-11-29: below) that no rule above took: suraa, not argcsr
 // (nor ipcsr from 100k, then). Its stable sort by length then leaves such
-// rows nearly in their order, so its slices of a thread per row over column-major entries keep the
-// columns' locality that the sort of rows of varied lengths scatters (ipcsr
-// stays with those: bcsstk16 and brack2, row cv 0.29 and 0.42). H200,
-// docs/h200-2026-11-28-few-diagonals (calls 1, 4 and 5), the product time
-// of auto's choice then over suraa's, in the three runs:
+// rows nearly in their order, so its slices of a thread per row over
+// column-major entries keep the columns' locality that the sort of rows of
+// varied lengths scatters (ipcsr stays with those: bcsstk16 and brack2, row
+// cv 0.29 and 0.42). H200, docs/h200-2026-11-28-few-diagonals (calls 1, 4
+// and 5), the product time of auto's choice then over suraa's, in the three
+// runs:
 // - from 100k nonzeros, ipcsr: qcd L=4 1.09-1.13, wing 1.08-1.14, s3rmq4m1
 //   1.06-1.09, Ill_Stokes 1.10-1.13, teko_nsjac 1.01-1.05; the nearest of
 //   the matrices of more varied rows, delaunay_n16 (0.23) 0.92-0.93 and
@@ -155,14 +147,9 @@ constexpr double kOneLengthRowCv = 0.2;
 // have none in this region, the one of heldout.txt (circuit n=50k, row cv
 // 1.81) went from 0.71 to 0.79.
 // Since 2026-11-29 segspmv also takes the rows of nearly one length there
-// (suraa's before, kOneLengthRowCv): on the 7 such matrices from 100k to 1M
-// nonzeros of docs/h200-2026-11-29-selector-heldout (call 1), segspmv's share
-// of the per-matrix best was 0.97 on geometric mean and suraa's 0.93 (0.98
-// and 0.94 in call 8 of docs/h200-2026-11-29-segspmv-vector); fem n=32
-// (heldout.txt) 0.87 against 0.75, qcd L=6 1.00 against 0.89, wing 0.95
-// against 0.99. With the two rules above, replayed on call 1's tables (72
-// real matrices, oracle.txt's 34 and heldout.txt's 29), auto's share went
-// from 0.964 to 0.972 (0.968 to 0.977 on call 8's).
+// (suraa's before, kOneLengthRowCv): segspmv 0.97 of the per-matrix best on
+// the 7 such matrices of docs/h200-2026-11-29-selector-heldout (call 1),
+// suraa 0.93.
 
 std::string describe(const Features& f) {
   char text[200];
@@ -302,26 +289,19 @@ std::vector<Candidate> select_storage(const Features& f, const FormatChoice& cho
             {FormatId::ipcsr, "the next candidate: ipcsr"},
             {FormatId::csr, kLastResort}};
   }
-  if (!irregular && f.row_cv <= kOneLengthRowCv && f.nnz < kSmallNnz)
-    return {{FormatId::suraa,
-             "auto: suraa, rows of nearly one length (row cv <= 0.2) under 100k nonzeros: sorted, they stay nearly "
-             "in order, a thread each over column-major slices (" +
-                 describe(f) + ")"},
-            {FormatId::ipcsr, "the next candidate: ipcsr"},
-            {FormatId::csr, kLastResort}};
-  if (irregular && f.gather_sector_ratio >= kVeryScatteredRatio && f.nnz >= kLargeNnz) {
-    if (f.row_cv > kPowerLawRowCv)
-      return {{FormatId::csr,
-               "auto: csr through cuSPARSE, power-law rows (row cv > 4) with scattered columns in a large matrix (" +
-                   describe(f) + ")"}};
-    return {{FormatId::segspmv,
-             "auto: segspmv, mildly irregular rows (row cv <= 4) with scattered columns in a large matrix: whole "
-             "segments loaded as vectors, long rows cut into chunks (" +
-                 describe(f) + ")"},
-            {FormatId::ipcsr, "the next candidate: ipcsr"},
-            {FormatId::csr, kLastResort}};
-  }
-  if (irregular)
+  if (irregular) {
+    if (f.gather_sector_ratio >= kVeryScatteredRatio && f.nnz >= kLargeNnz) {
+      if (f.row_cv > kPowerLawRowCv)
+        return {{FormatId::csr,
+                 "auto: csr through cuSPARSE, power-law rows (row cv > 4) with scattered columns in a large matrix (" +
+                     describe(f) + ")"}};
+      return {{FormatId::segspmv,
+               "auto: segspmv, mildly irregular rows (row cv <= 4) with scattered columns in a large matrix: whole "
+               "segments loaded as vectors, long rows cut into chunks (" +
+                   describe(f) + ")"},
+              {FormatId::ipcsr, "the next candidate: ipcsr"},
+              {FormatId::csr, kLastResort}};
+    }
     return {{FormatId::suraa,
              "auto: suraa, irregular rows (row cv > 2 or a row over 20 times the mean) sorted by length, long ones "
              "on blocks of their own (" +
@@ -329,12 +309,22 @@ std::vector<Candidate> select_storage(const Features& f, const FormatChoice& cho
              /*costly_build=*/f.nnz >= kLargeNnz},
             {FormatId::ipcsr, "the next candidate: ipcsr"},
             {FormatId::csr, kLastResort}};
-  if (f.nnz < kSmallNnz)
+  }
+  // Regular rows from here on.
+  if (f.nnz < kSmallNnz) {
+    if (f.row_cv <= kOneLengthRowCv)
+      return {{FormatId::suraa,
+               "auto: suraa, rows of nearly one length (row cv <= 0.2) under 100k nonzeros: sorted, they stay nearly "
+               "in order, a thread each over column-major slices (" +
+                   describe(f) + ")"},
+              {FormatId::ipcsr, "the next candidate: ipcsr"},
+              {FormatId::csr, kLastResort}};
     return {{FormatId::argcsr, "auto: argcsr, regular rows of a small matrix (under 100k nonzeros): one launch, "
                                "threads given to the fullest rows of each group (" +
                                    describe(f) + ")"},
             {FormatId::ipcsr, "the next candidate: ipcsr"},
             {FormatId::csr, kLastResort}};
+  }
   return {{FormatId::segspmv,
            "auto: segspmv, regular rows (row cv <= 2, none over 20 times the mean) from 100k to 1M nonzeros: whole "
            "segments loaded as vectors (" +

@@ -309,8 +309,7 @@ const std::vector<ParamSpec>& suraa_params() {
       integer_param("sort_window",
                     "short rows sorted by length within windows of this many, a multiple of 32, from "
                     "one_launch_max_entries nonzeros on (0: all together)",
-                    0,
-                    std::int64_t(1) << 40, kSortWindow, kSuraaSliceRows)};
+                    0, std::int64_t(1) << 40, kSortWindow, kSuraaSliceRows)};
   return specs;
 }
 
@@ -430,12 +429,10 @@ SuraaLayout suraa_build_layout(const CsrView<V, I>& a, const SuraaParams& p) {
   std::array<std::int64_t, kSuraaGroups + 1>& b = l.group_begin;
   b = {0, n, n, n};
   // (A segment's longest row is its last, and grows with the segment too.)
-  // A segment is long by its longest row, at every size: the medium group
-  // gives each row one warp, so a long row in a segment of short ones would
-  // keep its warp busy long after the grid (H200, longrows n=100k with 2 rows
-  // of 16384 among rows of 16, a segment of mean 1039: 93 us against
-  // segspmv's 11; docs/h200-2026-11-29-selector-heldout, call 2). Until
-  // 2026-11-29 a matrix from one_launch_max_entries on went by the mean.
+  // A segment is long by its longest row, not its mean: the medium group
+  // gives each row one warp, so one long row among short ones would keep its
+  // warp busy long after the grid (docs/h200-2026-11-29-selector-heldout,
+  // call 4).
   std::vector<std::int64_t> segment_entries(std::size_t(l.segments));
   for (std::int64_t s = 0; s < l.segments; ++s) {
     const auto first = l.lengths.begin() + s * S;

@@ -23,13 +23,10 @@ inline constexpr std::int64_t kSegmentRows = 0;
 // rmat scale 22 790 -> 771 us; 128 and 1024 no faster on the large matrices.
 inline constexpr std::int64_t kShortLimit = 64;
 // From this longest row on, one warp per row would keep a few warps busy long
-// after the rest of the grid is done: blocks per row instead. H200, 2026-11-29
-// (docs/h200-2026-11-29-selector-heldout, call 7, two rounds), speedup over
-// the better cuSPARSE algorithm at 4096 / 2048 / 1024 / 512: rmat scale 18
-// 0.70 / 0.90 / 0.90 / 0.82, scale 21 0.96 / 0.98 / 0.95 / 0.90, scale 22
-// 0.93 / 0.96 / 0.97 / 0.89 (scales 19 and 20 within 0.02 down to 1024); the
-// 11 circuit and longrows matrices from 1M nonzeros within 0.02 at every
-// limit.
+// after the rest of the grid is done: blocks per row instead. 2048 since
+// 2026-11-29 (4096 before): rmat scale 18 0.70x -> 0.90x cuSPARSE on the
+// H200, the circuit and longrows matrices within 0.02; 1024 and 512 no better
+// (docs/h200-2026-11-29-selector-heldout, call 7).
 inline constexpr std::int64_t kLongLimit = 2048;
 // Entries of a long row per block: 32 per thread of a 256-thread block, so
 // that a row of 200,000 entries spreads over 25 blocks.
@@ -79,12 +76,10 @@ inline constexpr std::int64_t kStreamsMinEntries = 1000000;
 // / 1.00-1.01, rmat scale 21 1.00 with 47% / 17% / 3% of its short group's
 // slots padding; 20 real matrices of 5k-560k nonzeros within their spread.
 // 1024: most of circuit n=1M's gain for little padding. Under
-// one_launch_max_entries nonzeros the windows are not made: matrix, x and y
-// stay in L2, and the second sort was about half of suraa's host build
-// (H200, docs/h200-2026-11-29-selector-heldout, call 9, 20 matrices of
-// 5k-955k nonzeros, two rounds: without windows the products took 0.999 of
-// the time on geometric mean (0.95-1.09), the host build 0.51, the set-up
-// over cuSPARSE's 2.26 -> 1.82; circuit n=50k 3.8-6.6 -> 1.6).
+// one_launch_max_entries nonzeros no windows are made: matrix, x and y stay
+// in L2, and the second sort was about half of suraa's host build (without
+// it, products unchanged and set-up 0.81 of the time on 20 such matrices:
+// docs/h200-2026-11-29-selector-heldout, call 9).
 inline constexpr std::int64_t kSortWindow = 1024;
 
 }  // namespace aijadaptive::suraa_tuning
