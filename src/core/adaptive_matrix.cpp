@@ -609,19 +609,25 @@ struct AdaptiveMatrix<V, I>::Impl {
     tuner.origin = "timing candidate " + std::to_string(next) + " of " + std::to_string(tuner.end) +
                    " on the plain products";
     streamed.forget();           // the plan was the last format's
+    graphs.forget();             // so were the graphs, with its arrays baked in
     dev->finish_background_work();  // time the kernel the format will keep
   }
 
-  // Around a plain product of the current candidate (the first is not timed:
-  // it warms the caches with the format's arrays).
+  // A candidate's first plain products are not timed: the first warms the
+  // caches with the format's arrays, the second is where its graph is
+  // captured (device vectors).
+  static constexpr int kUntimedProducts = 2;
+
+  // Around a plain product of the current candidate.
   void mark(Stream s, int which) {
-    if (tuner.products > 0) tuner.marks[std::size_t(2 * (tuner.products - 1) + which)]->record(s);
+    if (tuner.products >= kUntimedProducts)
+      tuner.marks[std::size_t(2 * (tuner.products - kUntimedProducts) + which)]->record(s);
   }
 
   // After a plain product: once the current candidate has had its products,
   // its time, and the next candidate (or, after the last, the fastest).
   void count_tuned_product() {
-    if (++tuner.products <= options.tune.products) return;
+    if (++tuner.products < kUntimedProducts + options.tune.products) return;
     std::vector<double> us;
     for (int k = 0; k < options.tune.products; ++k)
       us.push_back(1000.0 * tuner.marks[std::size_t(2 * k + 1)]->milliseconds_since(*tuner.marks[std::size_t(2 * k)]));
@@ -677,20 +683,30 @@ struct AdaptiveMatrix<V, I>::Impl {
     const std::size_t nx = std::size_t(op == Op::plain ? a.cols : a.rows);
     const std::size_t ny = std::size_t(op == Op::plain ? a.rows : a.cols);
     const HostTransfer mode = options.host_transfer;
-    // While candidates are timed, their kernels alone, between two events.
+    // While candidates are timed, their products alone, between two events.
     const bool timed = tuner.active && op == Op::plain;
     if (op == Op::plain && !timed && x.space == MemSpace::host && y.space == MemSpace::host && beta == V(0) &&
         ny * sizeof(V) >= options.stream_min_bytes && host->capabilities().row_ranges) {
       if (!streamed.planned()) streamed.plan(*dev, a, options.stream_piece_bytes);
       return streamed.run(*dev, alpha, x, y.data, mode, staging, s);
     }
-    // Device vectors: the product replayed as a graph where one is kept. Not
-    // while candidates are timed (each has its own arrays, and goes), nor while
-    // faults are injected or counted (each launch check is then made).
-    if (options.product_graphs && !tuner.active && x.space == MemSpace::device && y.space == MemSpace::device &&
-        !detail::fault_hooks_active() && dev->launches_settled()) {
+    // Device vectors: the product replayed as a graph where one is kept. While
+    // candidates are timed, only their plain products are: a candidate is then
+    // timed as it would run if kept (a graph's launch costs the host about
+    // half a direct one's, which is most of a small matrix's product), and
+    // its graphs go with it (start_candidate). Not while faults are injected
+    // or counted either (each launch check is then made).
+    if (options.product_graphs && (!tuner.active || timed) && x.space == MemSpace::device &&
+        y.space == MemSpace::device && !detail::fault_hooks_active() && dev->launches_settled()) {
       const auto key = detail::product_key(int(op), alpha, x.data, beta, y.data);
-      if (graphs.run(key, s, [&](Stream cs) { enqueue_product(op, alpha, x.data, beta, y.data, cs); })) return {};
+      if (timed) mark(s, 0);
+      if (graphs.run(key, s, [&](Stream cs) { enqueue_product(op, alpha, x.data, beta, y.data, cs); })) {
+        if (timed) {
+          mark(s, 1);
+          count_tuned_product();
+        }
+        return {};
+      }
     }
     const TransferBytes moved =
         staging.with_device_vectors(x, nx, y, ny, beta != V(0), mode, s, [&](const V* dx, V* dy) {

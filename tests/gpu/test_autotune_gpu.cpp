@@ -121,8 +121,8 @@ TEST_F(AutotuneGpu, TimesEveryCandidateOnTheFirstProductsAndKeepsTheFastest) {
     ASSERT_EQ(m.placement(), Placement::device) << m.placement_reason();
     EXPECT_TRUE(m.tuning());
     EXPECT_EQ(m.format_name(), "slow");  // the chain's first runs the first products
-    // Four candidates (the slow one and three of the selector's), each one
-    // untimed product and three timed.
+    // Four candidates (the slow one and three of the selector's), each two
+    // untimed products and three timed.
     const int products = products_until_tuned(m, a);
     EXPECT_FALSE(m.tuning());
     const TuneRecord& r = m.tune_record();
@@ -130,7 +130,7 @@ TEST_F(AutotuneGpu, TimesEveryCandidateOnTheFirstProductsAndKeepsTheFastest) {
     int timed = 0;
     for (const TuneTiming& t : r.timings) timed += t.median_us >= 0;
     EXPECT_GE(timed, 3) << joined(m.describe());
-    EXPECT_EQ(products, timed * (1 + 3));
+    EXPECT_EQ(products, timed * (2 + 3));
     EXPECT_EQ(r.timings[0].format, "slow");
     EXPECT_EQ(r.chosen, m.format_name());
     EXPECT_NE(r.chosen, "slow");
@@ -184,7 +184,7 @@ TEST_F(AutotuneGpu, HostVectorsTransposesAndARefillWhileTimingAreRight) {
     ++plain;
   }
   EXPECT_FALSE(m.tuning());
-  EXPECT_EQ(plain, 3 * (1 + 2));
+  EXPECT_EQ(plain, 3 * (2 + 2));  // three candidates, each two untimed products and two timed
   // The format kept has the values of the refill.
   for (V& v : a.values) v = 0.25 * v;
   m.refill(a.view());
@@ -197,7 +197,7 @@ TEST_F(AutotuneGpu, ACandidateThatCannotUploadIsReportedNotTimed) {
   AdaptiveMatrix<V, I> m(tune_options(2, 2));
   m.set_extra_candidates({slow_candidate(), refusing_candidate()});
   m.build(a.view());
-  EXPECT_EQ(products_until_tuned(m, a), 3 * (1 + 2));
+  EXPECT_EQ(products_until_tuned(m, a), 3 * (2 + 2));
   const TuneRecord& r = m.tune_record();
   ASSERT_EQ(r.timings.size(), 4u) << joined(m.describe());
   EXPECT_EQ(r.timings[1].format, "refusing");
@@ -213,7 +213,7 @@ TEST_F(AutotuneGpu, ASecondMatrixOfThePatternTakesTheRememberedFormat) {
   {
     AdaptiveMatrix<V, I> first(tune_options(4, 3));
     first.build(a.view());
-    EXPECT_EQ(products_until_tuned(first, a), 4 * (1 + 3));
+    EXPECT_EQ(products_until_tuned(first, a), 4 * (2 + 3));
     chosen = first.format_name();
   }
   OwnedCsr<V, I> b = a;  // a MatDuplicate, or the next Newton step: same pattern, new values

@@ -5,6 +5,7 @@
 // vectors change at every call turning them off; none while faults are
 // counted; none when turned off.
 #include <aijadaptive/adaptive_matrix.hpp>
+#include <aijadaptive/autotune.hpp>
 #include <aijadaptive/device.hpp>
 #include <aijadaptive/device_buffer.hpp>
 #include <aijadaptive/fault_injection.hpp>
@@ -12,6 +13,7 @@
 #include <gtest/gtest.h>
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -188,10 +190,11 @@ TEST_F(ProductGraphsPolicyGpu, ACycleOfThirtyPairsIsReplayed) {
   EXPECT_EQ(s.replayed, 30u);
 }
 
-// While candidates are timed, each with arrays of its own, nothing is
-// captured (a transpose's graph would outlive its candidate); the chosen
-// format's products are then.
-TEST_F(ProductGraphsPolicyGpu, TunedMatricesCaptureOnlyTheChosenFormat) {
+// While candidates are timed, each is timed as a graph, as it would run if
+// kept: its plain product is captured once and replayed, its transposes are
+// not captured (a transpose's graph would outlive its candidate), and its
+// graphs go with it. The kept format's products are then captured again.
+TEST_F(ProductGraphsPolicyGpu, TunedMatricesTimeEachCandidateAsAGraphAndKeepNoneOfThem) {
   const Csr& m = irregular_matrix();
   MatrixOptions o;
   o.format = FormatChoice::tuned();
@@ -203,10 +206,11 @@ TEST_F(ProductGraphsPolicyGpu, TunedMatricesCaptureOnlyTheChosenFormat) {
   const auto x = test::random_vector<double>(n, 1), y0 = test::random_vector<double>(n, 3);
   const auto dx = test::to_device(x);
   DeviceBuffer<double> dy(n);
+  std::optional<ProductGraphStats> after_tuning;
   for (int k = 0; k < 24; ++k)
     for (Op op : {Op::plain, Op::transpose}) {
       SCOPED_TRACE("round " + std::to_string(k) + (op == Op::plain ? ", plain" : ", transpose"));
-      const bool tuning = a.tuning();
+      if (!a.tuning() && !after_tuning) after_tuning = a.product_graph_stats();
       copy_to_device(dy.data(), y0.data(), dy.bytes(), nullptr);
       synchronize(nullptr);
       a.apply(op, 1.5, {dx.data(), MemSpace::device}, -0.5, {dy.data(), MemSpace::device});
@@ -215,11 +219,16 @@ TEST_F(ProductGraphsPolicyGpu, TunedMatricesCaptureOnlyTheChosenFormat) {
       csr_reference_apply(m.view(), op, 1.5, x.data(), -0.5, expect.data());
       test::expect_close(test::to_host(dy), expect,
                          2 * test::error_bound(m.view(), op == Op::transpose, 1.5, x, -0.5, y0));
-      if (tuning) EXPECT_EQ(a.product_graph_stats().captured, 0u);
     }
   EXPECT_FALSE(a.tuning());
-  EXPECT_EQ(a.product_graph_stats().captured, 2u) << test::joined(a.describe());
-  EXPECT_GE(a.product_graph_stats().replayed, 10u) << test::joined(a.describe());
+  ASSERT_TRUE(after_tuning);
+  std::uint64_t timed = 0;
+  for (const TuneTiming& t : a.tune_record().timings) timed += t.median_us >= 0;
+  EXPECT_GE(timed, 2u) << test::joined(a.describe());
+  EXPECT_EQ(after_tuning->captured, timed) << test::joined(a.describe());
+  EXPECT_EQ(after_tuning->replayed, timed) << "one timed product each";
+  EXPECT_EQ(a.product_graph_stats().captured, timed + 2) << test::joined(a.describe());
+  EXPECT_GE(a.product_graph_stats().replayed, timed + 10) << test::joined(a.describe());
 }
 
 // Fault injection counts each launch check: no graph hides them.
