@@ -29,14 +29,15 @@ std::optional<ReorderChoice> parse_reorder_choice(std::string_view text);
 // The formats FormatChoice tune times by default (selector.cpp says why 4).
 inline constexpr int kTuneCandidates = 4;
 
-// Tune times nothing on a matrix of fewer nonzeros by default: its products
-// take 5-8 us, near the launch floor, where the events around one product
-// measure the launch more than the format. On the H200, over 106 matrices
-// (docs/h200-2026-11-28-tune-floor, call 1), the formats tune kept scored
-// 0.927 of the per-matrix best when it timed every matrix, 0.971 with this
-// floor, against 0.972 for auto's choice; under 100k nonzeros 0.884 against
-// auto's 0.964.
-inline constexpr std::int64_t kTuneMinNnz = 100000;
+// Tune times every matrix by default. A user may set a floor of nonzeros under
+// which auto's choice runs untimed, to save the candidates' builds and
+// products: about 1 ms on a small matrix, ten times auto's set-up. The floor
+// was 10^5 while candidates were timed by direct launches, which ranked small
+// matrices' formats by their launch. Timed as graphs, as they then run, the
+// formats tune kept under 10^5 nonzeros scored 0.986 of the per-matrix best
+// against auto's 0.971 (H200, 49 real matrices, three rounds;
+// docs/h200-2026-11-30-tune-graphs).
+inline constexpr std::int64_t kTuneMinNnz = 0;
 
 struct Candidate {
   FormatId format = FormatId::csr;

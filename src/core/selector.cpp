@@ -418,7 +418,7 @@ Selection select_format(const Features& f, const FormatChoice& choice, ReorderCh
     } else {
       std::string& why = s.candidates.front().reason;
       why = "tune: nothing timed under " + std::to_string(tune_min_nnz) +
-            " nonzeros, where one product's time is mostly its launch; auto's choice: " + why;
+            " nonzeros (the floor set for tune); auto's choice: " + why;
     }
   }
   return s;

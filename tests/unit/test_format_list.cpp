@@ -583,7 +583,7 @@ TEST(Selector, TuneTimesNothingUnderItsFloorOfNonzeros) {
   for (std::size_t k = 0; k < under.candidates.size(); ++k)
     EXPECT_EQ(under.candidates[k].format, automatic.candidates[k].format) << k;
   EXPECT_EQ(under.candidates.front().reason,
-            "tune: nothing timed under 40001 nonzeros, where one product's time is mostly its launch; auto's choice: " +
+            "tune: nothing timed under 40001 nonzeros (the floor set for tune); auto's choice: " +
                 automatic.candidates.front().reason);
   const Selection at = select_format(f, FormatChoice::tuned(), ReorderChoice::never, kTuneCandidates, 40000);
   EXPECT_EQ(at.timed, std::size_t(kTuneCandidates));
