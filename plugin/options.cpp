@@ -211,7 +211,7 @@ PetscErrorCode SettingsFromOptions(Mat A, AijaOptionItems PetscOptionsObject, Se
   PetscCheck(s->tune_candidates >= 1, PetscObjectComm((PetscObject)A), PETSC_ERR_ARG_OUTOFRANGE,
              "-mat_aijadaptive_tune_candidates must be >= 1, got %" PetscInt_FMT, s->tune_candidates);
   PetscCall(PetscOptionsInt("-mat_aijadaptive_tune_products",
-                            "With -mat_aijadaptive_format tune: products timed per candidate (after two untimed)", "",
+                            "With -mat_aijadaptive_format tune: products timed per candidate (after one untimed)", "",
                             s->tune_products, &s->tune_products, NULL));
   PetscCheck(s->tune_products >= 1 && s->tune_products <= 1000, PetscObjectComm((PetscObject)A),
              PETSC_ERR_ARG_OUTOFRANGE, "-mat_aijadaptive_tune_products must be in [1, 1000], got %" PetscInt_FMT,

@@ -233,7 +233,7 @@ std::string usage_text() {
        "  --jit 0|1             formats may compile kernels for the matrix at run time (default 1)\n"
        "  --graphs 0|1          products replayed as CUDA graphs once captured (default 1)\n"
        "  --tune-candidates N   method tune: how many of the selector's candidates it times (default 4)\n"
-       "  --tune-products N     method tune: products timed per candidate, after two untimed (default 20)\n"
+       "  --tune-products N     method tune: products timed per candidate, after one untimed (default 20)\n"
        "  --tune-min-nnz N      method tune: times nothing under N nonzeros, runs auto's choice (default 0)\n"
        "  --prefetch 0|1        send a large matrix's CSR arrays to the GPU during its analysis (default 1)\n"
        "  --prefetch-min-nnz N  the same from N nonzeros (default 2^17; -1: never)\n"

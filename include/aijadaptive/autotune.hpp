@@ -25,7 +25,7 @@ namespace aijadaptive {
 
 struct TuneOptions {
   int candidates = kTuneCandidates;  // the selector's first candidates that are timed
-  // Timed products per candidate, after two that are not. A small matrix's
+  // Timed products per candidate, after one that is not. A small matrix's
   // candidates differ by under a microsecond on 5-8 us products: on the H200
   // (docs/h200-2026-11-28-few-diagonals, call 3, two rounds in turn over the
   // 72 real matrices) the format tune kept ran at 0.905-0.911 of the

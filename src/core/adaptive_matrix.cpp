@@ -613,21 +613,16 @@ struct AdaptiveMatrix<V, I>::Impl {
     dev->finish_background_work();  // time the kernel the format will keep
   }
 
-  // A candidate's first plain products are not timed: the first warms the
-  // caches with the format's arrays, the second is where its graph is
-  // captured (device vectors).
-  static constexpr int kUntimedProducts = 2;
-
-  // Around a plain product of the current candidate.
+  // Around a plain product of the current candidate (the first is not timed:
+  // it warms the caches with the format's arrays).
   void mark(Stream s, int which) {
-    if (tuner.products >= kUntimedProducts)
-      tuner.marks[std::size_t(2 * (tuner.products - kUntimedProducts) + which)]->record(s);
+    if (tuner.products > 0) tuner.marks[std::size_t(2 * (tuner.products - 1) + which)]->record(s);
   }
 
   // After a plain product: once the current candidate has had its products,
   // its time, and the next candidate (or, after the last, the fastest).
   void count_tuned_product() {
-    if (++tuner.products < kUntimedProducts + options.tune.products) return;
+    if (++tuner.products <= options.tune.products) return;
     std::vector<double> us;
     for (int k = 0; k < options.tune.products; ++k)
       us.push_back(1000.0 * tuner.marks[std::size_t(2 * k + 1)]->milliseconds_since(*tuner.marks[std::size_t(2 * k)]));
@@ -700,10 +695,15 @@ struct AdaptiveMatrix<V, I>::Impl {
         y.space == MemSpace::device && !detail::fault_hooks_active() && dev->launches_settled()) {
       const auto key = detail::product_key(int(op), alpha, x.data, beta, y.data);
       if (timed) mark(s, 0);
+      const std::uint64_t captured = graphs.stats().captured;
       if (graphs.run(key, s, [&](Stream cs) { enqueue_product(op, alpha, x.data, beta, y.data, cs); })) {
         if (timed) {
           mark(s, 1);
-          count_tuned_product();
+          // A product whose graph was captured is not counted: its time is
+          // the capture's. A key is captured the second time it comes, so
+          // each key of the vectors adds one product at most (or, for keys
+          // that change too often, until graphs turn themselves off).
+          if (graphs.stats().captured == captured) count_tuned_product();
         }
         return {};
       }

@@ -121,8 +121,8 @@ TEST_F(AutotuneGpu, TimesEveryCandidateOnTheFirstProductsAndKeepsTheFastest) {
     ASSERT_EQ(m.placement(), Placement::device) << m.placement_reason();
     EXPECT_TRUE(m.tuning());
     EXPECT_EQ(m.format_name(), "slow");  // the chain's first runs the first products
-    // Four candidates (the slow one and three of the selector's), each two
-    // untimed products and three timed.
+    // Four candidates (the slow one and three of the selector's), each one
+    // untimed product, one that captures its graph (not timed) and three timed.
     const int products = products_until_tuned(m, a);
     EXPECT_FALSE(m.tuning());
     const TuneRecord& r = m.tune_record();
@@ -160,6 +160,38 @@ TEST_F(AutotuneGpu, TimesEveryCandidateOnTheFirstProductsAndKeepsTheFastest) {
   }
 }
 
+// Products into three outputs in turn: three graphs per candidate, each
+// captured the second time its output comes. Those captures are not timed,
+// so each candidate still has its timed products, the captures on top.
+TEST_F(AutotuneGpu, ProductsThatCaptureAGraphAreNotTimed) {
+  const OwnedCsr<V, I> a = random_matrix(8000, 13);
+  AdaptiveMatrix<V, I> m(tune_options(3, 4));
+  m.build(a.view());
+  ASSERT_TRUE(m.tuning());
+  const std::vector<V> x = some_x(std::size_t(a.cols));
+  const std::vector<V> expect = reference(a, x);
+  const DeviceBuffer<V> dx = to_device(x);
+  std::vector<DeviceBuffer<V>> dy;
+  for (int k = 0; k < 3; ++k) dy.push_back(to_device(test::nans<V>(std::size_t(a.rows))));
+  int n = 0;
+  for (; m.tuning() && n < 1000; ++n) {
+    SCOPED_TRACE("product " + std::to_string(n) + " by " + m.format_name());
+    DeviceBuffer<V>& y = dy[std::size_t(n % 3)];
+    m.apply(Op::plain, V(1), {dx.data(), MemSpace::device, 0}, V(0), {y.data(), MemSpace::device}, nullptr);
+    expect_close(to_host(y), expect, kBound);
+    if (::testing::Test::HasFatalFailure()) break;
+  }
+  EXPECT_FALSE(m.tuning());
+  int timed = 0;
+  for (const TuneTiming& t : m.tune_record().timings) {
+    if (t.median_us < 0) continue;
+    ++timed;
+    EXPECT_EQ(t.products, 4) << t.format;
+  }
+  EXPECT_GE(timed, 2) << joined(m.describe());
+  EXPECT_EQ(n, timed * (1 + 4 + 3)) << "per candidate: one untimed, four timed, three captures";
+}
+
 TEST_F(AutotuneGpu, HostVectorsTransposesAndARefillWhileTimingAreRight) {
   OwnedCsr<V, I> a = random_matrix(6000, 5);
   AdaptiveMatrix<V, I> m(tune_options(3, 2));
@@ -184,7 +216,7 @@ TEST_F(AutotuneGpu, HostVectorsTransposesAndARefillWhileTimingAreRight) {
     ++plain;
   }
   EXPECT_FALSE(m.tuning());
-  EXPECT_EQ(plain, 3 * (2 + 2));  // three candidates, each two untimed products and two timed
+  EXPECT_EQ(plain, 3 * (1 + 2));
   // The format kept has the values of the refill.
   for (V& v : a.values) v = 0.25 * v;
   m.refill(a.view());
