@@ -325,7 +325,7 @@ TEST_F(AutotuneGpu, UnderTheFloorOfNonzerosAutosChoiceRunsUntimed) {
   EXPECT_EQ(products_until_tuned(m, a), 0);
   EXPECT_EQ(m.format_name(), reference_choice.format_name());
   EXPECT_EQ(m.selection_reason(), "tune: nothing timed under " + std::to_string(a.values.size() + 1) +
-                                      " nonzeros, where one product's time is mostly its launch; auto's choice: " +
+                                      " nonzeros (the floor set for tune); auto's choice: " +
                                       reference_choice.selection_reason());
   EXPECT_TRUE(m.tune_record().timings.empty());
   const std::vector<V> x = some_x(std::size_t(a.cols), 5);
