@@ -161,10 +161,13 @@ class DeviceFormat {
   // for the matrix) and puts its result to use: products before it is done
   // are right but may run a slower kernel.
   virtual void finish_background_work() {}
-  // Whether apply() will go on launching the same work for the same
-  // arguments: the core replays products captured as CUDA graphs only then.
-  // False while a kernel for the matrix is still being made in the background.
-  virtual bool launches_settled() const { return true; }
+  // Which kernels apply() launches: a number that changes when they do (a
+  // kernel made for the matrix in the background, which this call takes once
+  // it is ready). The core replays products captured as CUDA graphs while the
+  // number stays the same, and captures them again when it changes; a graph
+  // replayed calls no apply(), so this call is where a replayed product's
+  // format learns that its kernel is ready.
+  virtual std::uint64_t launch_generation() { return 0; }
   // The caller's CSR arrays as uploaded, where the format keeps them as they
   // are (csr): what a deferred set-up copies back to the host. Valid while
   // the format lives.

@@ -685,14 +685,17 @@ struct AdaptiveMatrix<V, I>::Impl {
       if (!streamed.planned()) streamed.plan(*dev, a, options.stream_piece_bytes);
       return streamed.run(*dev, alpha, x, y.data, mode, staging, s);
     }
-    // Device vectors: the product replayed as a graph where one is kept. While
-    // candidates are timed, only their plain products are: a candidate is then
-    // timed as it would run if kept (a graph's launch costs the host about
-    // half a direct one's, which is most of a small matrix's product), and
-    // its graphs go with it (start_candidate). Not while faults are injected
-    // or counted either (each launch check is then made).
+    // Device vectors: the product replayed as a graph where one is kept, and
+    // captured again when the format's kernels change (a kernel made for the
+    // matrix in the background, taken once ready). While candidates are
+    // timed, only their plain products are: a candidate is then timed as it
+    // would run if kept (a graph's launch costs the host about half a direct
+    // one's, which is most of a small matrix's product), and its graphs go
+    // with it (start_candidate). Not while faults are injected or counted
+    // (each launch check is then made).
     if (options.product_graphs && (!tuner.active || timed) && x.space == MemSpace::device &&
-        y.space == MemSpace::device && !detail::fault_hooks_active() && dev->launches_settled()) {
+        y.space == MemSpace::device && !detail::fault_hooks_active()) {
+      graphs.follow_generation(dev->launch_generation());
       const auto key = detail::product_key(int(op), alpha, x.data, beta, y.data);
       if (timed) mark(s, 0);
       const std::uint64_t captured = graphs.stats().captured;

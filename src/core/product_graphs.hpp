@@ -6,10 +6,11 @@
 // A graph replays its kernels' arguments as they were captured: the vectors'
 // addresses, alpha and beta, and the format's own arrays and kernels. So a
 // graph is kept per ProductKey, and every graph is dropped (forget()) when the
-// format's arrays, values or kernels may have changed. A key is captured the
-// second time it comes: the first product runs directly, so that whatever a
-// product makes on first use (the core's transpose, work buffers) is made
-// outside a capture. A capture that fails (a format whose product cannot be
+// format's arrays, values or kernels may have changed, or when its launch
+// generation moves on (a kernel made in the background, taken). A key is
+// captured the second time it comes: the first product runs directly, so that
+// whatever a product makes on first use (the core's transpose, work buffers)
+// is made outside a capture. A capture that fails (a format whose product cannot be
 // captured) turns graphs off for the matrix, and its products run directly as
 // before; so does a matrix whose vectors change more often than graphs pay.
 #pragma once
@@ -79,6 +80,13 @@ class ProductGraphs {
   // The format's arrays, values or kernels may have changed: no graph is
   // replayed again, and keys count as unseen.
   void forget();
+  // The format's launch generation (DeviceFormat::launch_generation), asked
+  // before each product: graphs captured under another are forgotten.
+  void follow_generation(std::uint64_t generation) {
+    if (generation == generation_) return;
+    forget();
+    generation_ = generation;
+  }
   // forget(), and the capture stream released (on the matrix's device, or
   // when it moves to another).
   void release();
@@ -107,6 +115,7 @@ class ProductGraphs {
   std::size_t next_seen_ = 0;  // the slot the next key seen once takes
   std::size_t last_ = 0;       // graphs_[last_] ran last: tried first
   std::uint64_t clock_ = 0;
+  std::uint64_t generation_ = 0;  // of the format's launches the graphs replay
   std::optional<OwnedStream> capture_stream_;
   ProductGraphStats stats_;
 };

@@ -60,7 +60,7 @@ class ReorderedDeviceFormat final : public DeviceFormat<V, I> {
 
   std::vector<std::string> describe() const override { return inner_->describe(); }
   void finish_background_work() override { inner_->finish_background_work(); }
-  bool launches_settled() const override { return inner_->launches_settled(); }
+  std::uint64_t launch_generation() override { return inner_->launch_generation(); }
 
  private:
   std::unique_ptr<DeviceFormat<V, I>> inner_;

@@ -266,7 +266,10 @@ class DiagonalDeviceFormat final : public DeviceFormat<V, I> {
   }
 
   // Until the generated kernel is taken, the generic one runs (apply_blocks).
-  bool launches_settled() const override { return !pending_; }
+  std::uint64_t launch_generation() override {
+    if (pending_ && pending_->ready()) take_generated_kernel();
+    return generated_ ? 1 : 0;
+  }
 
   std::vector<std::string> describe() const override {
     char text[200];

@@ -2,19 +2,23 @@
 // for every format, the same bits as products launched directly, whatever
 // changes between calls (x's values, the vectors, alpha and beta, the
 // operation, the matrix's values); graphs actually replayed; a matrix whose
-// vectors change at every call turning them off; none while faults are
-// counted; none when turned off.
+// vectors change at every call turning them off; graphs of a generic kernel
+// captured again once the kernel generated in the background is taken; none
+// while faults are counted; none when turned off.
 #include <aijadaptive/adaptive_matrix.hpp>
 #include <aijadaptive/autotune.hpp>
 #include <aijadaptive/device.hpp>
 #include <aijadaptive/device_buffer.hpp>
 #include <aijadaptive/fault_injection.hpp>
 #include <aijadaptive/format_list.hpp>
+#include <aijadaptive/kernel_cache.hpp>
 #include <gtest/gtest.h>
 
+#include <chrono>
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "adaptive_checks.hpp"
@@ -22,6 +26,8 @@
 #include "diagonal_checks.hpp"
 #include "irregular_csr.hpp"
 #include "random_csr.hpp"
+#include "scoped_env.hpp"
+#include "scoped_temp_dir.hpp"
 
 namespace aijadaptive {
 namespace {
@@ -229,6 +235,50 @@ TEST_F(ProductGraphsPolicyGpu, TunedMatricesTimeEachCandidateAsAGraphAndKeepNone
   EXPECT_EQ(after_tuning->replayed, timed) << "one timed product each";
   EXPECT_EQ(a.product_graph_stats().captured, timed + 2) << test::joined(a.describe());
   EXPECT_GE(a.product_graph_stats().replayed, timed + 10) << test::joined(a.describe());
+}
+
+// A diagonal matrix whose kernel compiles in the background (a disk cache of
+// its own, so NVRTC runs): its products are replayed as graphs of the generic
+// kernel meanwhile, and, once the generated kernel is ready, taken at a
+// replayed product and captured again, right all along.
+TEST_F(ProductGraphsPolicyGpu, GraphsOfTheGenericKernelGiveWayToTheGeneratedOne) {
+  const test::ScopedTempDir tmp;
+  const test::ScopedEnv xdg("XDG_CACHE_HOME", tmp.path().c_str());
+  release_kernel_cache();  // the process-wide cache is made again, in tmp
+  // Offsets no other test uses: a kernel of its own.
+  const Csr m = test::banded<double, std::int32_t>({3000, 3000, {-61, -7, 0, 3, 59}});
+  MatrixOptions o = options_for(FormatId::dia, true);
+  Matrix a(o);
+  a.build(m.view());
+  ASSERT_NE(test::joined(a.describe()).find("generic kernel while the generated one compiles"), std::string::npos)
+      << test::joined(a.describe());
+  const std::size_t n = std::size_t(m.rows);
+  const auto x = test::random_vector<double>(n, 1), y0 = test::random_vector<double>(n, 3);
+  const auto dx = test::to_device(x);
+  DeviceBuffer<double> dy(n);
+  std::vector<double> expect = y0;
+  csr_reference_apply(m.view(), Op::plain, 1.5, x.data(), -0.5, expect.data());
+  const auto product = [&] {
+    copy_to_device(dy.data(), y0.data(), dy.bytes(), nullptr);
+    synchronize(nullptr);
+    a.apply(Op::plain, 1.5, {dx.data(), MemSpace::device}, -0.5, {dy.data(), MemSpace::device});
+    synchronize(a.stream());
+    test::expect_close(test::to_host(dy), expect, 2 * test::error_bound(m.view(), false, 1.5, x, -0.5, y0));
+  };
+  for (int k = 0; k < 3; ++k) product();  // run directly, captured, replayed: all three microseconds apart
+  EXPECT_EQ(a.product_graph_stats().captured, 1u) << test::joined(a.describe());
+  EXPECT_EQ(a.product_graph_stats().replayed, 1u) << test::joined(a.describe());
+  int products = 3;
+  for (; test::joined(a.describe()).find("kernel generated for this matrix") == std::string::npos; ++products) {
+    ASSERT_LT(products, 20000) << "the generated kernel was not taken in 100 s: " << test::joined(a.describe());
+    product();
+    std::this_thread::sleep_for(std::chrono::milliseconds(5));
+  }
+  for (int k = 0; k < 3; ++k) product();  // run directly, captured, replayed again
+  EXPECT_EQ(a.product_graph_stats().captured, 2u) << test::joined(a.describe());
+  EXPECT_GE(a.product_graph_stats().replayed, 2u);
+  EXPECT_TRUE(a.product_graph_stats().off.empty()) << a.product_graph_stats().off;
+  release_kernel_cache();  // before tmp goes: the next test's cache is made where it was
 }
 
 // Fault injection counts each launch check: no graph hides them.
