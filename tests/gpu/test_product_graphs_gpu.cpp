@@ -237,6 +237,7 @@ TEST_F(ProductGraphsPolicyGpu, TunedMatricesTimeEachCandidateAsAGraphAndKeepNone
   EXPECT_GE(a.product_graph_stats().replayed, timed + 10) << test::joined(a.describe());
 }
 
+#if AIJADAPTIVE_HAVE_CUDA  // (the kernel cache; a build without CUDA skips these tests)
 // A diagonal matrix whose kernel compiles in the background (a disk cache of
 // its own, so NVRTC runs): its products are replayed as graphs of the generic
 // kernel meanwhile, and, once the generated kernel is ready, taken at a
@@ -280,6 +281,7 @@ TEST_F(ProductGraphsPolicyGpu, GraphsOfTheGenericKernelGiveWayToTheGeneratedOne)
   EXPECT_TRUE(a.product_graph_stats().off.empty()) << a.product_graph_stats().off;
   release_kernel_cache();  // before tmp goes: the next test's cache is made where it was
 }
+#endif
 
 // Fault injection counts each launch check: no graph hides them.
 TEST_F(ProductGraphsPolicyGpu, NoGraphsWhileFaultsAreCounted) {
