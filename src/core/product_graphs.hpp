@@ -10,9 +10,10 @@
 // generation moves on (a kernel made in the background, taken). A key is
 // captured the second time it comes: the first product runs directly, so that
 // whatever a product makes on first use (the core's transpose, work buffers)
-// is made outside a capture. A capture that fails (a format whose product cannot be
-// captured) turns graphs off for the matrix, and its products run directly as
-// before; so does a matrix whose vectors change more often than graphs pay.
+// is made outside a capture. A capture that fails (a format whose product
+// cannot be captured) turns graphs off for the matrix, and its products run
+// directly as before; so does a matrix whose vectors change more often than
+// graphs pay.
 #pragma once
 
 #include <cstdint>

@@ -267,7 +267,7 @@ class DiagonalDeviceFormat final : public DeviceFormat<V, I> {
 
   // Until the generated kernel is taken, the generic one runs (apply_blocks).
   std::uint64_t launch_generation() override {
-    if (pending_ && pending_->ready()) take_generated_kernel();
+    take_generated_kernel_if_ready();
     return generated_ ? 1 : 0;
   }
 
@@ -296,7 +296,7 @@ class DiagonalDeviceFormat final : public DeviceFormat<V, I> {
   // The product of blocks [b0, b1) (their rows of y), generated kernel or generic.
   void apply_blocks(std::size_t b0, std::size_t b1, V alpha, const V* x, V beta, V* y, Stream stream) {
     if (b1 <= b0) return;
-    if (pending_ && pending_->ready()) take_generated_kernel();
+    take_generated_kernel_if_ready();
     long long cols = host_.layout().cols;
     const unsigned grid = unsigned(b1 - b0);
     if (generated_) {  // (its value type has V's layout: generator.cpp)
@@ -494,6 +494,10 @@ class DiagonalDeviceFormat final : public DeviceFormat<V, I> {
       jit_note_ = std::string("the run-time compile could not start: ") + e.what();
       pending_.reset();
     }
+  }
+
+  void take_generated_kernel_if_ready() {
+    if (pending_ && pending_->ready()) take_generated_kernel();
   }
 
   void take_generated_kernel() {

@@ -94,19 +94,21 @@ std::vector<V> some_x(std::size_t n, int salt = 0) {
   return x;
 }
 
-// Plain products with device vectors until the timing is over, each checked;
-// returns how many there were.
-int products_until_tuned(AdaptiveMatrix<V, I>& m, const OwnedCsr<V, I>& a) {
+// Plain products with device vectors until the timing is over, each checked,
+// into `outputs` vectors in turn; returns how many there were.
+int products_until_tuned(AdaptiveMatrix<V, I>& m, const OwnedCsr<V, I>& a, int outputs = 1) {
   const std::vector<V> x = some_x(std::size_t(a.cols));
   const std::vector<V> expect = reference(a, x);
   const DeviceBuffer<V> dx = to_device(x);
-  DeviceBuffer<V> dy = to_device(test::nans<V>(std::size_t(a.rows)));
+  std::vector<DeviceBuffer<V>> dy;
+  for (int k = 0; k < outputs; ++k) dy.push_back(to_device(test::nans<V>(std::size_t(a.rows))));
   int n = 0;
   for (; m.tuning() && n < 1000; ++n) {
     SCOPED_TRACE("product " + std::to_string(n) + " by " + m.format_name());
-    m.apply(Op::plain, V(1), {dx.data(), MemSpace::device, 0}, V(0), {dy.data(), MemSpace::device},
+    DeviceBuffer<V>& y = dy[std::size_t(n % outputs)];
+    m.apply(Op::plain, V(1), {dx.data(), MemSpace::device, 0}, V(0), {y.data(), MemSpace::device},
             nullptr);  // the legacy stream: to_host() waits for it
-    expect_close(to_host(dy), expect, kBound);
+    expect_close(to_host(y), expect, kBound);
     if (::testing::Test::HasFatalFailure()) break;
   }
   return n;
@@ -168,19 +170,7 @@ TEST_F(AutotuneGpu, ProductsThatCaptureAGraphAreNotTimed) {
   AdaptiveMatrix<V, I> m(tune_options(3, 4));
   m.build(a.view());
   ASSERT_TRUE(m.tuning());
-  const std::vector<V> x = some_x(std::size_t(a.cols));
-  const std::vector<V> expect = reference(a, x);
-  const DeviceBuffer<V> dx = to_device(x);
-  std::vector<DeviceBuffer<V>> dy;
-  for (int k = 0; k < 3; ++k) dy.push_back(to_device(test::nans<V>(std::size_t(a.rows))));
-  int n = 0;
-  for (; m.tuning() && n < 1000; ++n) {
-    SCOPED_TRACE("product " + std::to_string(n) + " by " + m.format_name());
-    DeviceBuffer<V>& y = dy[std::size_t(n % 3)];
-    m.apply(Op::plain, V(1), {dx.data(), MemSpace::device, 0}, V(0), {y.data(), MemSpace::device}, nullptr);
-    expect_close(to_host(y), expect, kBound);
-    if (::testing::Test::HasFatalFailure()) break;
-  }
+  const int n = products_until_tuned(m, a, 3);
   EXPECT_FALSE(m.tuning());
   int timed = 0;
   for (const TuneTiming& t : m.tune_record().timings) {
