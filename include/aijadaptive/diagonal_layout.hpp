@@ -86,6 +86,12 @@ struct DiagonalLayout {
   UninitialisedVector<V> values;
 
   std::int64_t lists() const { return std::int64_t(list_begin.size()) - 1; }
+  // The most diagonals of any offset list.
+  std::int64_t most_diagonals() const {
+    std::int64_t most = 0;
+    for (std::size_t l = 0; l + 1 < list_begin.size(); ++l) most = std::max(most, list_begin[l + 1] - list_begin[l]);
+    return most;
+  }
   // Padding: the share of stored values that are not entries of the matrix.
   double padding() const { return stored == 0 ? 0.0 : 1.0 - double(nnz) / double(stored); }
 };

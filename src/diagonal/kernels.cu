@@ -67,6 +67,7 @@ __device__ __forceinline__ cuda::std::complex<T> diagonal_update(cuda::std::comp
 
 // One thread a row, one block up to T rows of one piece (DiagonalBlock). The
 // generated kernels (generator.cpp) compute the same sums in the same order.
+// For grids of many blocks, whose warps hide each other's loads.
 template <bool kStream, class V, class I>
 __global__ void __launch_bounds__(1024)
     diagonal_kernel(const DiagonalBlock* __restrict__ blocks, const I* __restrict__ offsets,
@@ -95,6 +96,82 @@ __global__ void __launch_bounds__(1024)
       if (c >= 0 && c < cols) sum = t;
     }
   }
+  y[row] = diagonal_update(alpha, sum, beta, y[row]);
+}
+
+// The chunks of the generic kernel for few blocks (diagonal_chunked_kernel):
+// up to kChunkOfAnyBlock diagonals for blocks of any size; wider ones, whose
+// loads in flight take more registers, for blocks of at most
+// kWideChunkThreads.
+constexpr int kChunkOfAnyBlock = 8;
+constexpr int kWideChunkThreads = 256;
+
+// The widest chunk the kernel needs for lists of at most `most` diagonals (16
+// or 32 with small enough blocks), so that most lists take one.
+template <class V>
+int widest_generic_chunk(std::int64_t most, int block_threads) {
+  if (most <= kChunkOfAnyBlock || block_threads > kWideChunkThreads) return kChunkOfAnyBlock;
+  return most <= 16 || sizeof(V) > sizeof(double) ? 16 : 32;
+}
+
+// Row `row`'s sum over the diagonals [0, last] of its list, kChunk at a
+// time, every load of a chunk made before its sums: the chunk's offsets,
+// then its values and x, so that a chunk waits for two loads, where
+// diagonal_kernel's loop waits for two every 8 diagonals and for two each
+// past the last multiple of 8. The diagonals past the last repeat its loads
+// (cache hits) and add nothing. In a guarded block, a column outside x reads
+// an edge of x and its term is dropped. The same terms in the same order as
+// diagonal_kernel's.
+template <int kChunk, bool kStream, class V, class I>
+__device__ __forceinline__ V diagonal_sum(const I* __restrict__ off, int last, bool guarded, long long row,
+                                          const V* __restrict__ v, long long s, long long cols,
+                                          const V* __restrict__ x) {
+  V sum = 0;
+  for (int k0 = 0; k0 <= last; k0 += kChunk) {
+    long long c[kChunk];
+#pragma unroll
+    for (int j = 0; j < kChunk; ++j) c[j] = row + off[min(k0 + j, last)];
+    V a[kChunk], xc[kChunk];
+#pragma unroll
+    for (int j = 0; j < kChunk; ++j) {
+      a[j] = load_once<kStream>(v + min(k0 + j, last) * s);
+      xc[j] = __ldg(x + (c[j] < 0 ? 0 : c[j] < cols ? c[j] : cols - 1));
+    }
+#pragma unroll
+    for (int j = 0; j < kChunk; ++j) {
+      V term = sum;
+      multiply_add(term, a[j], xc[j]);
+      if (k0 + j <= last && (!guarded || (c[j] >= 0 && c[j] < cols))) sum = term;
+    }
+  }
+  return sum;
+}
+
+// diagonal_kernel for grids of at most a block per multiprocessor, too few
+// warps to hide each other's loads: a thread's own chain of loads is the
+// time there. Each block's list in the narrowest chunk up to kWidestChunk
+// that holds it (the lists of brcsd1 and brcsd2 differ in length).
+template <int kWidestChunk, bool kStream, class V, class I>
+__global__ void __launch_bounds__(kWidestChunk > kChunkOfAnyBlock ? kWideChunkThreads : 1024)
+    diagonal_chunked_kernel(const DiagonalBlock* __restrict__ blocks, const I* __restrict__ offsets,
+                            const I* __restrict__ list_begin, const V* __restrict__ values, long long cols,
+                            const V* __restrict__ x, V alpha, V beta, V* __restrict__ y) {
+  const DiagonalBlock b = blocks[blockIdx.x];
+  const int t = threadIdx.x;
+  if (t >= b.rows) return;
+  const long long row = b.row0 + t, s = b.stride;
+  const V* __restrict__ v = values + b.values + t;
+  const int list = b.list_guard / 2;
+  const I* __restrict__ off = offsets + list_begin[list];
+  const int last = int(list_begin[list + 1] - list_begin[list]) - 1;
+  const bool guarded = b.list_guard % 2 != 0;
+  V sum;
+  if (kWidestChunk > 16 && last >= 16)
+    sum = diagonal_sum<kWidestChunk, kStream>(off, last, guarded, row, v, s, cols, x);
+  else if (kWidestChunk > 8 && last >= 8)
+    sum = diagonal_sum<16, kStream>(off, last, guarded, row, v, s, cols, x);
+  else
+    sum = diagonal_sum<8, kStream>(off, last, guarded, row, v, s, cols, x);
   y[row] = diagonal_update(alpha, sum, beta, y[row]);
 }
 
@@ -213,7 +290,10 @@ class DiagonalDeviceFormat final : public DeviceFormat<V, I> {
     fill_values(stream, false);
     // Values larger than L2 are streamed past it (as ipcsr's CSR arrays).
     stream_loads_ = std::int64_t(values_.bytes()) > host.context().device.l2_bytes;
-    kernel_ = stream_loads_ ? diagonal_kernel<true, D, I> : diagonal_kernel<false, D, I>;
+    generic_chunk_ = std::int64_t(blocks.size()) <= host.context().device.multiprocessors
+                         ? widest_generic_chunk<D>(layout.most_diagonals(), host.block_threads())
+                         : 0;
+    kernel_ = generic_kernel();
     start_generated_kernel();
   }
 
@@ -272,14 +352,13 @@ class DiagonalDeviceFormat final : public DeviceFormat<V, I> {
   }
 
   std::vector<std::string> describe() const override {
-    char text[200];
-    if (generated_)
-      std::snprintf(text, sizeof(text), "kernel generated for this matrix (%s, compiled in %.3f s%s)",
-                    generated_->compiled().name.c_str(), compile_seconds_, from_disk_ ? ", from the disk cache" : "");
-    else if (pending_)
-      std::snprintf(text, sizeof(text), "generic kernel while the generated one compiles");
-    else
-      std::snprintf(text, sizeof(text), "generic kernel (offsets read from memory): %s", jit_note_.c_str());
+    char generated[200];
+    std::snprintf(generated, sizeof(generated), "kernel generated for this matrix (%s, compiled in %.3f s%s)",
+                  generated_ ? generated_->compiled().name.c_str() : "", compile_seconds_,
+                  from_disk_ ? ", from the disk cache" : "");
+    const std::string text = generated_ ? generated
+                             : pending_ ? "generic kernel while the generated one compiles: " + generic_kernel_text()
+                                        : generic_kernel_text() + ": " + jit_note_;
     const std::string refill =
         slots_.bytes() == 0 ? "refill: the values with their rows' columns (no refill map: " + refill_map_note_ + ")"
         : refills_on_host() ? "refill: the values put in their slots on the host, by each entry's slot (" +
@@ -292,6 +371,23 @@ class DiagonalDeviceFormat final : public DeviceFormat<V, I> {
  private:
   using D = detail::device_value_t<V>;  // V in the kernels (device_value.hpp)
   using Kernel = void (*)(const DiagonalBlock*, const I*, const I*, const D*, long long, const D*, D, D, D*);
+
+  // The generic kernel: the chunked one for grids of at most a block per
+  // multiprocessor (docs/h200-2026-11-30-generic-diagonal/).
+  Kernel generic_kernel() const {
+    switch (generic_chunk_) {
+      case 0: return stream_loads_ ? diagonal_kernel<true, D, I> : diagonal_kernel<false, D, I>;
+      case 32: return stream_loads_ ? diagonal_chunked_kernel<32, true, D, I> : diagonal_chunked_kernel<32, false, D, I>;
+      case 16: return stream_loads_ ? diagonal_chunked_kernel<16, true, D, I> : diagonal_chunked_kernel<16, false, D, I>;
+      default: return stream_loads_ ? diagonal_chunked_kernel<8, true, D, I> : diagonal_chunked_kernel<8, false, D, I>;
+    }
+  }
+
+  std::string generic_kernel_text() const {
+    return generic_chunk_ == 0 ? "generic kernel (offsets read from memory)"
+                               : "generic kernel (offsets read from memory; the loads of up to " +
+                                     std::to_string(generic_chunk_) + " diagonals at once, for a grid of few blocks)";
+  }
 
   // The product of blocks [b0, b1) (their rows of y), generated kernel or generic.
   void apply_blocks(std::size_t b0, std::size_t b1, V alpha, const V* x, V beta, V* y, Stream stream) {
@@ -522,6 +618,7 @@ class DiagonalDeviceFormat final : public DeviceFormat<V, I> {
   detail::StagedUpload refills_;
   std::unique_ptr<detail::HostScatteredRefill<V>> host_refill_;  // made at the first refill on the host
   bool stream_loads_ = false;
+  int generic_chunk_ = 0;  // diagonals the generic kernel loads at once (0: diagonal_kernel's loop)
   Kernel kernel_ = nullptr;
   std::shared_ptr<PendingKernel> pending_;
   const RuntimeKernel* generated_ = nullptr;

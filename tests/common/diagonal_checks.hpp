@@ -22,8 +22,9 @@ namespace aijadaptive::test {
 struct Banded {
   std::int64_t rows = 100, cols = 100;
   std::vector<std::int64_t> offsets{-1, 0, 1};
-  // A run of rows [hole_begin, hole_end) without entries on hole_offset.
-  std::int64_t hole_offset = 0, hole_begin = 0, hole_end = 0;
+  // A run of rows [hole_begin, hole_end) without entries on hole_offsets.
+  std::vector<std::int64_t> hole_offsets;
+  std::int64_t hole_begin = 0, hole_end = 0;
   std::vector<std::pair<std::int64_t, std::int64_t>> scatter;  // extra single entries (row, col)
   double empty_row_fraction = 0;
   bool stored_zeros = false;  // some entries hold an explicit 0
@@ -43,7 +44,8 @@ OwnedCsr<V, I> banded(const Banded& b) {
     std::set<std::int64_t> cols;
     if (unit(rng) >= b.empty_row_fraction) {
       for (std::int64_t d : b.offsets) {
-        const bool hole = d == b.hole_offset && i >= b.hole_begin && i < b.hole_end;
+        const bool hole = i >= b.hole_begin && i < b.hole_end &&
+                          std::find(b.hole_offsets.begin(), b.hole_offsets.end(), d) != b.hole_offsets.end();
         if (i + d >= 0 && i + d < b.cols && !hole) cols.insert(i + d);
       }
     }
@@ -170,7 +172,7 @@ inline std::vector<std::pair<std::string, Banded>> diagonal_test_matrices() {
   v.push_back({"type I: 2D 5-point 40x40", {1600, 1600, {-40, -1, 0, 1, 40}}});
   v.push_back({"type II: far diagonals", {2000, 2000, {-1000, -1, 0, 1, 700, 1999}}});
   Banded holes{3000, 3000, {-1200, -1, 0, 1, 900}};
-  holes.hole_offset = 900;
+  holes.hole_offsets = {900};
   holes.hole_begin = 100;
   holes.hole_end = 1500;
   holes.scatter = {{5, 2900}, {2500, 3}};
@@ -188,6 +190,24 @@ inline std::vector<std::pair<std::string, Banded>> diagonal_test_matrices() {
   Banded empty{1000, 1000, {-2, 0, 2}};
   empty.empty_row_fraction = 0.3;
   v.push_back({"empty rows", empty});
+  // Lists longer than the generic kernel's narrowest chunk (kernels.cu): 12
+  // diagonals (a chunk of 16), 27 (of 32), and 41 in two chunks with a run of
+  // rows on 7 of them (in brcsd1 and brcsd2 a list of another chunk in the
+  // same launch).
+  v.push_back({"12 diagonals", {1500, 1500, {-300, -40, -20, -3, -2, -1, 0, 1, 2, 3, 20, 40}}});
+  Banded stencil27{1728, 1728, {}};  // 3D 27-point on 12^3
+  for (std::int64_t dz : {-144, 0, 144})
+    for (std::int64_t dy : {-12, 0, 12})
+      for (std::int64_t dx : {-1, 0, 1}) stencil27.offsets.push_back(dz + dy + dx);
+  v.push_back({"27-point stencil 12^3", stencil27});
+  Banded wide_band{3000, 3000, {}};
+  for (std::int64_t d = -20; d <= 20; ++d) {
+    wide_band.offsets.push_back(d);
+    if (d < -3 || d > 3) wide_band.hole_offsets.push_back(d);
+  }
+  wide_band.hole_begin = 1000;
+  wide_band.hole_end = 2600;
+  v.push_back({"41 diagonals, 7 of them in a run of rows", wide_band});
   return v;
 }
 

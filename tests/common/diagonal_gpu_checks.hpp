@@ -18,27 +18,21 @@ namespace aijadaptive::test {
 
 // With `params` (brcsd2's short pieces), blocks in more runs than a generated
 // kernel computes its descriptors for: it loads them, as the generic one does.
+// Both generic kernels: the chunked one of grids of few blocks (every grid
+// here, on a GPU's count of multiprocessors) and, with none counted, the loop
+// of grids of many.
 template <class V, class I>
 void check_diagonal_format_gpu(FormatId id, const TuningParams& params = {}) {
-  FormatContext generic, generated;
-  generic.params = generated.params = params;
-  generic.device = generated.device = device_info(current_device());
+  FormatContext few_blocks, many_blocks, generated;
+  few_blocks.params = many_blocks.params = generated.params = params;
+  few_blocks.device = many_blocks.device = generated.device = device_info(current_device());
+  many_blocks.device.multiprocessors = 0;
 #if AIJADAPTIVE_HAVE_CUDA  // (a build without CUDA skips these tests)
   generated.kernels = &kernel_cache();
 #endif
   std::uint64_t seed = 100;
   for (const auto& [name, b] : diagonal_test_matrices()) {
-    SCOPED_TRACE(std::string(format_name(id)) + ", " + name);
     const auto m = banded<V, I>(b);
-    auto host = make_host_format<V, I>(id, generic);
-    host->build(m.view());
-    {
-      // Device memory just freed full of NaN, which the upload's block likely
-      // reuses: the fill must write every slot a product reads, padding too.
-      const DeviceBuffer<V> poison = to_device(std::vector<V>(4 * m.values.size() + 1024, nan<V>()));
-      synchronize(nullptr);
-    }
-    auto dev = host->upload(nullptr);
     auto jit_host = make_host_format<V, I>(id, generated);
     jit_host->build(m.view());
     auto jit = jit_host->upload(nullptr);
@@ -47,31 +41,47 @@ void check_diagonal_format_gpu(FormatId id, const TuningParams& params = {}) {
     ASSERT_FALSE(jit->describe().empty());
     if (!m.values.empty())  // a kernel for every layout with rows (lists are few here)
       EXPECT_NE(jit->describe()[0].find("generated"), std::string::npos) << jit->describe()[0];
-    for (Op op : {Op::plain, Op::transpose}) {
-      if (op == Op::transpose && !host->capabilities().transpose) continue;
-      const bool t = op == Op::transpose;
-      const auto x = random_vector<V>(std::size_t(t ? m.rows : m.cols), ++seed);
-      const auto y0 = random_vector<V>(std::size_t(t ? m.cols : m.rows), ++seed);
-      for (auto [alpha, beta] : {std::pair<V, V>{1, 0}, {1, 1}, {V(-1.5), V(0.25)}}) {
-        std::vector<V> expect = y0;
-        host->apply(op, alpha, x.data(), beta, expect.data());
-        const std::vector<V> got = device_apply(*dev, op, alpha, x, beta, y0);
-        expect_close(got, expect, 2 * error_bound(m.view(), t, alpha, x, beta, y0));
-        if (!t) ASSERT_EQ(device_apply(*jit, op, alpha, x, beta, y0), got) << "generated and generic kernels differ";
+    for (const FormatContext* generic : {&few_blocks, &many_blocks}) {
+      SCOPED_TRACE(std::string(format_name(id)) + ", " + name + (generic == &few_blocks ? ", few" : ", many") +
+                   " blocks");
+      auto host = make_host_format<V, I>(id, *generic);
+      host->build(m.view());
+      {
+        // Device memory just freed full of NaN, which the upload's block likely
+        // reuses: the fill must write every slot a product reads, padding too.
+        const DeviceBuffer<V> poison = to_device(std::vector<V>(4 * m.values.size() + 1024, nan<V>()));
+        synchronize(nullptr);
       }
-    }
-    if (m.rows == 0 || m.cols == 0) continue;
-    // NaN at both ends of x, where a bounds-checked row's columns outside the
-    // matrix are read from: only the rows with an entry in those columns get NaN.
-    auto x = random_vector<V>(std::size_t(m.cols), ++seed);
-    x.front() = x.back() = nan<V>();
-    const std::vector<V> y0(std::size_t(m.rows), V(0));
-    std::vector<V> expect = y0;
-    host->apply(Op::plain, V(1), x.data(), V(0), expect.data());
-    for (auto* kernel : {dev.get(), jit.get()}) {
-      const std::vector<V> got = device_apply(*kernel, Op::plain, V(1), x, V(0), y0);
-      for (std::size_t r = 0; r < got.size(); ++r)
-        ASSERT_EQ(is_nan(got[r]), is_nan(expect[r])) << "row " << r << (kernel == jit.get() ? ", generated" : ", generic");
+      auto dev = host->upload(nullptr);
+      if (!m.values.empty())
+        EXPECT_EQ(dev->describe()[0].find("at once") != std::string::npos, generic == &few_blocks)
+            << dev->describe()[0];
+      for (Op op : {Op::plain, Op::transpose}) {
+        if (op == Op::transpose && !host->capabilities().transpose) continue;
+        const bool t = op == Op::transpose;
+        const auto x = random_vector<V>(std::size_t(t ? m.rows : m.cols), ++seed);
+        const auto y0 = random_vector<V>(std::size_t(t ? m.cols : m.rows), ++seed);
+        for (auto [alpha, beta] : {std::pair<V, V>{1, 0}, {1, 1}, {V(-1.5), V(0.25)}}) {
+          std::vector<V> expect = y0;
+          host->apply(op, alpha, x.data(), beta, expect.data());
+          const std::vector<V> got = device_apply(*dev, op, alpha, x, beta, y0);
+          expect_close(got, expect, 2 * error_bound(m.view(), t, alpha, x, beta, y0));
+          if (!t) ASSERT_EQ(device_apply(*jit, op, alpha, x, beta, y0), got) << "generated and generic kernels differ";
+        }
+      }
+      if (m.rows == 0 || m.cols == 0) continue;
+      // NaN at both ends of x, where a bounds-checked row's columns outside the
+      // matrix are read from: only the rows with an entry in those columns get NaN.
+      auto x = random_vector<V>(std::size_t(m.cols), ++seed);
+      x.front() = x.back() = nan<V>();
+      const std::vector<V> y0(std::size_t(m.rows), V(0));
+      std::vector<V> expect = y0;
+      host->apply(Op::plain, V(1), x.data(), V(0), expect.data());
+      for (auto* kernel : {dev.get(), jit.get()}) {
+        const std::vector<V> got = device_apply(*kernel, Op::plain, V(1), x, V(0), y0);
+        for (std::size_t r = 0; r < got.size(); ++r)
+          ASSERT_EQ(is_nan(got[r]), is_nan(expect[r])) << "row " << r << (kernel == jit.get() ? ", generated" : ", generic");
+      }
     }
   }
 }

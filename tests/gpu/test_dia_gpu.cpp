@@ -24,6 +24,15 @@ TYPED_TEST(DiaGpu, DeviceHalfAgainstTheHostAndTheGeneratedKernelAgainstTheGeneri
   test::check_diagonal_format_gpu<typename TypeParam::first_type, typename TypeParam::second_type>(FormatId::dia);
 }
 
+// Blocks of more than 256 threads: the generic kernel's narrowest chunks
+// only, on the lists of 12, 27 and 41 diagonals too.
+TYPED_TEST(DiaGpu, BlocksOf512ThreadsTakeTheNarrowestChunks) {
+  TuningParams params;
+  params.set("dia.block_threads=512");
+  test::check_diagonal_format_gpu<typename TypeParam::first_type, typename TypeParam::second_type>(FormatId::dia,
+                                                                                                params);
+}
+
 TYPED_TEST(DiaGpu, ThroughTheAdaptiveMatrix) {
   test::check_diagonal_format_adaptive<typename TypeParam::first_type, typename TypeParam::second_type>(FormatId::dia);
 }

@@ -27,7 +27,7 @@ TYPED_TEST(Brcsd2Host, EveryTestMatrix) {
 TEST(Brcsd2, PiecesStoreOnlyTheDiagonalsWithEntriesAndShareEqualLists) {
   // 2048 rows, pieces of 256; offset 300 has entries only in rows [512, 768).
   test::Banded b{2048, 2048, {-1, 0, 1, 300}};
-  b.hole_offset = 300;
+  b.hole_offsets = {300};
   b.hole_begin = 768;
   b.hole_end = 2048;
   auto m = test::banded<double, std::int32_t>(b);
