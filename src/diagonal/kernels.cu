@@ -65,29 +65,56 @@ __device__ __forceinline__ cuda::std::complex<T> diagonal_update(cuda::std::comp
   return out;
 }
 
-// One thread a row, one block up to T rows of one piece (DiagonalBlock). The
-// generated kernels (generator.cpp) compute the same sums in the same order.
-// For grids of many blocks, whose warps hide each other's loads.
+// What a thread of the generic kernels starts from: its row of block
+// blockIdx.x (DiagonalBlock: up to T rows of one piece, one thread a row),
+// the row's value on its list's first diagonal, its list's offsets.
+template <class V, class I>
+struct GenericRow {
+  long long row, stride;
+  const V* values;
+  const I* offsets;
+  int count;     // diagonals of the list
+  bool guarded;  // columns outside x possible (the piece's head or tail)
+};
+
+// The thread's GenericRow; false for a thread past its block's rows.
+template <class V, class I>
+__device__ __forceinline__ bool generic_row(const DiagonalBlock* __restrict__ blocks, const I* __restrict__ offsets,
+                                            const I* __restrict__ list_begin, const V* __restrict__ values,
+                                            GenericRow<V, I>& r) {
+  const DiagonalBlock b = blocks[blockIdx.x];
+  const int t = threadIdx.x;
+  if (t >= b.rows) return false;
+  const int list = b.list_guard / 2;
+  r.row = b.row0 + t;
+  r.stride = b.stride;
+  r.values = values + b.values + t;
+  r.offsets = offsets + list_begin[list];
+  r.count = int(list_begin[list + 1] - list_begin[list]);
+  r.guarded = b.list_guard % 2 != 0;
+  return true;
+}
+
+// One thread a row. The generated kernels (generator.cpp) compute the same
+// sums in the same order. For grids of many blocks, whose warps hide each
+// other's loads.
 template <bool kStream, class V, class I>
 __global__ void __launch_bounds__(1024)
     diagonal_kernel(const DiagonalBlock* __restrict__ blocks, const I* __restrict__ offsets,
                     const I* __restrict__ list_begin, const V* __restrict__ values, long long cols,
                     const V* __restrict__ x, V alpha, V beta, V* __restrict__ y) {
-  const DiagonalBlock b = blocks[blockIdx.x];
-  const int t = threadIdx.x;
-  if (t >= b.rows) return;
-  const long long row = b.row0 + t, s = b.stride;
-  const V* __restrict__ v = values + b.values + t;
-  const int list = b.list_guard / 2;
-  const I* __restrict__ off = offsets + list_begin[list];
-  const int count = int(list_begin[list + 1] - list_begin[list]);
+  GenericRow<V, I> r;
+  if (!generic_row(blocks, offsets, list_begin, values, r)) return;
+  const long long row = r.row, s = r.stride;
+  const V* __restrict__ v = r.values;
+  const I* __restrict__ off = r.offsets;
   V sum = 0;
-  if (b.list_guard % 2 == 0) {
+  if (!r.guarded) {
 #pragma unroll 8
-    for (int k = 0; k < count; ++k) multiply_add(sum, load_once<kStream>(v + k * s), __ldg(x + (row + off[k])));
+    for (int k = 0; k < r.count; ++k) multiply_add(sum, load_once<kStream>(v + k * s), __ldg(x + (row + off[k])));
   } else {
 #pragma unroll 8
-    for (int k = 0; k < count; ++k) {
+    for (int k = 0; k < r.count; ++k) {
       // Every load made (a column outside reads an edge of x) and its term
       // dropped: loads under a branch would each wait for the one before.
       const long long c = row + off[k];
@@ -156,23 +183,17 @@ __global__ void __launch_bounds__(kWidestChunk > kChunkOfAnyBlock ? kWideChunkTh
     diagonal_chunked_kernel(const DiagonalBlock* __restrict__ blocks, const I* __restrict__ offsets,
                             const I* __restrict__ list_begin, const V* __restrict__ values, long long cols,
                             const V* __restrict__ x, V alpha, V beta, V* __restrict__ y) {
-  const DiagonalBlock b = blocks[blockIdx.x];
-  const int t = threadIdx.x;
-  if (t >= b.rows) return;
-  const long long row = b.row0 + t, s = b.stride;
-  const V* __restrict__ v = values + b.values + t;
-  const int list = b.list_guard / 2;
-  const I* __restrict__ off = offsets + list_begin[list];
-  const int last = int(list_begin[list + 1] - list_begin[list]) - 1;
-  const bool guarded = b.list_guard % 2 != 0;
+  GenericRow<V, I> r;
+  if (!generic_row(blocks, offsets, list_begin, values, r)) return;
+  const int last = r.count - 1;
   V sum;
   if (kWidestChunk > 16 && last >= 16)
-    sum = diagonal_sum<kWidestChunk, kStream>(off, last, guarded, row, v, s, cols, x);
+    sum = diagonal_sum<kWidestChunk, kStream>(r.offsets, last, r.guarded, r.row, r.values, r.stride, cols, x);
   else if (kWidestChunk > 8 && last >= 8)
-    sum = diagonal_sum<16, kStream>(off, last, guarded, row, v, s, cols, x);
+    sum = diagonal_sum<16, kStream>(r.offsets, last, r.guarded, r.row, r.values, r.stride, cols, x);
   else
-    sum = diagonal_sum<8, kStream>(off, last, guarded, row, v, s, cols, x);
-  y[row] = diagonal_update(alpha, sum, beta, y[row]);
+    sum = diagonal_sum<8, kStream>(r.offsets, last, r.guarded, r.row, r.values, r.stride, cols, x);
+  y[r.row] = diagonal_update(alpha, sum, beta, y[r.row]);
 }
 
 // The transpose of a one-piece layout (dia): output j sums diagonal k at row
