@@ -1,13 +1,15 @@
 #!/usr/bin/env python3
 """What auto picks on the large matrices (call 13): each method's median averaged over the
-processes (DIR/bench-*.csv), the better cuSPARSE over it, and auto over the best other method.
+processes (DIR/bench-*.csv), the better cuSPARSE over it, and auto over the best other method
+(a format that fell back to csr is left out).
 Usage: auto_large_table.py DIR"""
 import collections, csv, glob, sys
 
 t, picks, order = collections.defaultdict(list), {}, []
 for f in sorted(glob.glob(f'{sys.argv[1]}/bench-*.csv'), key=lambda f: int(f.split('-')[-1][:-4])):
     for r in csv.DictReader(open(f)):
-        if r['status'] != 'ok' or not r['median_us']:
+        # A format that fell back to another (its `selected`) is left out; auto's pick is kept.
+        if r['status'] != 'ok' or not r['median_us'] or (r['selected'] and r['method'] != 'auto'):
             continue
         m = r['matrix']
         if m not in order:
