@@ -108,14 +108,11 @@ std::unique_ptr<DeviceFormat<V, I>> DiagonalHostFormat<V, I>::upload(Stream stre
 
 template <class V, class I>
 std::vector<std::string> DiagonalHostFormat<V, I>::describe() const {
-  std::int64_t widest = 0;
-  for (std::int64_t l = 0; l < layout_.lists(); ++l)
-    widest = std::max(widest, layout_.list_begin[std::size_t(l) + 1] - layout_.list_begin[std::size_t(l)]);
   char text[240];
   std::snprintf(text, sizeof(text),
                 "%s: %zu row pieces, %lld offset lists (at most %lld diagonals), padding %.1f%%, %.2f bytes per "
                 "nonzero, T = %d",
-                format_name(id_), layout_.pieces.size(), (long long)layout_.lists(), (long long)widest,
+                format_name(id_), layout_.pieces.size(), (long long)layout_.lists(), (long long)layout_.most_diagonals(),
                 100.0 * layout_.padding(),
                 layout_.nnz ? double(device_bytes_needed()) / double(layout_.nnz) : 0.0, block_threads_);
   return {text};

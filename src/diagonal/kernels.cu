@@ -373,13 +373,17 @@ class DiagonalDeviceFormat final : public DeviceFormat<V, I> {
   }
 
   std::vector<std::string> describe() const override {
-    char generated[200];
-    std::snprintf(generated, sizeof(generated), "kernel generated for this matrix (%s, compiled in %.3f s%s)",
-                  generated_ ? generated_->compiled().name.c_str() : "", compile_seconds_,
-                  from_disk_ ? ", from the disk cache" : "");
-    const std::string text = generated_ ? generated
-                             : pending_ ? "generic kernel while the generated one compiles: " + generic_kernel_text()
-                                        : generic_kernel_text() + ": " + jit_note_;
+    std::string text;
+    if (generated_) {
+      char generated[200];
+      std::snprintf(generated, sizeof(generated), "kernel generated for this matrix (%s, compiled in %.3f s%s)",
+                    generated_->compiled().name.c_str(), compile_seconds_, from_disk_ ? ", from the disk cache" : "");
+      text = generated;
+    } else if (pending_) {
+      text = "generic kernel while the generated one compiles: " + generic_kernel_text();
+    } else {
+      text = generic_kernel_text() + ": " + jit_note_;
+    }
     const std::string refill =
         slots_.bytes() == 0 ? "refill: the values with their rows' columns (no refill map: " + refill_map_note_ + ")"
         : refills_on_host() ? "refill: the values put in their slots on the host, by each entry's slot (" +
