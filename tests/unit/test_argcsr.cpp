@@ -48,14 +48,14 @@ std::string describe(const ArgcsrParams& p) {
          " long chunk " + std::to_string(p.long_chunk) + " long row " + std::to_string(p.long_row);
 }
 
-// The defaults (T = 128, chunk 1: the paper's) first; the smallest T; larger
+// The paper's (T = 128, chunk 1) first; the smallest T; larger
 // chunks (fewer, fuller groups); T not a power of two; the largest T; long
 // rows cut into parts of T entries (more parts than T threads for the longest
 // test rows) and into parts of more than the desired chunk.
 const ArgcsrParams kParamSets[] = {params(128, 1), params(32, 1),    params(32, 4),     params(64, 2),
                                    params(96, 3),  params(256, 1),   params(128, 32),   params(1024, 1),
                                    params(32, 1, 1), params(64, 4, 2), params(128, 64, 1),
-                                   ArgcsrParams{},   params(32, 1, 1, 200)};  // long_row by size; 200
+                                   ArgcsrParams{},   params(32, 1, 1, 200)};  // defaults (by the matrix); long_row 200
 
 std::int64_t ceil_div(std::int64_t a, std::int64_t b) { return (a + b - 1) / b; }
 
@@ -91,7 +91,7 @@ void expect_error(ErrorKind kind, const std::function<void()>& f, const std::str
 TEST(ArgcsrParams, ThePapersDefaultsAndTheUsersSettings) {
   const ArgcsrParams d = argcsr_params(TuningParams{});
   EXPECT_EQ(d.block_threads, 128);
-  EXPECT_EQ(d.desired_chunk, 1);
+  EXPECT_EQ(d.desired_chunk, 0);  // by the matrix (argcsr_desired_chunk)
   EXPECT_EQ(d.long_chunk, 8);
   EXPECT_EQ(d.long_row, 0);  // by size (argcsr_long_row)
   EXPECT_EQ(d.stream_loads, -1);
@@ -136,7 +136,6 @@ TEST(ArgcsrParams, BadValuesAreRefused) {
   for (auto [name, value] : {std::pair<const char*, const char*>{"block_threads", "100"},
                              {"block_threads", "0"},
                              {"block_threads", "2048"},
-                             {"desired_chunk", "0"},
                              {"desired_chunk", "-1"},
                              {"desired_chunk", "70000"},
                              {"long_chunk", "0"},
@@ -151,7 +150,7 @@ TEST(ArgcsrParams, BadValuesAreRefused) {
                  std::string(name) + " = " + value);
   }
   // Made by hand: the check, the host format and the builder refuse them.
-  for (const ArgcsrParams& bad : {params(48, 1), params(16, 1), params(1056, 1), params(128, 0),
+  for (const ArgcsrParams& bad : {params(48, 1), params(16, 1), params(1056, 1), params(128, -1),
                                   params(128, (1 << 16) + 1), params(128, 1, 0), params(128, 1, (1 << 16) + 1)}) {
     expect_error(ErrorKind::invalid_argument, [&] { argcsr_check_params(bad); }, describe(bad));
     expect_error(ErrorKind::invalid_argument, [&] { ArgcsrHostFormat<double, std::int32_t> f(bad); }, describe(bad));
@@ -257,8 +256,13 @@ void check_layout(const OwnedCsr<V, I>& m, const ArgcsrParams& p) {
   SCOPED_TRACE(describe(p) + ", " + std::to_string(m.rows) + "x" + std::to_string(m.cols));
   const ArgcsrLayout l = argcsr_build_layout(m.rows, m.row_ptr.data(), p);
   const int T = p.block_threads;
-  const std::int64_t most = p.desired_chunk * T, nnz = std::int64_t(m.col_idx.size());
+  const std::int64_t nnz = std::int64_t(m.col_idx.size());
+  if (p.desired_chunk) ASSERT_EQ(l.desired_chunk, p.desired_chunk);
+  if (!p.desired_chunk && nnz < kArgcsrMidEntries) ASSERT_EQ(l.desired_chunk, kArgcsrSmallChunk);
+  const std::int64_t d = l.desired_chunk, most = d * T;
   const auto len = [&](std::int64_t i) { return std::int64_t(m.row_ptr[i + 1]) - m.row_ptr[i]; };
+  // The threads a row of n entries wants at d entries a thread.
+  const auto wanted = [&](std::int64_t n) { return n <= d ? std::int64_t(1) : ceil_div(n, d); };
   ASSERT_EQ(l.threads, T);
   ASSERT_EQ(l.entries, nnz);
   ASSERT_EQ(l.part_entries, p.long_chunk * T);
@@ -303,23 +307,28 @@ void check_layout(const OwnedCsr<V, I>& m, const ArgcsrParams& p) {
     }
     ASSERT_EQ(group.part, 0);
     ASSERT_EQ(group.parts, 1);
-    std::int64_t entries = 0;
+    std::int64_t entries = 0, threads_wanted = 0;
     std::vector<std::int64_t> lengths;
     for (std::int64_t i = group.first_row; i < group.first_row + group.rows; ++i) {
       ASSERT_LE(len(i), l.long_row) << "a long row not cut into parts";
       lengths.push_back(len(i));
       entries += len(i);
+      threads_wanted += wanted(len(i));
     }
-    // Closed by the rules: within desired_chunk * T entries unless one row is
-    // longer (then alone), and only because the next row would break them, is
-    // cut into parts or starts a block.
-    if (entries > most) {
+    // Closed by the rules: within desired_chunk * T entries and T threads of
+    // desired_chunk entries unless one row is longer (then alone), and only
+    // because the next row would break them, is cut into parts or starts a
+    // block.
+    if (entries > most || threads_wanted > T) {
       EXPECT_EQ(group.rows, 1) << "a row longer than desired_chunk * T shares a group";
+    }
+    if (group.rows > 1) {
+      EXPECT_LE(group.chunk, d) << "a chunk of a group of several rows above the desired chunk";
     }
     const std::int64_t after = group.first_row + group.rows;
     if (after < m.rows) {
-      EXPECT_TRUE(group.rows == T || entries + len(after) > most || len(after) > l.long_row ||
-                  after % kArgcsrBlockRows == 0)
+      EXPECT_TRUE(group.rows == T || entries + len(after) > most || threads_wanted + wanted(len(after)) > T ||
+                  len(after) > l.long_row || after % kArgcsrBlockRows == 0)
           << "closed early";
     }
     // Threads: prefix sums from 0 to T, each row at least one, as the rule says.
@@ -411,6 +420,54 @@ TEST(ArgcsrLayout, InvariantsOnGeneratedMatrices) {
     for (const ArgcsrParams& p : kParamSets) check_layout(m, p);
   for (const auto& m : test_matrices<float, std::int64_t>())
     for (const ArgcsrParams& p : {params(32, 1), params(128, 1)}) check_layout(m, p);
+}
+
+// A row of a few hundred entries beside many short ones: the paper's rules
+// (500 entries within desired_chunk * T = 512, 101 rows within T) put them in
+// one group, and the long row then had the 28 threads its neighbours left,
+// 15 entries each; the threads' rule closes the group before it.
+TEST(ArgcsrLayout, AGroupClosesBeforeItsThreadsWouldCarryMoreThanTheDesiredChunk) {
+  std::vector<std::int64_t> row_ptr = {0};
+  for (int i = 0; i < 100; ++i) row_ptr.push_back(row_ptr.back() + 1);
+  row_ptr.push_back(row_ptr.back() + 400);
+  const ArgcsrLayout l = argcsr_build_layout<std::int64_t>(101, row_ptr.data(), params(128, 4, 8, 0));
+  ASSERT_EQ(l.count(), 2);
+  EXPECT_EQ(l.groups[0].rows, 100);
+  EXPECT_EQ(l.groups[0].chunk, 1);
+  EXPECT_EQ(l.groups[1].rows, 1);
+  EXPECT_EQ(l.groups[1].chunk, ceil_div(400, 128));
+}
+
+// The desired chunk by the matrix: 2 under 256k nonzeros, 4 from there, 8
+// from 512k when the rows not cut into parts vary little; as set otherwise.
+TEST(ArgcsrLayout, DesiredChunkByTheMatrix) {
+  ArgcsrParams p;
+  EXPECT_EQ(argcsr_desired_chunk(p, 0, 0.0), 2);
+  EXPECT_EQ(argcsr_desired_chunk(p, kArgcsrMidEntries - 1, 0.0), 2);
+  EXPECT_EQ(argcsr_desired_chunk(p, kArgcsrMidEntries, 0.0), 4);
+  EXPECT_EQ(argcsr_desired_chunk(p, kArgcsrRegularEntries - 1, 0.0), 4);
+  EXPECT_EQ(argcsr_desired_chunk(p, kArgcsrRegularEntries, 0.0), 8);
+  EXPECT_EQ(argcsr_desired_chunk(p, kArgcsrRegularEntries, 0.99), 8);
+  EXPECT_EQ(argcsr_desired_chunk(p, kArgcsrRegularEntries, 1.0), 4);
+  p.desired_chunk = 3;
+  EXPECT_EQ(argcsr_desired_chunk(p, 0, 0.0), 3);
+  EXPECT_EQ(argcsr_desired_chunk(p, kArgcsrRegularEntries, 5.0), 3);
+
+  // Built: rows of `pattern`'s lengths in turn up to `entries` nonzeros, then
+  // `long_rows` rows of 5000 (cut into parts below 1M nonzeros: long_row 4096).
+  const auto chunk_of = [](std::vector<std::int64_t> pattern, std::int64_t entries, int long_rows) {
+    std::vector<std::int64_t> row_ptr = {0};
+    for (std::size_t k = 0; row_ptr.back() < entries; ++k)
+      row_ptr.push_back(row_ptr.back() + pattern[k % pattern.size()]);
+    for (int k = 0; k < long_rows; ++k) row_ptr.push_back(row_ptr.back() + 5000);
+    const std::int64_t rows = std::int64_t(row_ptr.size()) - 1;
+    return argcsr_build_layout<std::int64_t>(rows, row_ptr.data(), ArgcsrParams{}).desired_chunk;
+  };
+  EXPECT_EQ(chunk_of({6}, 200000, 0), 2);
+  EXPECT_EQ(chunk_of({6}, 300000, 0), 4);
+  EXPECT_EQ(chunk_of({6}, 600000, 0), 8);
+  EXPECT_EQ(chunk_of({1, 1, 1, 33}, 600000, 0), 4);  // cv 1.54
+  EXPECT_EQ(chunk_of({6}, 600000, 10), 8);           // the long rows do not count
 }
 
 // The row length from which rows are cut into parts: as set (never below a
@@ -521,12 +578,13 @@ TEST(ArgcsrLayout, BlocksOfRowsOpenGroupsAndKeepTheInvariants) {
 
 TEST(ArgcsrLayout, SlotOffsetsPastTwoToThe31AndChunksTooLarge) {
   // Padding takes the slots past the int32 range while the entries stay in it:
-  // groups of one row of 1024 entries and 1023 empty rows (T = 1024: every row
-  // a thread, chunk 1024), 2049 of them: 2^31 + 2^20 slots for 2^21 entries.
+  // groups of one row of 1024 entries and 1023 empty rows (T = 1024 and a
+  // desired chunk of 1024: every row a thread, chunk 1024), 2049 of them:
+  // 2^31 + 2^20 slots for 2^21 entries.
   const std::int64_t groups = 2049, rows = groups * 1024;
   std::vector<std::int32_t> row_ptr(std::size_t(rows) + 1, 0);
   for (std::int64_t i = 0; i < rows; ++i) row_ptr[std::size_t(i) + 1] = row_ptr[std::size_t(i)] + (i % 1024 ? 0 : 1024);
-  const ArgcsrLayout l = argcsr_build_layout<std::int32_t>(std::int32_t(rows), row_ptr.data(), params(1024, 1));
+  const ArgcsrLayout l = argcsr_build_layout<std::int32_t>(std::int32_t(rows), row_ptr.data(), params(1024, 1024));
   ASSERT_EQ(l.count(), groups);
   EXPECT_EQ(l.groups.back().chunk, 1024);
   EXPECT_EQ(l.groups.back().offset, (groups - 1) * 1024 * 1024);

@@ -29,7 +29,12 @@
 // Groups: the rows in order; a group closes before a row that would take it
 // past desired_chunk * T entries or T rows (so a row longer than that is a
 // group alone, its chunk ceil(length / T), or, longer than long_row, groups
-// alone). Threads: one per row, then each spare thread to the row of
+// alone), or past T threads at desired_chunk entries a thread (the sum over
+// its rows of ceil(length / desired_chunk), at least 1 a row: this project's
+// rule, which keeps every chunk of a group of several rows at most
+// desired_chunk; without it, many short rows beside one of a few hundred
+// entries leave that row a few threads and all its entries). Threads: one
+// per row, then each spare thread to the row of
 // the largest filling ceil(length / threads) (ties: the lowest row); the
 // group's chunk is the largest filling after that. A row (or a long row's
 // part) of n entries and m threads is cut into consecutive pieces of
@@ -78,7 +83,9 @@ namespace aijadaptive {
 
 struct ArgcsrParams {
   int block_threads = 128;         // T: a multiple of 32 in [32, 1024]
-  std::int64_t desired_chunk = 1;  // a group holds at most desired_chunk * T entries (unless one row has more)
+  // A group holds at most desired_chunk * T entries (unless one row has
+  // more); 0: by the matrix (argcsr_desired_chunk).
+  std::int64_t desired_chunk = 0;
   std::int64_t long_chunk = 8;     // slots per thread of a long row's part: parts of long_chunk * T entries
   // A row of more than this many entries is cut into parts (at least
   // long_chunk * T); 0: by the matrix's size (argcsr_long_row).
@@ -109,6 +116,19 @@ ArgcsrParams argcsr_params(const TuningParams& tuning);
 inline constexpr std::int64_t kArgcsrSmallEntries = 1000000;
 inline constexpr std::int64_t kArgcsrSmallLongRow = 4096;
 std::int64_t argcsr_long_row(const ArgcsrParams& params, std::int64_t entries);
+// The desired chunk of a matrix of `entries` nonzeros: desired_chunk as set,
+// or (0) kArgcsrSmallChunk below kArgcsrMidEntries nonzeros, kArgcsrRegularChunk
+// from kArgcsrRegularEntries when the rows that are not cut into parts vary
+// little in length (`uncut_cv`, their lengths' coefficient of variation, below
+// kArgcsrRegularCv; read only from kArgcsrRegularEntries), else kArgcsrMidChunk.
+// Why these: src/formats/argcsr/tuning.hpp.
+inline constexpr std::int64_t kArgcsrSmallChunk = 2;
+inline constexpr std::int64_t kArgcsrMidEntries = std::int64_t(1) << 18;
+inline constexpr std::int64_t kArgcsrMidChunk = 4;
+inline constexpr std::int64_t kArgcsrRegularEntries = std::int64_t(1) << 19;
+inline constexpr double kArgcsrRegularCv = 1.0;
+inline constexpr std::int64_t kArgcsrRegularChunk = 8;
+std::int64_t argcsr_desired_chunk(const ArgcsrParams& params, std::int64_t entries, double uncut_cv);
 // Throws ErrorKind::invalid_argument unless the parameters are usable.
 void argcsr_check_params(const ArgcsrParams& params);
 
@@ -130,6 +150,7 @@ struct ArgcsrLayout {
   std::int64_t part_entries = 0;  // long_chunk * T: the entries of a long row's part
   std::int64_t long_row = 0;      // rows of more entries are cut into parts (argcsr_long_row)
   std::int64_t long_rows = 0;     // rows cut into parts
+  std::int64_t desired_chunk = 0;  // the groups were closed by (argcsr_desired_chunk)
 
   std::int64_t count() const { return std::int64_t(groups.size()); }
   // Group g's rows + 1 entries of thread_start.
@@ -153,7 +174,8 @@ inline constexpr std::int64_t kArgcsrBlockRows = std::int64_t(1) << 17;
 // (blocks of kArgcsrBlockRows on the host's threads; each block's first row
 // opens a group): O(rows) when each group's entries fit its threads
 // (desired_chunk 1), at most O(rows log(longest row)) otherwise (a search for
-// each group's chunk).
+// each group's chunk); from kArgcsrRegularEntries nonzeros with desired_chunk
+// 0, a first pass over the row lengths for their variation.
 // Throws ErrorKind::unsupported where the groups or the slot count do not fit
 // (more than 2^31 - 1 groups: rows of over 2^31 long_chunk T entries).
 template <class I>

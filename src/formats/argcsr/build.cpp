@@ -1,6 +1,7 @@
 // Host builder of format `argcsr`: the parameters, the row groups and their
 // threads, and the host's picture of the slot arrays.
 #include <algorithm>
+#include <cmath>
 #include <cstdio>
 #include <limits>
 #include <string>
@@ -90,8 +91,9 @@ const std::vector<ParamSpec>& argcsr_params() {
       integer_param("block_threads", "threads per row group, a CUDA block (T)", 32, 1024, kBlockThreads, 32),
       integer_param("desired_chunk",
                     "entries per thread a row group aims at: it closes before a row that would take it past "
-                    "desired_chunk * T entries",
-                    1, kMostDesiredChunk, kDesiredChunk),
+                    "desired_chunk * T entries or T threads of desired_chunk entries (0: by the matrix's size and "
+                    "row lengths)",
+                    0, kMostDesiredChunk, kDesiredChunk),
       integer_param("long_chunk",
                     "slots per thread in a part of a long row: a row of more than long_chunk * T entries is cut "
                     "into parts of that many, a CUDA block each",
@@ -127,9 +129,9 @@ void argcsr_check_params(const ArgcsrParams& p) {
   AIJA_REQUIRE(p.block_threads >= 32 && p.block_threads <= 1024 && p.block_threads % 32 == 0, invalid_argument,
                "argcsr: block_threads = " + std::to_string(p.block_threads) +
                    ", expected a multiple of 32 in [32, 1024]");
-  AIJA_REQUIRE(p.desired_chunk >= 1 && p.desired_chunk <= kMostDesiredChunk, invalid_argument,
-               "argcsr: desired_chunk = " + std::to_string(p.desired_chunk) + ", expected an integer in [1, " +
-                   std::to_string(kMostDesiredChunk) + "]");
+  AIJA_REQUIRE(p.desired_chunk >= 0 && p.desired_chunk <= kMostDesiredChunk, invalid_argument,
+               "argcsr: desired_chunk = " + std::to_string(p.desired_chunk) + ", expected an integer in [0, " +
+                   std::to_string(kMostDesiredChunk) + "] (0: by the matrix)");
   AIJA_REQUIRE(p.long_chunk >= 1 && p.long_chunk <= kMostDesiredChunk, invalid_argument,
                "argcsr: long_chunk = " + std::to_string(p.long_chunk) + ", expected an integer in [1, " +
                    std::to_string(kMostDesiredChunk) + "]");
@@ -163,6 +165,12 @@ std::int64_t argcsr_long_row(const ArgcsrParams& p, std::int64_t entries) {
   return std::max(wanted, part);
 }
 
+std::int64_t argcsr_desired_chunk(const ArgcsrParams& p, std::int64_t entries, double uncut_cv) {
+  if (p.desired_chunk) return p.desired_chunk;
+  if (entries < kArgcsrMidEntries) return kArgcsrSmallChunk;
+  return entries >= kArgcsrRegularEntries && uncut_cv < kArgcsrRegularCv ? kArgcsrRegularChunk : kArgcsrMidChunk;
+}
+
 namespace {
 
 // Rows a thread of the host build takes at least (a few ns a row, against
@@ -182,16 +190,16 @@ struct ArgcsrPart {
 // Rows [r.begin, r.end) (whole blocks of kBuildBlockRows) into groups, as
 // argcsr_build_layout says.
 template <class I>
-ArgcsrPart lay_out_groups(const I* row_ptr, const detail::RowPart& r, const ArgcsrParams& p, std::int64_t long_row,
-                          std::int64_t part_entries) {
-  const int T = p.block_threads;
-  const std::int64_t most_entries = p.desired_chunk * T;
+ArgcsrPart lay_out_groups(const I* row_ptr, const detail::RowPart& r, int T, std::int64_t desired_chunk,
+                          std::int64_t long_row, std::int64_t part_entries) {
   ArgcsrPart out;
   out.thread_start.reserve(std::size_t((r.end - r.begin) + (r.end - r.begin) / T + 1));
   std::vector<std::int64_t> lengths;  // of the open group's rows
   lengths.reserve(std::size_t(T));
   std::vector<int> threads(static_cast<std::size_t>(T));
-  std::int64_t open_first = r.begin, open_entries = 0;
+  // The open group's threads at desired_chunk entries a thread: at most T
+  // also keeps its entries within desired_chunk * T and its rows within T.
+  std::int64_t open_first = r.begin, open_threads = 0;
   // Chunks are at most max(desired_chunk, long_chunk, ceil(long_row / T)) <=
   // kMostDesiredChunk slots (long_row <= 32 kMostDesiredChunk, T >= 32): only
   // the slot count and the number of groups (one launch's blocks) can
@@ -212,7 +220,7 @@ ArgcsrPart lay_out_groups(const I* row_ptr, const detail::RowPart& r, const Argc
     }
     out.thread_start.push_back(std::uint16_t(T));
     open_first += rows;
-    open_entries = 0;
+    open_threads = 0;
     lengths.clear();
   };
   // A long row: its parts, a group each with all T threads; thread_start
@@ -236,18 +244,48 @@ ArgcsrPart lay_out_groups(const I* row_ptr, const detail::RowPart& r, const Argc
   };
   for (std::int64_t i = r.begin; i < r.end; ++i) {
     const std::int64_t len = std::int64_t(row_ptr[i + 1]) - std::int64_t(row_ptr[i]);
-    if (!lengths.empty() && (std::int64_t(lengths.size()) == T || open_entries + len > most_entries ||
-                             len > long_row || i % kBuildBlockRows == 0))
+    const std::int64_t threads_wanted = needed(len, desired_chunk);
+    if (!lengths.empty() && (open_threads + threads_wanted > T || len > long_row || i % kBuildBlockRows == 0))
       close();
     if (len > long_row) {
       cut(i, len);
       continue;
     }
     lengths.push_back(len);
-    open_entries += len;
+    open_threads += threads_wanted;
   }
   if (!lengths.empty()) close();
   return out;
+}
+
+// The coefficient of variation of the lengths of the rows of at most
+// long_row entries (those not cut into parts), over the parts on threads.
+template <class I>
+double uncut_row_cv(const I* row_ptr, const std::vector<detail::RowPart>& parts, std::int64_t long_row) {
+  struct Sums {
+    double rows = 0, entries = 0, squares = 0;
+  };
+  std::vector<Sums> sums(parts.size());
+  detail::run_row_parts(parts.size(), [&](std::size_t q) {
+    Sums s;
+    for (std::int64_t i = parts[q].begin; i < parts[q].end; ++i) {
+      const double len = double(std::int64_t(row_ptr[i + 1]) - std::int64_t(row_ptr[i]));
+      if (len > double(long_row)) continue;
+      s.rows += 1;
+      s.entries += len;
+      s.squares += len * len;
+    }
+    sums[q] = s;
+  });
+  Sums all;
+  for (const Sums& s : sums) {
+    all.rows += s.rows;
+    all.entries += s.entries;
+    all.squares += s.squares;
+  }
+  if (all.rows == 0 || all.entries == 0) return 0.0;
+  const double mean = all.entries / all.rows;
+  return std::sqrt(std::max(0.0, all.squares / all.rows - mean * mean)) / mean;
 }
 
 }  // namespace
@@ -267,9 +305,11 @@ ArgcsrLayout argcsr_build_layout(I rows, const I* row_ptr, const ArgcsrParams& p
   // thread_start entries (rows + groups each) where first_row + g - part
   // finds them.
   const std::vector<detail::RowPart> parts = detail::row_parts(n, n, kBuildBlockRows, 0, kBuildBlockRows);
+  const bool reads_cv = p.desired_chunk == 0 && l.entries >= kArgcsrRegularEntries;
+  l.desired_chunk = argcsr_desired_chunk(p, l.entries, reads_cv ? uncut_row_cv(row_ptr, parts, l.long_row) : 0.0);
   std::vector<ArgcsrPart> laid(parts.size());
   detail::run_row_parts(parts.size(), [&](std::size_t q) {
-    laid[q] = lay_out_groups(row_ptr, parts[q], p, l.long_row, l.part_entries);
+    laid[q] = lay_out_groups(row_ptr, parts[q], T, l.desired_chunk, l.long_row, l.part_entries);
   });
   std::int64_t groups = 0, starts = 0;
   for (const ArgcsrPart& part : laid) {
@@ -408,8 +448,9 @@ std::vector<std::string> ArgcsrHostFormat<V, I>::describe() const {
   std::int64_t parts = 0;
   for (const ArgcsrGroup& g : l.groups) parts += g.parts > 1;
   return {"argcsr: " + std::to_string(l.count()) + " row groups of T = " + std::to_string(params_.block_threads) +
-              " threads, at most " + std::to_string(params_.desired_chunk * params_.block_threads) +
-              " entries each unless one row has more (desired chunk " + std::to_string(params_.desired_chunk) + ")",
+              " threads, at most " + std::to_string(l.desired_chunk * params_.block_threads) +
+              " entries each unless one row has more (desired chunk " + std::to_string(l.desired_chunk) +
+              (params_.desired_chunk ? ")" : ", by the matrix)"),
           "argcsr: " + std::to_string(l.long_rows) + " rows of more than " + std::to_string(l.long_row) +
               " entries cut into " + std::to_string(parts) + " parts of " + std::to_string(l.part_entries) +
               " (long chunk " + std::to_string(params_.long_chunk) + ")",

@@ -8,13 +8,19 @@
 
 namespace aijadaptive::argcsr_tuning {
 
-// T and desiredChunkSize: the paper's values (128 threads a group, 1 entry a
-// thread: the robust choice over its 1600 matrices; regular matrices did
-// better with larger chunks, circuit ones much worse). On the H100 the same:
-// desired_chunk 4-8 lifts the large matrices and sinks the small irregular
-// ones, T = 256 gains nothing (docs/h100-2026-11-24-argcsr-long-rows/).
+// T: the paper's 128 threads a group (T = 256 gained nothing on the H100,
+// docs/h100-2026-11-24-argcsr-long-rows/).
 inline constexpr int kBlockThreads = 128;
-inline constexpr std::int64_t kDesiredChunk = 1;
+// desiredChunkSize: 0, by the matrix (argcsr_desired_chunk, its constants in
+// argcsr.hpp). The paper's 1 was the robust choice over its 1600 matrices; on
+// the H200 (docs/h200-2026-11-30-argcsr-chunk/, call 1: 1, 2, 4 and 8 on 26
+// matrices) each block then carried too few entries for its fixed cost: 2
+// was as fast or faster on nearly every matrix under 256k nonzeros, 4 on the
+// larger ones, 8 on the larger ones whose rows (but the cut ones) vary little
+// in length; 8 padded rmat's power-law rows to 63 bytes a nonzero. With
+// this project's threads rule (argcsr.hpp) as well, call 2: 1.29x faster
+// than chunk 1 over 83 matrices, 2.6x on the six largest, none slower.
+inline constexpr std::int64_t kDesiredChunk = 0;
 // long_chunk: slots per thread in each part of a row of more than
 // long_chunk * T entries (a block per part); on the H100 4 and 32 measure
 // alike, 2 is slower on the large matrices (same docs).
