@@ -88,7 +88,7 @@ void expect_error(ErrorKind kind, const std::function<void()>& f, const std::str
 
 // ---- the parameters -----------------------------------------------------------
 
-TEST(ArgcsrParams, ThePapersDefaultsAndTheUsersSettings) {
+TEST(ArgcsrParams, TheDefaultsAndTheUsersSettings) {
   const ArgcsrParams d = argcsr_params(TuningParams{});
   EXPECT_EQ(d.block_threads, 128);
   EXPECT_EQ(d.desired_chunk, 0);  // by the matrix (argcsr_desired_chunk)
