@@ -109,13 +109,14 @@ constexpr double kLongestOverMean = 20.0;
 // irregular rows with such columns: segspmv, the fastest on the two rmat of
 // milder skew (row cv 2.1-2.5), where csr was 0.71-0.90 of it (same call).
 constexpr double kPowerLawRowCv = 4.0;
-// Both of those under 2^23 nonzeros: argcsr, since its groups aim at more
-// than one entry a thread (2026-11-30). H200, the oracle table of
-// docs/h200-2026-11-30-argcsr-chunk (call 3), share of the per-matrix best:
-// rmat scale 18 (3.9M nonzeros, row cv 7) argcsr 1.00, csr 0.87; its milder
-// twin (4.2M) argcsr 1.00, segspmv 0.92; from 11.8M on csr was ahead or level
-// (rmat scale 19 ef 24: csr 1.00, argcsr 0.99; scale 22 ef 8: 1.00, 0.89).
-constexpr std::int64_t kScatteredArgcsrMaxNnz = std::int64_t(1) << 23;
+// Both of those under 6M nonzeros: argcsr, since its groups aim at more
+// than one entry a thread (2026-11-30). H200, the oracle tables of
+// docs/h200-2026-11-30-argcsr-chunk (calls 3 and 4), share of the per-matrix
+// best: rmat scale 18 (3.9M nonzeros, row cv 7) argcsr 1.00, csr 0.87; its
+// milder twin (4.2M) argcsr 1.00, segspmv 0.92; from 8.2M on csr was ahead
+// (rmat scale 20 ef 8: csr 0.98, argcsr 0.94; scale 19 ef 24, 11.8M: 1.00,
+// 0.98; scale 22 ef 8: 1.00, 0.89). 6M: between the two, on a log scale.
+constexpr std::int64_t kScatteredArgcsrMaxNnz = 6000000;
 
 // Rows of nearly one length (row cv <= 0.2) in a matrix under 100k nonzeros
 // (1M until 2026-11-29: below) that no rule above took: suraa, not argcsr
@@ -299,7 +300,7 @@ std::vector<Candidate> select_storage(const Features& f, const FormatChoice& cho
   if (irregular) {
     if (f.gather_sector_ratio >= kVeryScatteredRatio && f.nnz >= kLargeNnz && f.nnz < kScatteredArgcsrMaxNnz) {
       std::vector<Candidate> c{{FormatId::argcsr,
-                                "auto: argcsr, irregular rows with scattered columns in a matrix of 1M to 2^23 "
+                                "auto: argcsr, irregular rows with scattered columns in a matrix of 1M to 6M "
                                 "nonzeros: rows grouped in order, threads given to the fullest rows (" +
                                     describe(f) + ")",
                                 /*costly_build=*/true}};
