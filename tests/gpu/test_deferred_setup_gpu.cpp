@@ -159,9 +159,9 @@ TEST_F(DeferredSetupGpu, OnlyAnAnalysisThatMayReorderIsDeferred) {
   EXPECT_FALSE(a.reordered());
   EXPECT_NE(a.selection_reason().find("not reordered"), std::string::npos) << a.selection_reason();
   // Irregular rows (40 of 5000 entries) under 1M nonzeros, where their format
-  // is not costly to build (from 1M it is, suraa's or argcsr's: the test
-  // below): no reordering, and the analysis runs before build() returns,
-  // overlapping the upload of the arrays.
+  // is not costly to build (from 1M suraa's and argcsr's are, and a costly
+  // build is deferred: the test below): no reordering, and the analysis runs
+  // before build() returns, overlapping the upload of the arrays.
   const Csr irregular = scattered(200000, 3, 40, 5000, 35);
   Matrix b(o);
   b.build(irregular.view());
