@@ -298,17 +298,17 @@ std::vector<Candidate> select_storage(const Features& f, const FormatChoice& cho
             {FormatId::csr, kLastResort}};
   }
   if (irregular) {
-    if (f.gather_sector_ratio >= kVeryScatteredRatio && f.nnz >= kLargeNnz && f.nnz < kScatteredArgcsrMaxNnz) {
-      std::vector<Candidate> c{{FormatId::argcsr,
-                                "auto: argcsr, irregular rows with scattered columns in a matrix of 1M to 6M "
-                                "nonzeros: rows grouped in order, threads given to the fullest rows (" +
-                                    describe(f) + ")",
-                                /*costly_build=*/true}};
-      if (f.row_cv <= kPowerLawRowCv) c.push_back({FormatId::segspmv, "the next candidate: segspmv"});
-      c.push_back({FormatId::csr, kLastResort});
-      return c;
-    }
     if (f.gather_sector_ratio >= kVeryScatteredRatio && f.nnz >= kLargeNnz) {
+      if (f.nnz < kScatteredArgcsrMaxNnz) {
+        std::vector<Candidate> c{{FormatId::argcsr,
+                                  "auto: argcsr, irregular rows with scattered columns in a matrix of 1M to 6M "
+                                  "nonzeros: rows grouped in order, threads given to the fullest rows (" +
+                                      describe(f) + ")",
+                                  /*costly_build=*/true}};
+        if (f.row_cv <= kPowerLawRowCv) c.push_back({FormatId::segspmv, "the next candidate: segspmv"});
+        c.push_back({FormatId::csr, kLastResort});
+        return c;
+      }
       if (f.row_cv > kPowerLawRowCv)
         return {{FormatId::csr,
                  "auto: csr through cuSPARSE, power-law rows (row cv > 4) with scattered columns in a large matrix (" +
