@@ -1,9 +1,10 @@
 // Format `segspmv` on the GPU against its host reference (which walks the
 // same blocks and segments in the kernel's order of additions): all type
-// pairs, both variants and every L, beta == 0 with NaN in y, the same bits on
-// every run, the row map, padding that never reads x, a refill, and the
-// adaptive matrix with host and device vectors (its transpose through the
-// core's fallback), with and without the CSR arrays sent during the analysis.
+// pairs, every variant and every L (the vector one with its slots streamed
+// too), beta == 0 with NaN in y, the same bits on every run, the row map,
+// padding that never reads x, a refill, and the adaptive matrix with host
+// and device vectors (its transpose through the core's fallback), with and
+// without the CSR arrays sent during the analysis.
 #include <aijadaptive/adaptive_matrix.hpp>
 #include <aijadaptive/device.hpp>
 #include <aijadaptive/device_buffer.hpp>
@@ -172,6 +173,23 @@ TYPED_TEST(SegspmvGpuTyped, AdaptiveMatrixWithAndWithoutTheArraysSentDuringTheAn
   auto list = matrices<V, I>();
   for (auto& m : edge_matrices<V, I>()) list.push_back(std::move(m));
   test::expect_fixed_format_with_and_without_prefetch(FormatId::segspmv, list, {TuningParams{}, small});
+}
+
+// Streaming asked for: taken by a layout with slots, never by one of none,
+// whose pieces (of no slots) the phased loads of streamed slots would read
+// from its first segment.
+TEST_F(SegspmvGpu, ALayoutOfNoSlotsIsNeverStreamed) {
+  const SegspmvParams p = segspmv_with(0, S::vector, 128, 8, 0, 1);
+  for (std::int64_t length : {0, 3}) {
+    SCOPED_TRACE("rows of " + std::to_string(length));
+    const auto m = test::csr_of_lengths<double, std::int32_t>(std::vector<std::int64_t>(100, length), 100, 1);
+    SegspmvHostFormat<double, std::int32_t> host(p);
+    host.build(m.view());
+    auto dev = host.upload(nullptr);
+    const bool streamed = dev->describe()[0].find("slots streamed past the caches") != std::string::npos;
+    EXPECT_EQ(streamed, length > 0) << dev->describe()[0];
+    test::expect_device_matches_host(host, *dev, m, nullptr);
+  }
 }
 
 // Reordered (RCM): the format writes the caller's rows itself through the row map.

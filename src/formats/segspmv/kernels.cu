@@ -48,6 +48,15 @@ struct SegspmvArrays {
 // lanes summing segments of 2-32 slots read different banks.
 __device__ __forceinline__ int skewed(int j) { return j + j / kWarp; }
 
+// The vector variant's loads in phases (all columns, all values, all of x,
+// then the sums) for slots streamed past the caches (kStream: by default
+// those larger than L2), whose loads wait for DRAM: the compiler otherwise
+// waited for a segment's columns before it asked for the next one's, under
+// the kernels' register caps. From L2 the loads as they were ran faster
+// (docs/h200-2026-11-30-segspmv-phases).
+template <int kStream>
+constexpr bool kPhasedLoads = kStream == 1;
+
 // N slots from p, aligned to N slots (a segment's start), in as few loads as
 // their bytes allow: 16-byte words, else 8, else 4 (every value and index
 // type is a multiple of 4 bytes).
@@ -66,11 +75,34 @@ __device__ __forceinline__ void load_segment(const T* p, T (&out)[N]) {
 // A piece's slots in a lane's registers: scalar and tree, slot j by lane
 // j % 32 (c[u], v[u]: slot lane + 32 u); vector, segment s by lane s % 32,
 // kL slots at a time (c[k * kL + i]: slot i of segment lane + 32 k). Padding
-// and slots past the piece: column -1, value 0.
+// and slots past the piece: column -1, value 0 (past the piece with phased
+// loads: any value; no sum reads it).
 template <int U, SegspmvVariant kVariant, int kL, int kStream, class V, class I>
 __device__ __forceinline__ void load_piece(const SegspmvArrays<V, I>& a, std::int64_t slot0, int n, int lane,
                                            I (&c)[U], V (&v)[U]) {
-  if constexpr (kVariant == SegspmvVariant::vector) {
+  if constexpr (kVariant == SegspmvVariant::vector && kPhasedLoads<kStream>) {
+    // Every segment's columns, then every segment's values, none under a
+    // branch, so that all of them are in flight at once: a segment past the
+    // piece reads its first one (the layout's first, for a piece of no
+    // slots; streamed layouts have slots) and gets columns -1. A branch
+    // here made the compiler spill the values, which waited for them.
+    const std::int64_t base = n > 0 ? slot0 : 0;
+#pragma unroll
+    for (int k = 0; k < U / kL; ++k) {
+      const int s = lane + k * kWarp, at = s * kL < n ? s * kL : 0;
+      load_segment<kStream>(a.cols + base + at, *reinterpret_cast<I(*)[kL]>(c + k * kL));
+    }
+#pragma unroll
+    for (int k = 0; k < U / kL; ++k) {
+      const int s = lane + k * kWarp, at = s * kL < n ? s * kL : 0;
+      load_segment<kStream>(a.vals + base + at, *reinterpret_cast<V(*)[kL]>(v + k * kL));
+    }
+#pragma unroll
+    for (int k = 0; k < U / kL; ++k)
+      if ((lane + k * kWarp) * kL >= n)
+#pragma unroll
+        for (int i = 0; i < kL; ++i) c[k * kL + i] = I(-1);
+  } else if constexpr (kVariant == SegspmvVariant::vector) {
 #pragma unroll
     for (int k = 0; k < U / kL; ++k) {
       const int s = lane + k * kWarp;
@@ -95,18 +127,25 @@ __device__ __forceinline__ void load_piece(const SegspmvArrays<V, I>& a, std::in
 }
 
 // The segment sums of a piece of n slots (segments of L) into segment_sums.
-template <int U, SegspmvVariant kVariant, int kL, class V, class I>
+template <int U, SegspmvVariant kVariant, int kL, int kStream, class V, class I>
 __device__ __forceinline__ void sum_segments(const I (&c)[U], const V (&v)[U], const V* __restrict__ x, int n,
                                              int L, int lane, V* segment_sums) {
   constexpr int C = kWarp * U;
   if constexpr (kVariant == SegspmvVariant::vector) {
+    V xv[U];  // phased loads: every x before the first sum
+    if constexpr (kPhasedLoads<kStream>) {
+#pragma unroll
+      for (int j = 0; j < U; ++j) xv[j] = c[j] >= 0 ? __ldg(x + c[j]) : V(0);
+    }
 #pragma unroll
     for (int k = 0; k < U / kL; ++k) {
       const int s = lane + k * kWarp;
       V sum = 0;
 #pragma unroll
-      for (int i = 0; i < kL; ++i)
-        if (c[k * kL + i] >= 0) sum += v[k * kL + i] * __ldg(x + c[k * kL + i]);
+      for (int i = 0; i < kL; ++i) {
+        const int j = k * kL + i;
+        if (c[j] >= 0) sum += v[j] * (kPhasedLoads<kStream> ? xv[j] : __ldg(x + c[j]));
+      }
       if (s * kL < n) segment_sums[s] = sum;
     }
   } else if constexpr (kVariant == SegspmvVariant::tree) {
@@ -134,29 +173,35 @@ __device__ __forceinline__ void sum_segments(const I (&c)[U], const V (&v)[U], c
   }
 }
 
-// What a lane needs of piece p's rows, loaded before its slots so that the
-// loads overlap: lane r < rows holds row row0 + r's segments [first_seg,
-// end_seg) relative to seg0; every lane, row0's (the piece's first row,
-// perhaps the row of which it is a chunk) from lane 0.
+// What a lane needs of piece p's rows: lane r < rows holds row row0 + r's
+// segments [first_seg, end_seg) relative to seg0; every lane, row0's (the
+// piece's first row, perhaps the row of which it is a chunk) from lane 0.
+// Loaded before the piece's slots (load_piece_rows). With phased loads
+// (streamed slots) shared among the lanes only after them (share_first_row):
+// a shuffle waits for its operand, and the compiler kept the slots' loads
+// behind it, so that a warp waited for the rows' bounds before it asked for
+// its slots. From L2 the shuffle before the slots ran faster.
 struct PieceRows {
+  std::int64_t first = 0, end = 0;  // the lane's row, absolute segments
   int first_seg = 0, end_seg = 0;
   std::int64_t row0_first = 0, row0_end = 0;
 };
 
 template <class V, class I>
-__device__ __forceinline__ PieceRows load_piece_rows(const SegspmvArrays<V, I>& a, I row0, I row1, std::int64_t seg0,
-                                                    int lane) {
+__device__ __forceinline__ PieceRows load_piece_rows(const SegspmvArrays<V, I>& a, I row0, I row1, int lane) {
   PieceRows r;
-  std::int64_t first = 0, end = 0;
   if (lane < max(int(row1 - row0), 1)) {  // a chunk's piece may have no row of its own
-    first = a.row_seg[row0 + lane];
-    end = a.row_seg[row0 + lane + 1];
+    r.first = a.row_seg[row0 + lane];
+    r.end = a.row_seg[row0 + lane + 1];
   }
-  r.first_seg = int(first - seg0);
-  r.end_seg = int(end - seg0);
-  r.row0_first = __shfl_sync(0xffffffffu, first, 0);
-  r.row0_end = __shfl_sync(0xffffffffu, end, 0);
   return r;
+}
+
+__device__ __forceinline__ void share_first_row(PieceRows& r, std::int64_t seg0) {
+  r.first_seg = int(r.first - seg0);
+  r.end_seg = int(r.end - seg0);
+  r.row0_first = __shfl_sync(0xffffffffu, r.first, 0);
+  r.row0_end = __shfl_sync(0xffffffffu, r.end, 0);
 }
 
 // A chunk of row row0, a long one (its segments [row_first, row_end); chunks
@@ -197,7 +242,7 @@ __device__ __forceinline__ void multiply_long_chunk(const SegspmvArrays<V, I>& a
     V v[W];
     load_piece<W, kVariant, kL, kStream>(a, seg0 * L + at, slots, lane, c, v);
     __syncwarp();  // the last slots' sums read before these overwrite them
-    sum_segments<W, kVariant, kL>(c, v, x, slots, L, lane, segment_sums);
+    sum_segments<W, kVariant, kL, kStream>(c, v, x, slots, L, lane, segment_sums);
     __syncwarp();
     for (int s = lane; s < slots / L; s += kWarp) sum += segment_sums[s];
   }
@@ -208,7 +253,7 @@ __device__ __forceinline__ void multiply_long_chunk(const SegspmvArrays<V, I>& a
 // c and v and its rows in r: segment sums into the warp's shared memory, then
 // a lane per row adds its segments' sums; or, for a chunk of a long row of at
 // most C slots, the lanes add all of them (lane t the sums t, t + 32, ...).
-template <int U, SegspmvVariant kVariant, int kL, class V, class I>
+template <int U, SegspmvVariant kVariant, int kL, int kStream, class V, class I>
 __device__ __forceinline__ void multiply_piece(const SegspmvArrays<V, I>& a, const V* __restrict__ x, V alpha, V beta,
                                                V* __restrict__ y, std::int64_t p, I row0, I row1, std::int64_t seg0,
                                                std::int64_t seg1, int L, PieceRows r, const I (&c)[U],
@@ -216,7 +261,7 @@ __device__ __forceinline__ void multiply_piece(const SegspmvArrays<V, I>& a, con
   constexpr int C = kWarp * U;  // slots of a piece at most
   const bool chunk = (r.row0_end - r.row0_first) * L > C;
   const int n = int((seg1 - seg0) * L), rows = int(row1 - row0);
-  sum_segments<U, kVariant, kL>(c, v, x, n, L, lane, segment_sums);
+  sum_segments<U, kVariant, kL, kStream>(c, v, x, n, L, lane, segment_sums);
   __syncwarp();
   if (chunk) {
     V sum = 0;
@@ -273,11 +318,14 @@ __global__ void __launch_bounds__(kCapped ? kCappedThreads : segspmv_max_block_t
       return;
     }
   }
-  const PieceRows r = load_piece_rows(a, row0, row1, seg0, lane);
+  PieceRows r = load_piece_rows(a, row0, row1, lane);
+  if constexpr (!kPhasedLoads<kStream>) share_first_row(r, seg0);
   I c[U];
   V v[U];
   load_piece<U, kVariant, kL, kStream>(a, seg0 * L, int((seg1 - seg0) * L), lane, c, v);
-  multiply_piece<U, kVariant, kL>(a, x, alpha, beta, y, p, row0, row1, seg0, seg1, L, r, c, v, lane, segment_sums);
+  if constexpr (kPhasedLoads<kStream>) share_first_row(r, seg0);
+  multiply_piece<U, kVariant, kL, kStream>(a, x, alpha, beta, y, p, row0, row1, seg0, seg1, L, r, c, v, lane,
+                                           segment_sums);
 }
 
 // Row i's entries to slots [row_seg[i] * L, row_seg[i + 1] * L), padding
@@ -321,8 +369,11 @@ class SegspmvDeviceFormat final : public DeviceFormat<V, I> {
 
     // The kernel and its shared memory, fixed for the matrix.
     const DeviceInfo limits = device_info(current_device());
-    const bool stream_loads = p.stream_loads >= 0 ? p.stream_loads == 1
-                                                  : std::int64_t(l.device_bytes(sizeof(V), sizeof(I))) > limits.l2_bytes;
+    // A layout of no slots is never streamed: the vector kernel's phased
+    // loads (streamed layouts) read its first segment for a piece of none.
+    const bool stream_loads =
+        l.slots() > 0 && (p.stream_loads >= 0 ? p.stream_loads == 1
+                                              : std::int64_t(l.device_bytes(sizeof(V), sizeof(I))) > limits.l2_bytes);
     kernel_ = choose_kernel(p.unroll, l.variant, l.length, stream_loads,
                             p.block_threads <= kCappedThreads && l.looped_chunks == 0);
     AIJA_REQUIRE(kernel_ != nullptr, invalid_argument,
