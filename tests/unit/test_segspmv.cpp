@@ -169,25 +169,25 @@ TEST(SegspmvLength, TheLongestPowerOfTwoWithinThePaddingLimit) {
   EXPECT_EQ(rule(mixed, 0.01), 1);  // 2: 10 (1.2%)
 }
 
-// The weights of segspmv_tuning: 1, 0.78, 0.73, 0.69 at L = 1, 2, 4, 8.
+// The weights of segspmv_tuning: 1, 0.82, 0.78, 0.81 at L = 1, 2, 4, 8.
 TEST(SegspmvLength, TheVectorVariantWeighsPaddingAgainstWiderSegments) {
   const auto rule = [](std::int64_t length, int max_length) {
     const auto m = test::csr_of_lengths<double, std::int32_t>(std::vector<std::int64_t>(100, length), 200, 1);
     return segspmv_vector_length(m.rows, m.row_ptr.data(), max_length);
   };
   // Bytes a row (12 a slot, 20 a row) times the weight:
-  EXPECT_EQ(rule(7, 8), 8);   // 104 at 1, 116 x 0.78 = 90.5 at 2, 116 x 0.73 at 4, 116 x 0.69 = 80.0 at 8
-  EXPECT_EQ(rule(7, 4), 4);   // capped at unroll 4
-  EXPECT_EQ(rule(5, 8), 2);   // 80, 92 x 0.78 = 71.8, 116 x 0.73 = 84.7, 116 x 0.69 = 80.0
-  EXPECT_EQ(rule(27, 8), 4);  // 344, 356 x 0.78 = 277.7, 356 x 0.73 = 259.9, 404 x 0.69 = 278.8
-  EXPECT_EQ(rule(9, 8), 2);   // 128, 140 x 0.78 = 109.2, 164 x 0.73 = 119.7, 212 x 0.69 = 146.3
-  EXPECT_EQ(rule(1, 8), 1);   // 32, 44 x 0.78 = 34.3, 68 x 0.73, 116 x 0.69
-  EXPECT_EQ(rule(64, 16), 8);  // no padding at any L: the widest weighed, 8 (not 16)
+  EXPECT_EQ(rule(7, 8), 4);   // 104 at 1, 116 x 0.82 = 95.1 at 2, 116 x 0.78 = 90.5 at 4, 116 x 0.81 = 94.0 at 8
+  EXPECT_EQ(rule(7, 2), 2);   // capped at unroll 2
+  EXPECT_EQ(rule(5, 8), 2);   // 80, 92 x 0.82 = 75.4, 116 x 0.78 = 90.5, 116 x 0.81 = 94.0
+  EXPECT_EQ(rule(27, 8), 4);  // 344, 356 x 0.82 = 291.9, 356 x 0.78 = 277.7, 404 x 0.81 = 327.2
+  EXPECT_EQ(rule(9, 8), 2);   // 128, 140 x 0.82 = 114.8, 164 x 0.78 = 127.9, 212 x 0.81 = 171.7
+  EXPECT_EQ(rule(1, 8), 1);   // 32, 44 x 0.82 = 36.1, 68 x 0.78, 116 x 0.81
+  EXPECT_EQ(rule(64, 16), 4);  // no padding at any L: the lightest weight, 4 (not 8 or 16)
   EXPECT_EQ(rule(64, 1), 1);
   EXPECT_EQ(segspmv_vector_length(std::int32_t(0), std::vector<std::int32_t>{0}.data(), 8), 8);  // nothing: the widest
   // The layout takes it for the vector variant, the padding rule for the others.
   const auto m = test::csr_of_lengths<double, std::int32_t>(std::vector<std::int64_t>(50, 7), 100, 1);
-  EXPECT_EQ(segspmv_build_layout(m.rows, m.row_ptr.data(), segspmv_with(0, S::vector, 256, 8)).length, 8);
+  EXPECT_EQ(segspmv_build_layout(m.rows, m.row_ptr.data(), segspmv_with(0, S::vector, 256, 8)).length, 4);
   EXPECT_EQ(segspmv_build_layout(m.rows, m.row_ptr.data(), segspmv_with(0, S::scalar, 256, 8)).length, 1);
 }
 

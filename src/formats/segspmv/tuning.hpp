@@ -40,14 +40,19 @@ inline constexpr int kLength = 0;
 // every padding slot costs as much memory traffic as a nonzero.
 inline constexpr double kMaxPadding = 0.1;
 // The vector variant's rule: the cost of a byte at L = 1, 2, 4, 8 relative to
-// L = 1 (wider segments, fewer and wider loads, fewer segment sums). H200,
-// 2026-11-29, call 6 of docs/h200-2026-11-29-segspmv-vector: L set by hand on
-// 10 regular matrices larger than L2 (5-53 nonzeros a row), product time per
-// byte moved (the benchmark's own bytes) over L = 1's, two rounds: L = 2
-// 0.71-0.82, L = 4 0.66-0.83, L = 8 0.63-0.75; the weights are the medians.
-// Replayed there, the rule chooses the fastest L on 11 of 12 matrices (fem
-// n=96: L = 4, 9% slower than L = 2).
-inline constexpr double kVectorByteWeight[] = {1.0, 0.78, 0.73, 0.69};
+// L = 1 (wider segments, fewer and wider loads, fewer segment sums), the
+// medians of the product time per byte moved (the benchmark's own bytes)
+// over L = 1's, L set by hand, two rounds. H200, 2026-11-30, call E of
+// docs/h200-2026-11-30-segspmv-phases, with the phased loads of streamed
+// slots, 15 regular matrices of 5-53 nonzeros a row: L = 2 0.75-0.97 (median
+// 0.818), L = 4 0.76-0.86 (0.783), L = 8 0.71-0.91 (0.809). Replayed there,
+// the rule's L runs 0.997 of the fastest L's speed (geometric mean; lowest
+// 0.96, dia1: L = 4 against 8), where the weights before, 0.78, 0.73 and
+// 0.69 (2026-11-29, without the phased loads), gave 0.988 (lowest 0.94).
+// L = 8 now weighs more than L = 4 and never stores fewer slots, so the rule
+// no longer takes it but for a matrix of no entries (every cost 0: the
+// widest); it stays weighed for a kernel that may want it again.
+inline constexpr double kVectorByteWeight[] = {1.0, 0.82, 0.78, 0.81};
 // Vector: see above.
 inline constexpr SegspmvVariant kVariant = SegspmvVariant::vector;
 // For variant auto: the paper's segSpMV-r from L = 32 on.
