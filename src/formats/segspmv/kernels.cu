@@ -87,19 +87,15 @@ __device__ __forceinline__ void load_piece(const SegspmvArrays<V, I>& a, std::in
     // slots; streamed layouts have slots) and gets columns -1. A branch
     // here made the compiler spill the values, which waited for them.
     const std::int64_t base = n > 0 ? slot0 : 0;
+    const auto past = [&](int k) { return (lane + k * kWarp) * kL >= n; };  // lane's k-th segment
+    const auto at = [&](int k) { return base + (past(k) ? 0 : (lane + k * kWarp) * kL); };
 #pragma unroll
-    for (int k = 0; k < U / kL; ++k) {
-      const int s = lane + k * kWarp, at = s * kL < n ? s * kL : 0;
-      load_segment<kStream>(a.cols + base + at, *reinterpret_cast<I(*)[kL]>(c + k * kL));
-    }
+    for (int k = 0; k < U / kL; ++k) load_segment<kStream>(a.cols + at(k), *reinterpret_cast<I(*)[kL]>(c + k * kL));
 #pragma unroll
-    for (int k = 0; k < U / kL; ++k) {
-      const int s = lane + k * kWarp, at = s * kL < n ? s * kL : 0;
-      load_segment<kStream>(a.vals + base + at, *reinterpret_cast<V(*)[kL]>(v + k * kL));
-    }
+    for (int k = 0; k < U / kL; ++k) load_segment<kStream>(a.vals + at(k), *reinterpret_cast<V(*)[kL]>(v + k * kL));
 #pragma unroll
     for (int k = 0; k < U / kL; ++k)
-      if ((lane + k * kWarp) * kL >= n)
+      if (past(k))
 #pragma unroll
         for (int i = 0; i < kL; ++i) c[k * kL + i] = I(-1);
   } else if constexpr (kVariant == SegspmvVariant::vector) {
