@@ -223,6 +223,11 @@ TEST(ArgcsrThreads, HandComputedCases) {
   // One long row: all T threads, chunk ceil(1000 / 128).
   EXPECT_EQ(argcsr_assign_threads({1000}, 128, threads), 8);
   EXPECT_EQ(threads, (std::vector<int>{128}));
+  // Lengths past 32 bits (the divisions in 64-bit arithmetic there): chunk
+  // ceil(6e9 / 127) for the long row, which takes the 127 threads the row of 1
+  // leaves.
+  EXPECT_EQ(argcsr_assign_threads({1, 6000000000}, 128, threads), 47244095);
+  EXPECT_EQ(threads, (std::vector<int>{1, 127}));
   // T rows: no spare thread, the chunk the longest row.
   EXPECT_EQ(argcsr_assign_threads(std::vector<std::int64_t>(31, 2), 31, threads), 2);
 }

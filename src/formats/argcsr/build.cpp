@@ -24,9 +24,34 @@ constexpr std::int64_t kMostDesiredChunk = 1 << 16;
 
 std::int64_t ceil_div(std::int64_t a, std::int64_t b) { return (a + b - 1) / b; }
 
-// Threads a row of `length` entries needs for a filling of at most f.
+// Threads a row of `length` entries needs for a filling of at most f. In
+// 32-bit arithmetic where both fit (a 32-bit division costs a fraction of a
+// 64-bit one, and these divisions were most of a small matrix's host build).
 std::int64_t needed(std::int64_t length, std::int64_t f) {
-  return length <= f ? 1 : f == 1 ? length : ceil_div(length, f);
+  if (length <= f) return 1;
+  if (f == 1) return length;
+  if (length < std::numeric_limits<std::int32_t>::max())
+    return std::int64_t((std::uint32_t(length) + std::uint32_t(f) - 1) / std::uint32_t(f));
+  return ceil_div(length, f);
+}
+
+// The least f in [lo, hi] with S(f) = sum of needed(length, f) <= T, S(hi)
+// <= T given; S only falls as f grows.
+std::int64_t least_filling(const std::int64_t* lengths, int rows, int block_threads, std::int64_t lo,
+                           std::int64_t hi) {
+  const auto fits = [&](std::int64_t f) {
+    std::int64_t sum = 0;
+    for (int i = 0; i < rows && sum <= block_threads; ++i) sum += needed(lengths[i], f);
+    return sum <= block_threads;
+  };
+  while (lo < hi) {
+    const std::int64_t mid = lo + (hi - lo) / 2;
+    if (fits(mid))
+      hi = mid;
+    else
+      lo = mid + 1;
+  }
+  return lo;
 }
 
 // The paper's rule (spare threads one at a time to the row of the largest
@@ -38,29 +63,23 @@ std::int64_t needed(std::int64_t length, std::int64_t f) {
 // (f = 1 in one pass when the group's entries fit its threads), and the
 // T - S(f) threads left go, as the rule hands them, to the rows of filling
 // exactly f in row order, each until its filling drops below f (never, at
-// f = 1: all to the first row with entries). O(rows log longest) at most.
+// f = 1: all to the first row with entries). Since total / f <= S(f) <=
+// total / f + rows (total: the group's entries), that f lies between
+// total / T and total / (T - rows), rounded up (and at most the longest row's
+// length, where S = rows <= T): a few steps of bisection, O(rows) each.
 std::int64_t assign_threads(const std::int64_t* lengths, int rows, int block_threads, int* threads) {
-  std::int64_t longest = 0, total = 0;
+  std::int64_t longest = 0, total = 0, at_one = 0;
   for (int i = 0; i < rows; ++i) {
     longest = std::max(longest, lengths[i]);
-    total += needed(lengths[i], 1);
+    total += lengths[i];
+    at_one += needed(lengths[i], 1);
   }
-  const auto fits = [&](std::int64_t f) {  // S(f) <= T
-    std::int64_t sum = 0;
-    for (int i = 0; i < rows && sum <= block_threads; ++i) sum += needed(lengths[i], f);
-    return sum <= block_threads;
-  };
   std::int64_t f = 1;
-  if (total > block_threads) {  // S(1) > T: some row has 2 entries or more, and S(longest) = rows <= T
-    std::int64_t lo = 2, hi = longest;
-    while (lo < hi) {
-      const std::int64_t mid = lo + (hi - lo) / 2;
-      if (fits(mid))
-        hi = mid;
-      else
-        lo = mid + 1;
-    }
-    f = lo;
+  if (at_one > block_threads) {  // S(1) > T: some row has 2 entries or more
+    const std::int64_t lo = std::max<std::int64_t>(2, ceil_div(total, block_threads));
+    const std::int64_t hi =
+        rows < block_threads ? std::min(longest, std::max(lo, ceil_div(total, block_threads - rows))) : longest;
+    f = least_filling(lengths, rows, block_threads, lo, hi);
   }
   std::int64_t spare = block_threads;
   for (int i = 0; i < rows; ++i) {
@@ -74,7 +93,7 @@ std::int64_t assign_threads(const std::int64_t* lengths, int rows, int block_thr
     return longest > 0 ? 1 : 0;
   }
   for (int i = 0; i < rows && spare > 0; ++i)
-    if (ceil_div(lengths[i], threads[i]) == f) {
+    if (needed(lengths[i], threads[i]) == f) {
       const std::int64_t more = std::min(spare, needed(lengths[i], f - 1) - threads[i]);
       threads[i] += int(more);
       spare -= more;
