@@ -22,18 +22,19 @@ namespace {
 const char* const kStreamChoices[] = {"auto", "never", "always"};  // stream_loads -1, 0, 1
 constexpr std::int64_t kMostDesiredChunk = 1 << 16;
 
-std::int64_t ceil_div(std::int64_t a, std::int64_t b) { return (a + b - 1) / b; }
+// a / b rounded up, for a >= 0 and b > 0. In 32-bit arithmetic where both
+// fit: a 32-bit division costs a fraction of a 64-bit one, and the thread
+// assignment's divisions were about a third of the host build of bayer10
+// (95k nonzeros; perf on a 2-core host, 2026-11-30).
+std::int64_t ceil_div(std::int64_t a, std::int64_t b) {
+  constexpr std::int64_t k32 = std::numeric_limits<std::int32_t>::max();
+  if (a < k32 && b < k32) return std::int64_t((std::uint32_t(a) + std::uint32_t(b) - 1) / std::uint32_t(b));
+  return (a + b - 1) / b;
+}
 
-// Threads a row of `length` entries needs for a filling of at most f. In
-// 32-bit arithmetic where both fit: a 32-bit division costs a fraction of a
-// 64-bit one, and the bisection's divisions were about a third of the host
-// build of bayer10 (95k nonzeros; perf on a 2-core host, 2026-11-30).
+// Threads a row of `length` entries needs for a filling of at most f.
 std::int64_t needed(std::int64_t length, std::int64_t f) {
-  if (length <= f) return 1;
-  if (f == 1) return length;
-  if (length < std::numeric_limits<std::int32_t>::max())
-    return std::int64_t((std::uint32_t(length) + std::uint32_t(f) - 1) / std::uint32_t(f));
-  return ceil_div(length, f);
+  return length <= f ? 1 : f == 1 ? length : ceil_div(length, f);
 }
 
 // The least f in [lo, hi] with S(f) = sum of needed(length, f) <= T, S(hi)
@@ -94,7 +95,7 @@ std::int64_t assign_threads(const std::int64_t* lengths, int rows, int block_thr
     return longest > 0 ? 1 : 0;
   }
   for (int i = 0; i < rows && spare > 0; ++i)
-    if (needed(lengths[i], threads[i]) == f) {
+    if (ceil_div(lengths[i], threads[i]) == f) {
       const std::int64_t more = std::min(spare, needed(lengths[i], f - 1) - threads[i]);
       threads[i] += int(more);
       spare -= more;
