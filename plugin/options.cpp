@@ -228,13 +228,14 @@ PetscErrorCode SettingsFromOptions(Mat A, AijaOptionItems PetscOptionsObject, Se
              "-mat_aijadaptive_tune_min_nnz must be >= 0, got %" PetscInt_FMT, s->tune_min_nnz);
   PetscCall(PetscStrncpy(value, aijadaptive::reorder_choice_name(s->reorder), sizeof(value)));
   PetscCall(PetscOptionsString("-mat_aijadaptive_reorder",
-                               "Renumber a square matrix with scattered columns by reverse Cuthill-McKee for the "
-                               "products (auto: when its rows are regular and its columns scattered; none; rcm: always)",
+                               "Renumber a square matrix with scattered columns for the products (auto: by reverse "
+                               "Cuthill-McKee when its rows are regular, by column counts for auto's format when "
+                               "they follow a power law; none; rcm: always RCM; degree: always by column counts)",
                                "MatAIJAdaptiveGetFormat", value, value, sizeof(value), &set));
   if (set) {
     const auto choice = aijadaptive::parse_reorder_choice(value);
     PetscCheck(choice, PetscObjectComm((PetscObject)A), PETSC_ERR_ARG_OUTOFRANGE,
-               "-mat_aijadaptive_reorder %s: unknown choice; valid choices are: auto, none, rcm", value);
+               "-mat_aijadaptive_reorder %s: unknown choice; valid choices are: auto, none, rcm, degree", value);
     s->reorder = *choice;
   }
   PetscCall(PetscOptionsBool("-mat_aijadaptive_host", "Run the products on the host, never on the GPU", "",

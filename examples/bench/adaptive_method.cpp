@@ -92,11 +92,11 @@ class AdaptiveMethod final : public Method<V, I> {
   // device vectors there are none, so this is the format's own storage.
   std::size_t storage_bytes() const override { return matrix_.device_bytes(); }
 
-  // The format auto chose (or the one the chain fell back to), and "rcm" when
-  // the matrix was reordered.
+  // The format auto chose (or the one the chain fell back to), and the order
+  // ("rcm", "degree") when the matrix was reordered.
   std::string selected() const override {
     std::string s = automatic_ || !matrix_.skipped().empty() ? matrix_.format_name() : "";
-    if (matrix_.reordered()) s += s.empty() ? "rcm" : "+rcm";
+    if (matrix_.reordered()) s += (s.empty() ? "" : "+") + std::string(order_kind_name(matrix_.order_kind()));
     return s;
   }
 

@@ -135,7 +135,7 @@ Options parse_command_line(int argc, const char* const* argv) {
     } else if (arg == "--reorder") {
       const std::string& r = need();
       const auto choice = parse_reorder_choice(r);
-      if (!choice) throw UsageError("--reorder " + r + ": valid choices are: auto, none, rcm");
+      if (!choice) throw UsageError("--reorder " + r + ": valid choices are: auto, none, rcm, degree");
       o.adaptive.reorder = *choice;
     } else if (arg == "--renumber") {
       const std::string& r = need();
@@ -227,7 +227,8 @@ std::string usage_text() {
        "  --seed N              seed of x and of random pattern values (default 1)\n"
        "  --copy-mib N          size of the copy-bandwidth buffer (default max(1 GiB, 4 x L2); host 256)\n"
        "  --reorder R           reordering of aijadaptive's methods: auto (default: the selector decides),\n"
-       "                        none, or rcm (reverse Cuthill-McKee on every square matrix)\n"
+       "                        none, rcm (reverse Cuthill-McKee on every square matrix) or degree (every\n"
+       "                        square matrix renumbered by column counts, most first)\n"
        "  --renumber R          none (default) or rcm: each matrix renumbered by RCM before every method,\n"
        "                        cuSPARSE's too (a mesh numbered for locality); aijadaptive may still reorder it\n"
        "  --jit 0|1             formats may compile kernels for the matrix at run time (default 1)\n"

@@ -224,8 +224,9 @@ class AdaptiveMatrix {
   // plain products until then run them one after the other).
   const TuneRecord& tune_record() const;
   bool tuning() const;
-  // Whether the format holds B = P A P^T (RCM) rather than A.
+  // Whether the format holds B = P A P^T rather than A, and P's order then.
   bool reordered() const;
+  OrderKind order_kind() const;
   // Whether the core made its CSR copy for a transpose the format lacks.
   bool transpose_fallback_built() const;
   const ProductGraphStats& product_graph_stats() const;

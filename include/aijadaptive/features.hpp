@@ -33,6 +33,9 @@ struct Features {
   // matrix, else RCM confined to windows of that many rows (windowed_order),
   // taken where its gathers touch no more sectors.
   std::int64_t rcm_window = 0;
+  // The same ratio of P A P^T with P from the column counts (degree_order,
+  // reordering.hpp); negative when not computed (wants_degree_ratio, selector.hpp).
+  double degree_gather_sector_ratio = -1.0;
   // Share of rows whose columns are those of the row before (sampled): rows
   // of one mesh node, I-nodes (format inode). 2/3 for 3 unknowns per node.
   // Negative when not measured, as gather_sector_ratio.

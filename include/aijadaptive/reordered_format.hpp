@@ -1,5 +1,5 @@
-// Any format run on B = P A P^T (P from RCM, reordering.hpp) for the caller's
-// square A, in the caller's numbering:
+// Any format run on B = P A P^T (P from RCM or the column counts,
+// reordering.hpp) for the caller's square A, in the caller's numbering:
 //
 //   y = A x = P^T (B (P x))
 //   x --gather--> xp (B's numbering) --inner format--> rows of B x --> y

@@ -56,6 +56,12 @@ inline constexpr std::int64_t kGatherEntriesPerThread = std::int64_t(1) << 16;
 // meshes settle after 1 or 2; each sweep costs a pass over the component's entries.
 inline constexpr int kRcmMaxPeripheralSweeps = 4;
 
+// What made an order: reverse Cuthill-McKee (rcm_order, windowed_order) or the
+// column counts (degree_order).
+enum class OrderKind { rcm, degree };
+// "rcm" or "degree".
+const char* order_kind_name(OrderKind kind);
+
 template <class I>
 struct Permutation {
   std::vector<I> new_to_old;  // [n] old index of new row/column i'
@@ -63,6 +69,7 @@ struct Permutation {
   // 0, or every index stays in its window of `window` consecutive indices
   // (windowed_order): then x's gather and y's way back are local.
   std::int64_t window = 0;
+  OrderKind kind = OrderKind::rcm;
   std::int64_t size() const { return std::int64_t(new_to_old.size()); }
 };
 
@@ -115,6 +122,15 @@ Permutation<I> windowed_order(const Permutation<I>& global, std::int64_t window)
 // the mesh's pieces line up with the windows; 65536 rows (512 KiB of x in double) did for pieces
 // of 1000 to 20000 nodes.
 inline constexpr std::array<std::int64_t, 3> kRcmWindows{4096, 16384, 65536};
+
+// Rows and columns by their column's count of entries, most first (ties by index: deterministic).
+// Why: in a power-law graph a few columns ("hubs") hold much of the entries, and a numbering
+// that scatters them makes nearly every gather of x a sector of its own (R-MAT with scrambled
+// ids: 0.96-0.99 x sectors per nonzero). Numbered first, the hubs share sectors that stay
+// cached: 0.52-0.63 on R-MAT scale 18-20 (docs/h200-2026-11-30-degree-order/). A counting sort:
+// O(n + nnz). Throws invalid_argument if the matrix is not square.
+template <class V, class I>
+Permutation<I> degree_order(const CsrView<V, I>& a);
 
 // B = P A P^T, owning its arrays (see the picture above).
 template <class V, class I>

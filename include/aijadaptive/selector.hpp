@@ -15,15 +15,17 @@
 
 #include "aijadaptive/features.hpp"
 #include "aijadaptive/format_list.hpp"
+#include "aijadaptive/reordering.hpp"
 
 namespace aijadaptive {
 
-// Whether to run a square matrix as B = P A P^T with P from reverse
-// Cuthill-McKee (reordering.hpp): automatic (the selector decides), never, always.
-enum class ReorderChoice { automatic, never, always };
+// Whether to run a square matrix as B = P A P^T (reordering.hpp): automatic
+// (the selector decides), never, always with P from reverse Cuthill-McKee, or
+// always with P from the column counts (degree_order).
+enum class ReorderChoice { automatic, never, always, degree };
 
 const char* reorder_choice_name(ReorderChoice choice);
-// "auto", "none" or "rcm"; nullopt for anything else.
+// "auto", "none", "rcm" or "degree"; nullopt for anything else.
 std::optional<ReorderChoice> parse_reorder_choice(std::string_view text);
 
 // The formats FormatChoice tune times by default (selector.cpp says why 4).
@@ -53,7 +55,8 @@ struct Selection {
   // FormatChoice tune: the first `timed` candidates are timed on the
   // matrix's first products and the fastest kept (0 otherwise).
   std::size_t timed = 0;
-  bool reorder = false;               // build the formats on B = P A P^T (RCM)
+  bool reorder = false;               // build the formats on B = P A P^T
+  OrderKind order = OrderKind::rcm;   // P's order, when reordered
   std::string reorder_reason;         // empty when not reordered and nothing to say
   FormatId first() const { return candidates.front().format; }
 };
@@ -61,6 +64,11 @@ struct Selection {
 // Whether select_format() would use features.rcm_gather_sector_ratio (an RCM
 // order's worth of work): only for a reordering the cheap features allow.
 bool wants_rcm_ratio(const Features& features, ReorderChoice reorder);
+
+// Whether select_format() would use features.degree_gather_sector_ratio (a
+// column-degree order, degree_order, and its ratio): only for auto's choice
+// on a matrix the cheap features give to that rule (selector.cpp).
+bool wants_degree_ratio(const Features& features, const FormatChoice& choice, ReorderChoice reorder);
 
 // Whether select_format() would read the features sampled from the entries,
 // gather_sector_ratio and repeated_rows: only the rules for large matrices do
@@ -86,10 +94,11 @@ Selection select_format(const Features& features, const FormatChoice& choice,
                         ReorderChoice reorder = ReorderChoice::never, int tune_candidates = kTuneCandidates,
                         std::int64_t tune_min_nnz = 0);
 
-// Automatic reordering keeps RCM only if it takes the sector ratio down to at
-// most this fraction of the original (rcm ratio <= kReorderKeep * ratio); some
-// graphs (power-law) have no ordering with local rows, and then the
-// permutation costs two passes over the vectors for nothing.
+// Automatic reordering keeps an order (RCM, or the column counts for
+// power-law rows) only if it takes the sector ratio down to at most this
+// fraction of the original (its ratio <= kReorderKeep * ratio); some graphs
+// have no ordering with local rows, and then the permutation costs passes over
+// the vectors for nothing.
 inline constexpr double kReorderKeep = 0.7;
 
 }  // namespace aijadaptive

@@ -323,8 +323,8 @@ struct AdaptiveMatrix<V, I>::Impl {
     return room_for_csr_twice();
   }
 
-  // Whether the analysis will reorder, as far as the features tell (the RCM
-  // order and its effect are the thread's work): what makes a set-up many
+  // Whether the analysis will reorder, as far as the features tell (the order,
+  // RCM's or the column counts', and its effect are the thread's work): what makes a set-up many
   // times cuSPARSE's upload (docs/h100-2026-11-27-parallel-rcm). Without it the
   // analysis overlaps the CSR arrays' upload (prefetch) and is not deferred
   // (it is short beside that upload, and csr's products would run longer),
@@ -332,7 +332,9 @@ struct AdaptiveMatrix<V, I>::Impl {
   // (Candidate::costly_build).
   bool may_reorder() {
     features = analysis_features(a, options.format, options.reorder);
-    return (options.reorder == ReorderChoice::always && a.rows == a.cols) || wants_rcm_ratio(features, options.reorder);
+    const bool requested = options.reorder == ReorderChoice::always || options.reorder == ReorderChoice::degree;
+    return (requested && a.rows == a.cols) || wants_rcm_ratio(features, options.reorder) ||
+           wants_degree_ratio(features, options.format, options.reorder);
   }
 
   // csr as the only candidate here; the analysis, the build and the upload of
@@ -998,6 +1000,11 @@ template <class V, class I>
 bool AdaptiveMatrix<V, I>::reordered() const {
   if (impl_->narrow) return impl_->narrow->reordered();
   return impl_->dev && impl_->reordering != nullptr;
+}
+template <class V, class I>
+OrderKind AdaptiveMatrix<V, I>::order_kind() const {
+  if (impl_->narrow) return impl_->narrow->order_kind();
+  return impl_->reordering ? impl_->reordering->permutation.kind : OrderKind::rcm;
 }
 template <class V, class I>
 bool AdaptiveMatrix<V, I>::transpose_fallback_built() const {

@@ -58,9 +58,17 @@ Analysis<V, I> analyse_matrix(const CsrView<V, I>& a, const FormatChoice& format
       break;
     }
   }
+  std::optional<Permutation<I>> by_degree;
+  if ((reorder == ReorderChoice::degree && a.rows == a.cols) || wants_degree_ratio(r.features, format, reorder)) {
+    by_degree.emplace(degree_order(a));
+    r.features.degree_gather_sector_ratio = gather_sector_ratio(a, *by_degree);
+  }
   r.selection = select_format(r.features, format, reorder, tune_candidates, tune_min_nnz);
   if (r.selection.reorder) {
-    AIJA_REQUIRE(order.has_value(), internal, "the selector reordered a matrix whose RCM order was not computed");
+    if (r.selection.order == OrderKind::degree) order = std::move(by_degree);
+    AIJA_REQUIRE(order.has_value() && order->kind == r.selection.order, internal,
+                 std::string("the selector reordered a matrix whose ") + order_kind_name(r.selection.order) +
+                     " order was not computed");
     PermutedCsr<V, I> b = permute_symmetric(a, *order);
     r.reordering = std::make_shared<Reordering<V, I>>(Reordering<V, I>{std::move(*order), std::move(b)});
   }

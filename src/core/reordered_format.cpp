@@ -150,7 +150,8 @@ template <class V, class I>
 std::vector<std::string> ReorderedHostFormat<V, I>::describe() const {
   const std::int64_t window = reordering_->permutation.window;
   std::vector<std::string> lines{
-      std::string("reordered (RCM") +
+      std::string(reordering_->permutation.kind == OrderKind::degree ? "reordered (by column degree"
+                                                                       : "reordered (RCM") +
       (window > 0 ? " within windows of " + std::to_string(window) + " rows" : std::string()) +
       "): x gathered into the new numbering, y " +
       (writes_rows() ? "written in yours by the format itself" : "gathered back into yours")};

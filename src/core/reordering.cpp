@@ -442,6 +442,32 @@ Permutation<I> windowed_order(const Permutation<I>& global, std::int64_t window)
   return p;
 }
 
+const char* order_kind_name(OrderKind kind) { return kind == OrderKind::degree ? "degree" : "rcm"; }
+
+template <class V, class I>
+Permutation<I> degree_order(const CsrView<V, I>& a) {
+  require_square(a, "degree_order");
+  const std::size_t n = std::size_t(a.rows);
+  std::vector<std::int64_t> count(n, 0);
+  for (std::int64_t k = 0; k < std::int64_t(a.nnz()); ++k) ++count[std::size_t(a.col_idx[k])];
+  // A counting sort by count, descending and stable: first[c] is where the
+  // columns of count c start, the counts above c coming before them.
+  const std::int64_t most = n ? *std::max_element(count.begin(), count.end()) : 0;
+  std::vector<std::int64_t> first(std::size_t(most) + 2, 0);
+  for (const std::int64_t c : count) ++first[std::size_t(most - c) + 1];
+  for (std::size_t c = 1; c < first.size(); ++c) first[c] += first[c - 1];
+  Permutation<I> p;
+  p.kind = OrderKind::degree;
+  p.new_to_old.resize(n);
+  p.old_to_new.resize(n);
+  for (std::size_t j = 0; j < n; ++j) {
+    const std::int64_t at = first[std::size_t(most - count[j])]++;
+    p.new_to_old[std::size_t(at)] = I(j);
+    p.old_to_new[j] = I(at);
+  }
+  return p;
+}
+
 template <class V, class I>
 PermutedCsr<V, I> permute_symmetric(const CsrView<V, I>& a, const Permutation<I>& p) {
   require_square(a, "permute_symmetric");
@@ -645,6 +671,7 @@ double gather_sector_ratio(const CsrView<V, I>& a, const Permutation<I>& p, int 
 
 #define AIJA_INSTANTIATE(V, I)                                                                         \
   template Permutation<I> rcm_order<V, I>(const CsrView<V, I>&, const RcmThreads&);                    \
+  template Permutation<I> degree_order<V, I>(const CsrView<V, I>&);                                    \
   template PermutedCsr<V, I> permute_symmetric<V, I>(const CsrView<V, I>&, const Permutation<I>&);     \
   template void permute_values<V, I>(const CsrView<V, I>&, const Permutation<I>&, PermutedCsr<V, I>&); \
   template double gather_sector_ratio<V, I>(const CsrView<V, I>&, int, std::int64_t);                 \

@@ -3,7 +3,6 @@
 #include <algorithm>
 #include <cstdio>
 #include <string>
-#include <tuple>
 #include <utility>
 
 namespace aijadaptive {
@@ -189,27 +188,72 @@ bool reordering_may_pay(const Features& f) {
   return reordering_rule_applies(f) && f.gather_sector_ratio >= kScatteredRatio;
 }
 
-// Whether to reorder, with the words that say why.
-std::pair<bool, std::string> choose_reordering(const Features& f, ReorderChoice choice) {
-  if (f.rows != f.cols) return {false, ""};  // only square matrices are reordered
+// The automatic rule for the column-degree order (degree_order,
+// reordering.hpp): auto's choice for a square matrix of power-law rows (row cv
+// > 4) with scattered columns, from 6M nonzeros (where csr ran before) and up
+// to 2^20 rows. Its hub columns numbered first share sectors, and suraa, which
+// sorts rows by length itself, gains the most from it. H200,
+// docs/h200-2026-11-30-degree-order, us a product:
+// - call A (the matrix renumbered before the benchmark, no gather of x):
+//   R-MAT scale 19 ef 24 (11.8M nonzeros) suraa 98.7 -> 72.5, scale 20 ef 8
+//   (8.2M) 77.1 -> 62.2, scale 22 ef 8 (33M) 304.6 -> 258.7; the row-split
+//   kernels lost (cuSPARSE ALG1 on scale 20 72.6 -> 80.3), so a format the
+//   user named is not renumbered by this rule; under 6M argcsr in the own
+//   order was as fast (scale 18, 3.9M: 37.6 against 37.3);
+// - call B (inside aijadaptive, x gathered into the new numbering at every
+//   product), auto before -> after, cuSPARSE ALG1: scale 19 96.5 -> 77.1
+//   (92.3), scale 20 77.5 -> 71.0 (72.1); beyond 2^20 rows x no longer stays
+//   in L2 for its gather: scale 21 ef 16 (2M rows) 263.3 -> 271.4 (257.4),
+//   scale 22 (4M rows) 297.8 -> 340.9 (291.7).
+constexpr std::int64_t kDegreeOrderMaxRows = std::int64_t(1) << 20;
+
+bool degree_order_may_pay(const Features& f, const FormatChoice& choice) {
+  return choice.automatic && f.rows == f.cols && f.rows <= kDegreeOrderMaxRows && f.nnz >= kScatteredArgcsrMaxNnz &&
+         f.row_cv > kPowerLawRowCv && f.gather_sector_ratio >= kVeryScatteredRatio;
+}
+
+struct ReorderDecision {
+  std::optional<OrderKind> order;  // nullopt: not reordered
+  std::string reason;
+};
+
+// Whether to reorder and by which order, with the words that say why.
+ReorderDecision choose_reordering(const Features& f, const FormatChoice& format, ReorderChoice choice) {
+  if (f.rows != f.cols) return {};  // only square matrices are reordered
   switch (choice) {
     case ReorderChoice::never:
-      return {false, ""};
+      return {};
     case ReorderChoice::always:
-      return {true, f.rcm_window > 0 ? "; reordered (RCM within windows of " + std::to_string(f.rcm_window) +
-                                           " rows) as requested"
-                                     : std::string("; reordered (RCM) as requested")};
+      return {OrderKind::rcm, f.rcm_window > 0 ? "; reordered (RCM within windows of " +
+                                                     std::to_string(f.rcm_window) + " rows) as requested"
+                                               : std::string("; reordered (RCM) as requested")};
+    case ReorderChoice::degree:
+      return {OrderKind::degree, "; reordered (by column degree) as requested"};
     case ReorderChoice::automatic:
       break;
   }
-  if (!reordering_may_pay(f)) return {false, ""};
   char text[320];
+  if (degree_order_may_pay(f, format)) {
+    if (f.degree_gather_sector_ratio < 0 || f.degree_gather_sector_ratio > kReorderKeep * f.gather_sector_ratio) {
+      std::snprintf(text, sizeof(text),
+                    "; not reordered: power-law rows with scattered columns (%.2f x sectors per nonzero >= %.2f), "
+                    "but the column-degree order gives %.2f (> %.2f of it)",
+                    f.gather_sector_ratio, kVeryScatteredRatio, f.degree_gather_sector_ratio, kReorderKeep);
+      return {std::nullopt, text};
+    }
+    std::snprintf(text, sizeof(text),
+                  "; reordered (by column degree): power-law rows with scattered columns (%.2f x sectors per nonzero "
+                  ">= %.2f) -> %.2f with the most used columns numbered first",
+                  f.gather_sector_ratio, kVeryScatteredRatio, f.degree_gather_sector_ratio);
+    return {OrderKind::degree, text};
+  }
+  if (!reordering_may_pay(f)) return {};
   if (f.rcm_gather_sector_ratio < 0 || f.rcm_gather_sector_ratio > kReorderKeep * f.gather_sector_ratio) {
     std::snprintf(text, sizeof(text),
                   "; not reordered: regular rows with scattered columns (%.2f x sectors per nonzero >= %.2f), but "
                   "RCM gives %.2f (> %.2f of it)",
                   f.gather_sector_ratio, kScatteredRatio, f.rcm_gather_sector_ratio, kReorderKeep);
-    return {false, text};
+    return {std::nullopt, text};
   }
   char how[64] = "RCM";
   if (f.rcm_window > 0) std::snprintf(how, sizeof(how), "RCM within windows of %lld rows", (long long)f.rcm_window);
@@ -217,7 +261,7 @@ std::pair<bool, std::string> choose_reordering(const Features& f, ReorderChoice 
                 "; reordered (%s): regular rows with scattered columns (%.2f x sectors per nonzero >= %.2f) -> %.2f "
                 "x sectors per nonzero after %s",
                 how, f.gather_sector_ratio, kScatteredRatio, f.rcm_gather_sector_ratio, how);
-  return {true, text};
+  return {OrderKind::rcm, text};
 }
 
 // Before the diagonal formats: ex56 (elasticity, 53M nonzeros, a diagonal
@@ -252,8 +296,9 @@ bool inode_for_regular_rows(const Features& f, bool reordered) {
 // The last device candidate, whatever came before it.
 const char* const kLastResort = "the last device candidate: csr through cuSPARSE";
 
-// `reordered`: the matrix is multiplied as P A P^T (choose_reordering).
-std::vector<Candidate> select_storage(const Features& f, const FormatChoice& choice, bool reordered) {
+// `order`: the matrix is multiplied as P A P^T with P that order (choose_reordering).
+std::vector<Candidate> select_storage(const Features& f, const FormatChoice& choice, std::optional<OrderKind> order) {
+  const bool reordered = order.has_value();
   if (!choice.automatic) {
     std::vector<Candidate> c{{choice.format, std::string("requested by the user (") + format_name(choice.format) + ")"}};
     if (choice.format != FormatId::csr) c.push_back({FormatId::csr, kLastResort});
@@ -309,6 +354,14 @@ std::vector<Candidate> select_storage(const Features& f, const FormatChoice& cho
         c.push_back({FormatId::csr, kLastResort});
         return c;
       }
+      if (f.row_cv > kPowerLawRowCv && order == OrderKind::degree)
+        return {{FormatId::suraa,
+                 "auto: suraa, power-law rows (row cv > 4) with scattered columns in a large matrix, renumbered by "
+                 "column degree: rows sorted by length, the most used columns' x shared in few sectors (" +
+                     describe(f) + ")",
+                 /*costly_build=*/true},
+                {FormatId::ipcsr, "the next candidate: ipcsr"},
+                {FormatId::csr, kLastResort}};
       if (f.row_cv > kPowerLawRowCv)
         return {{FormatId::csr,
                  "auto: csr through cuSPARSE, power-law rows (row cv > 4) with scattered columns in a large matrix (" +
@@ -400,18 +453,24 @@ const char* reorder_choice_name(ReorderChoice choice) {
       return "none";
     case ReorderChoice::always:
       return "rcm";
+    case ReorderChoice::degree:
+      return "degree";
   }
   return "?";
 }
 
 std::optional<ReorderChoice> parse_reorder_choice(std::string_view text) {
-  for (ReorderChoice c : {ReorderChoice::automatic, ReorderChoice::never, ReorderChoice::always})
+  for (ReorderChoice c : {ReorderChoice::automatic, ReorderChoice::never, ReorderChoice::always, ReorderChoice::degree})
     if (text == reorder_choice_name(c)) return c;
   return std::nullopt;
 }
 
 bool wants_rcm_ratio(const Features& f, ReorderChoice reorder) {
   return reorder == ReorderChoice::automatic && reordering_may_pay(f);
+}
+
+bool wants_degree_ratio(const Features& f, const FormatChoice& choice, ReorderChoice reorder) {
+  return reorder == ReorderChoice::automatic && degree_order_may_pay(f, choice);
 }
 
 bool wants_sampled_features(const Features& f, const FormatChoice& choice, ReorderChoice reorder) {
@@ -428,8 +487,11 @@ bool wants_diagonal_search(const Features& f, const FormatChoice& choice) {
 Selection select_format(const Features& f, const FormatChoice& choice, ReorderChoice reorder, int tune_candidates,
                         std::int64_t tune_min_nnz) {
   Selection s;
-  std::tie(s.reorder, s.reorder_reason) = choose_reordering(f, reorder);
-  s.candidates = select_storage(f, choice, s.reorder);
+  ReorderDecision r = choose_reordering(f, choice, reorder);
+  s.reorder = r.order.has_value();
+  s.order = r.order.value_or(OrderKind::rcm);
+  s.reorder_reason = std::move(r.reason);
+  s.candidates = select_storage(f, choice, r.order);
   if (choice.automatic && choice.tune) {
     if (f.nnz >= tune_min_nnz) {
       s.candidates = tune_storage(f, s.candidates, tune_candidates, &s.timed);

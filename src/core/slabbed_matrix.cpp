@@ -209,6 +209,13 @@ bool SlabbedMatrix<V>::reordered() const {
 }
 
 template <class V>
+OrderKind SlabbedMatrix<V>::order_kind() const {
+  for (const auto& slab : slabs_)
+    if (slab->reordered()) return slab->order_kind();
+  return OrderKind::rcm;
+}
+
+template <class V>
 bool SlabbedMatrix<V>::transpose_fallback_built() const {
   return std::any_of(slabs_.begin(), slabs_.end(),
                      [](const auto& slab) { return slab->transpose_fallback_built(); });

@@ -48,6 +48,7 @@ class SlabbedMatrix {
   const ProductGraphStats& product_graph_stats() const;  // the first slab's
   bool tuning() const;
   bool reordered() const;
+  OrderKind order_kind() const;  // of the first reordered slab
   bool transpose_fallback_built() const;
   // The sizes and row lengths of the whole matrix; the rest the first slab's.
   const Features& features() const;

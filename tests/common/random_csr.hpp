@@ -112,6 +112,29 @@ std::vector<V> dense_apply(const CsrView<V, I>& a, bool transpose, V alpha, cons
   }
   return out;
 }
+// A square graph whose `hubs` most used columns are spread over the numbering,
+// as power-law graphs' ids often are (R-MAT's scrambled ones): each of n rows
+// has `per_row` draws among the hubs and one column at random, repeats merged,
+// columns increasing, values in [-1, 1).
+template <class V, class I>
+OwnedCsr<V, I> hub_graph(std::int64_t n, std::int64_t hubs, int per_row, std::uint64_t seed) {
+  OwnedCsr<V, I> m;
+  m.rows = m.cols = I(n);
+  std::mt19937_64 rng(seed);
+  std::uniform_int_distribution<std::int64_t> hub(0, hubs - 1), any(0, n - 1);
+  std::uniform_real_distribution<double> value(-1.0, 1.0);
+  for (std::int64_t i = 0; i < n; ++i) {
+    std::set<I> cols{I(any(rng))};
+    for (int k = 0; k < per_row; ++k) cols.insert(I(hub(rng) * 2654435761 % n));  // a hub's column: scattered
+    for (I j : cols) {
+      m.col_idx.push_back(j);
+      const double re = value(rng);
+      m.values.push_back(is_complex_v<V> ? from_parts<V>(re, value(rng)) : V(re));
+    }
+    m.row_ptr.push_back(I(m.col_idx.size()));
+  }
+  return m;
+}
 
 // Largest allowed |difference| per entry: the Kokkos Kernels style bound
 // (|beta| max|y| + |alpha| L max|a| max|x|) times a few epsilons, with L the

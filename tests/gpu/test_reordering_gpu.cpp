@@ -1,4 +1,4 @@
-// A reordered matrix (B = P A P^T, RCM) on the GPU: every format (inode writes
+// A reordered matrix (B = P A P^T, RCM or by column degree) on the GPU: every format (inode writes
 // the caller's rows itself, csr's are gathered back), plain and transpose,
 // host and device vectors, against the CSR reference on the original matrix;
 // beta == 0 with NaN in y; refill.
@@ -31,11 +31,12 @@ class ReorderingGpu : public ::testing::Test {
 };
 
 template <class V, class I>
-void check(const test::OwnedCsr<V, I>& m, FormatId format) {
-  SCOPED_TRACE(std::string(format_name(format)) + ", " + std::to_string(m.rows) + "x" + std::to_string(m.cols));
+void check(const test::OwnedCsr<V, I>& m, FormatId format, ReorderChoice reorder = ReorderChoice::always) {
+  SCOPED_TRACE(std::string(format_name(format)) + ", " + std::to_string(m.rows) + "x" + std::to_string(m.cols) +
+               ", reorder " + reorder_choice_name(reorder));
   MatrixOptions o;
   o.format = FormatChoice::fixed(format);
-  o.reorder = ReorderChoice::always;
+  o.reorder = reorder;
   AdaptiveMatrix<V, I> a(o);
   a.build(m.view());
   ASSERT_EQ(a.placement(), Placement::device) << a.placement_reason();
@@ -48,6 +49,8 @@ void check(const test::OwnedCsr<V, I>& m, FormatId format) {
   } else {
     ASSERT_EQ(a.format_name(), format_name(format));
     ASSERT_EQ(a.reordered(), m.rows == m.cols) << a.selection_reason();
+    if (a.reordered())
+      ASSERT_EQ(a.order_kind(), reorder == ReorderChoice::degree ? OrderKind::degree : OrderKind::rcm);
   }
   for (Op op : {Op::plain, Op::transpose}) {
     const bool t = op == Op::transpose;
@@ -87,10 +90,24 @@ TYPED_TEST(ReorderingGpuTyped, EveryFormatInTheCallersNumbering) {
     for (FormatId f : all_formats()) check(test::random_csr<V, I>(s), f);
 }
 
+// By column degree (-mat_aijadaptive_reorder degree): a graph of scattered hub
+// columns, rectangular and edge cases, every format.
+TYPED_TEST(ReorderingGpuTyped, EveryFormatInTheCallersNumberingByColumnDegree) {
+  using V = typename TypeParam::first_type;
+  using I = typename TypeParam::second_type;
+  for (FormatId f : all_formats()) {
+    check(test::hub_graph<V, I>(3000, 48, 5, 21), f, ReorderChoice::degree);
+    check(test::random_csr<V, I>({2000, 2000, 0.005, 0.1, 2, 22}), f, ReorderChoice::degree);
+    check(test::random_csr<V, I>({1, 1, 1, 0, 0, 23}), f, ReorderChoice::degree);
+    check(test::random_csr<V, I>({300, 200, 0.05, 0, 0, 24}), f, ReorderChoice::degree);  // rectangular
+  }
+}
+
 // The formats that write y through the row map, made to gather it back from
 // a scratch vector (as they do for a y over kReorderRowMapMaxBytes), under RCM over
 // the whole matrix and within windows (where a format with its rows in order
-// keeps the row map): the same products, beta == 0 with NaN in y too.
+// keeps the row map) and by column degree: the same products, beta == 0 with
+// NaN in y too.
 TEST_F(ReorderingGpu, RowMapFormatsGatherYBackForLargeVectors) {
   using R = ReorderedHostFormat<double, std::int32_t>;
   const auto m = test::random_csr<double, std::int32_t>({3000, 3000, 0.003, 0, 1, 11});
@@ -98,9 +115,9 @@ TEST_F(ReorderingGpu, RowMapFormatsGatherYBackForLargeVectors) {
   const auto y0 = test::random_vector<double>(3000, 13);
   FormatContext ctx;
   ctx.device = device_info(current_device());
-  for (std::int64_t window : {0, 512}) {
+  for (std::int64_t window : {0, 512, -1}) {  // -1: by column degree
     auto r = std::make_shared<Reordering<double, std::int32_t>>();
-    r->permutation = rcm_order(m.view());
+    r->permutation = window < 0 ? degree_order(m.view()) : rcm_order(m.view());
     if (window > 0) r->permutation = windowed_order(r->permutation, window);
     r->matrix = permute_symmetric(m.view(), r->permutation);
     for (FormatId format : all_formats()) {

@@ -3,6 +3,7 @@
 #include <aijadaptive/analysis.hpp>
 #include <aijadaptive/autotune.hpp>
 #include <aijadaptive/format_list.hpp>
+#include <aijadaptive/reordering.hpp>
 #include <aijadaptive/selector.hpp>
 #include <gtest/gtest.h>
 
@@ -396,6 +397,76 @@ TEST(Selector, ReorderingIsDecidedHereFromTheFeaturesIncludingWhatRcmGives) {
   EXPECT_FALSE(parse_reorder_choice("yes"));
 }
 
+// Power-law rows with scattered columns from 6M nonzeros and up to 2^20 rows
+// (R-MAT scale 19 ef 24's features here): auto renumbers them by column
+// degree when that order takes the x sectors per nonzero to 0.7 of theirs or
+// less, and runs suraa on them; csr as before otherwise. A format the user
+// named is not renumbered by this rule; -mat_aijadaptive_reorder degree
+// renumbers any square matrix.
+TEST(Selector, PowerLawRowsAreRenumberedByColumnDegreeForSuraa) {
+  const FormatChoice any = FormatChoice::automatic_choice();
+  Features f = scattered(shape(524288, 11774668, 7.68), 0.96);
+  EXPECT_TRUE(wants_degree_ratio(f, any, ReorderChoice::automatic));
+  EXPECT_TRUE(wants_degree_ratio(f, FormatChoice::tuned(), ReorderChoice::automatic));
+  EXPECT_FALSE(wants_rcm_ratio(f, ReorderChoice::automatic));  // irregular rows: not RCM's rule
+  for (ReorderChoice c : {ReorderChoice::never, ReorderChoice::always, ReorderChoice::degree})
+    EXPECT_FALSE(wants_degree_ratio(f, any, c)) << reorder_choice_name(c);
+  EXPECT_FALSE(wants_degree_ratio(f, FormatChoice::fixed(FormatId::suraa), ReorderChoice::automatic));
+  // Not computed, or not enough: not reordered, csr as before, and the reason says why.
+  for (double ratio : {-1.0, 0.7 * 0.96 + 0.01}) {
+    f.degree_gather_sector_ratio = ratio;
+    const Selection s = select_format(f, any, ReorderChoice::automatic);
+    EXPECT_FALSE(s.reorder);
+    EXPECT_EQ(s.first(), FormatId::csr);
+    EXPECT_NE(s.reorder_reason.find("not reordered: power-law rows"), std::string::npos) << s.reorder_reason;
+  }
+  f.degree_gather_sector_ratio = 0.52;
+  Selection s = select_format(f, any, ReorderChoice::automatic);
+  EXPECT_TRUE(s.reorder);
+  EXPECT_EQ(s.order, OrderKind::degree);
+  EXPECT_NE(s.reorder_reason.find("reordered (by column degree)"), std::string::npos) << s.reorder_reason;
+  ASSERT_EQ(s.candidates.size(), 3u);
+  EXPECT_EQ(s.candidates[0].format, FormatId::suraa);
+  EXPECT_TRUE(s.candidates[0].costly_build);
+  EXPECT_NE(s.candidates[0].reason.find("renumbered by column degree"), std::string::npos) << s.candidates[0].reason;
+  EXPECT_EQ(s.candidates[1].format, FormatId::ipcsr);
+  EXPECT_EQ(s.candidates[2].format, FormatId::csr);
+  EXPECT_FALSE(select_format(f, any, ReorderChoice::never).reorder);
+  EXPECT_FALSE(select_format(f, FormatChoice::fixed(FormatId::suraa), ReorderChoice::automatic).reorder);
+  // Each bound of the rule: beyond 2^20 rows (x no longer in L2 for its
+  // gather), under 6M nonzeros (argcsr's), row cv 4 (segspmv's), columns less
+  // scattered, a rectangular matrix.
+  Features over = f;
+  over.rows = over.cols = (std::int64_t(1) << 20) + 1;
+  Features under = f;
+  under.nnz = 5999999;
+  Features milder = f;
+  milder.row_cv = 4.0;
+  Features local = f;
+  local.gather_sector_ratio = 0.89;
+  Features wide = f;
+  wide.cols = f.rows + 1;
+  for (const Features& g : {over, under, milder, local, wide}) {
+    EXPECT_FALSE(wants_degree_ratio(g, any, ReorderChoice::automatic));
+    EXPECT_FALSE(select_format(g, any, ReorderChoice::automatic).reorder);
+  }
+  Features at = f;
+  at.rows = at.cols = std::int64_t(1) << 20;
+  EXPECT_TRUE(select_format(at, any, ReorderChoice::automatic).reorder);
+  // Asked for: any square matrix and format, by column degree; rcm stays RCM.
+  const Features regular = shape(10000, 50000, 0.3);
+  for (const FormatChoice& c : {any, FormatChoice::fixed(FormatId::ipcsr)}) {
+    s = select_format(regular, c, ReorderChoice::degree);
+    EXPECT_TRUE(s.reorder);
+    EXPECT_EQ(s.order, OrderKind::degree);
+    EXPECT_NE(s.reorder_reason.find("by column degree) as requested"), std::string::npos) << s.reorder_reason;
+    EXPECT_EQ(select_format(regular, c, ReorderChoice::always).order, OrderKind::rcm);
+  }
+  for (ReorderChoice c :
+       {ReorderChoice::automatic, ReorderChoice::never, ReorderChoice::always, ReorderChoice::degree})
+    EXPECT_EQ(parse_reorder_choice(reorder_choice_name(c)), c);
+}
+
 // A large regular matrix with local columns goes to inode in suraa's place:
 // reordered by RCM within windows (at any size), or not reordered with x
 // sectors per nonzero under the scattered mark. Not under RCM over the whole
@@ -528,6 +599,33 @@ TEST(Analysis, RowsOfThreeUnknownsPerNodeGoToInode) {
   const auto tuned = analyse_matrix(m.view(), FormatChoice::tuned(), ReorderChoice::never);
   EXPECT_EQ(tuned.features.diagonal_reason.rfind("not diagonal", 0), 0u) << tuned.features.diagonal_reason;
   EXPECT_EQ(tuned.selection.first(), FormatId::inode);
+}
+
+// The analysis computes the column-degree order where the rule asks for its
+// ratio, and builds B from it when the selector keeps it. The rule's features
+// (from 6M nonzeros) are given as known ones for a small graph of 64 hub
+// columns spread over the numbering, whose order and ratio are computed.
+TEST(Analysis, ThePowerLawRuleRenumbersByTheColumnDegreeOrder) {
+  const std::int64_t n = 8192;
+  const auto m = test::hub_graph<double, std::int32_t>(n, 64, 6, 3);
+  Features known = scattered(shape(n, 11774668, 7.68), 0.96);
+  const auto a = analyse_matrix(m.view(), FormatChoice::automatic_choice(), ReorderChoice::automatic,
+                                kTuneCandidates, 0, &known);
+  EXPECT_EQ(a.features.degree_gather_sector_ratio, gather_sector_ratio(m.view(), degree_order(m.view())));
+  EXPECT_LT(a.features.rcm_gather_sector_ratio, 0.0);  // RCM's rule does not apply
+  ASSERT_TRUE(a.selection.reorder) << a.selection.reorder_reason;
+  EXPECT_EQ(a.selection.first(), FormatId::suraa);
+  ASSERT_TRUE(a.reordering);
+  EXPECT_EQ(a.reordering->permutation.kind, OrderKind::degree);
+  EXPECT_EQ(a.reordering->permutation.new_to_old, degree_order(m.view()).new_to_old);
+  // Asked for by the user: the same order under any format; never: none computed.
+  const auto asked = analyse_matrix(m.view(), FormatChoice::fixed(FormatId::ipcsr), ReorderChoice::degree);
+  ASSERT_TRUE(asked.reordering);
+  EXPECT_EQ(asked.reordering->permutation.new_to_old, a.reordering->permutation.new_to_old);
+  const auto never = analyse_matrix(m.view(), FormatChoice::automatic_choice(), ReorderChoice::never,
+                                    kTuneCandidates, 0, &known);
+  EXPECT_LT(never.features.degree_gather_sector_ratio, 0.0);
+  EXPECT_FALSE(never.reordering);
 }
 
 TEST(Selector, TheDiagonalSearchRunsOnlyWhereItsVerdictIsRead) {

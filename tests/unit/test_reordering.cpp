@@ -1,6 +1,6 @@
 // Locality reordering: rcm_order gives a permutation on every pattern (edge cases,
 // disconnected, nonsymmetric, random) and recovers the bandwidth of shuffled chains and
-// grids; B = P A P^T keeps each row's entries in order, so P^T B P x equals A x bit for
+// grids; degree_order sorts by column counts; B = P A P^T keeps each row's entries in order, so P^T B P x equals A x bit for
 // bit; permute_values refills it; gather_sector_ratio tells local from scattered gathers.
 #include <aijadaptive/errors.hpp>
 #include <aijadaptive/formats/csr.hpp>
@@ -451,6 +451,43 @@ TYPED_TEST(Reordering, RefusesANonSquareMatrixAndABadPermutation) {
   expect_invalid([&] { gather_sector_ratio(sq.view(), 32, 0); }, "max_groups 0");
 }
 
+// The column-degree order: columns by count, most first, ties by index; a permutation (its
+// inverse too) on the edge cases and random matrices, which keeps the product bit for bit.
+TYPED_TEST(Reordering, DegreeOrderSortsByColumnCountMostFirstTiesByIndex) {
+  using V = typename TestFixture::V;
+  using I = typename TestFixture::I;
+  using Rows = std::vector<std::vector<std::int64_t>>;
+  // Column counts: 0 -> 2, 1 -> 0, 2 -> 3, 3 -> 2, 4 -> 1.
+  const auto hand = from_rows<V, I>(Rows{{0, 2}, {2, 3}, {0, 2, 3, 4}, {}, {}});
+  const Permutation<I> p = degree_order(hand.view());
+  EXPECT_EQ(p.kind, OrderKind::degree);
+  EXPECT_EQ(p.window, 0);
+  EXPECT_EQ(p.new_to_old, (std::vector<I>{2, 0, 3, 4, 1}));
+  expect_permutation(p, 5);
+  TestFixture::check_permuted(hand, p, 3);
+  for (const Rows& rows : {Rows{}, Rows{{}}, Rows{{0}}, Rows{{}, {}, {}}, Rows{{1, 1, 0}, {0, 0}, {2, 1, 1}}}) {
+    const auto m = from_rows<V, I>(rows);
+    const Permutation<I> q = degree_order(m.view());
+    expect_permutation(q, std::int64_t(rows.size()));
+    TestFixture::check_permuted(m, q, 3);
+  }
+  for (std::uint64_t seed = 1; seed <= 4; ++seed) {
+    const std::int64_t n = 100 + 211 * std::int64_t(seed);
+    const auto m = test::random_csr<V, I>(RandomShape{n, n, 0.02, seed % 2 ? 0.2 : 0.0, 1, seed});
+    const Permutation<I> q = degree_order(m.view());
+    expect_permutation(q, n);
+    std::vector<std::int64_t> count(static_cast<std::size_t>(n), 0);
+    for (std::int64_t k = 0; k < std::int64_t(m.col_idx.size()); ++k) ++count[std::size_t(m.col_idx[std::size_t(k)])];
+    for (std::int64_t i = 1; i < n; ++i) {
+      const std::size_t a = std::size_t(q.new_to_old[std::size_t(i - 1)]), b = std::size_t(q.new_to_old[std::size_t(i)]);
+      ASSERT_TRUE(count[a] > count[b] || (count[a] == count[b] && a < b)) << "seed " << seed << ", new index " << i;
+    }
+    TestFixture::check_permuted(m, q, 2);
+  }
+  const auto rect = test::random_csr<V, I>(RandomShape{20, 30, 0.2, 0, 0, 1});
+  expect_invalid([&] { degree_order(rect.view()); }, "degree_order of 20 x 30");
+}
+
 // ---- bandwidth recovered ------------------------------------------------------------
 
 TEST(RcmOrder, RecoversBandwidthOneOnAShuffledChain) {
@@ -627,6 +664,16 @@ TEST(GatherSectorRatio, ThroughAPermutationTheRatioOfThePermutedMatrix) {
   expect_invalid([&] { gather_sector_ratio(m.view(), random_permutation<std::int32_t>(10, 1)); }, "a wrong size");
   const auto rect = test::random_csr<double, std::int32_t>(RandomShape{30, 20, 0.2, 0, 0, 3});
   expect_invalid([&] { gather_sector_ratio(rect.view(), random_permutation<std::int32_t>(30, 1)); }, "not square");
+}
+
+// A graph whose few most used columns are spread over the numbering: numbered first by
+// degree_order, they share sectors.
+TEST(GatherSectorRatio, TheDegreeOrderGathersHubColumnsInFewSectors) {
+  const auto m = test::hub_graph<double, std::int32_t>(8192, 64, 6, 7);
+  const double own = gather_sector_ratio(m.view());
+  const double by_degree = gather_sector_ratio(m.view(), degree_order(m.view()));
+  EXPECT_GT(own, 0.3);
+  EXPECT_LT(by_degree, 0.7 * own) << "own " << own;
 }
 
 TEST(GatherSectorRatio, ZeroWithoutNonzeros) {
