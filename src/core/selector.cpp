@@ -217,6 +217,27 @@ struct ReorderDecision {
   std::string reason;
 };
 
+// An order whose gathers touch `ordered` x sectors per nonzero (negative: not
+// computed) is kept at kReorderKeep of the matrix's own ratio or less; the
+// words say which `rows` and order (`how`), and the ratios.
+ReorderDecision keep_if_local(const Features& f, OrderKind kind, const char* rows, double scattered, double ordered,
+                              const std::string& how) {
+  char text[320];
+  if (ordered < 0 || ordered > kReorderKeep * f.gather_sector_ratio) {
+    std::snprintf(text, sizeof(text),
+                  "; not reordered: %s with scattered columns (%.2f x sectors per nonzero >= %.2f), but %s gives "
+                  "%.2f (> %.2f of it)",
+                  rows, f.gather_sector_ratio, scattered, how.c_str(), ordered, kReorderKeep);
+    return {std::nullopt, text};
+  }
+  std::snprintf(text, sizeof(text),
+                "; reordered (%s): %s with scattered columns (%.2f x sectors per nonzero >= %.2f) -> %.2f x sectors "
+                "per nonzero after %s",
+                kind == OrderKind::degree ? "by column degree" : how.c_str(), rows, f.gather_sector_ratio, scattered,
+                ordered, how.c_str());
+  return {kind, text};
+}
+
 // Whether to reorder and by which order, with the words that say why.
 ReorderDecision choose_reordering(const Features& f, const FormatChoice& format, ReorderChoice choice) {
   if (f.rows != f.cols) return {};  // only square matrices are reordered
@@ -232,36 +253,13 @@ ReorderDecision choose_reordering(const Features& f, const FormatChoice& format,
     case ReorderChoice::automatic:
       break;
   }
-  char text[320];
-  if (degree_order_may_pay(f, format)) {
-    if (f.degree_gather_sector_ratio < 0 || f.degree_gather_sector_ratio > kReorderKeep * f.gather_sector_ratio) {
-      std::snprintf(text, sizeof(text),
-                    "; not reordered: power-law rows with scattered columns (%.2f x sectors per nonzero >= %.2f), "
-                    "but the column-degree order gives %.2f (> %.2f of it)",
-                    f.gather_sector_ratio, kVeryScatteredRatio, f.degree_gather_sector_ratio, kReorderKeep);
-      return {std::nullopt, text};
-    }
-    std::snprintf(text, sizeof(text),
-                  "; reordered (by column degree): power-law rows with scattered columns (%.2f x sectors per nonzero "
-                  ">= %.2f) -> %.2f with the most used columns numbered first",
-                  f.gather_sector_ratio, kVeryScatteredRatio, f.degree_gather_sector_ratio);
-    return {OrderKind::degree, text};
-  }
+  if (degree_order_may_pay(f, format))
+    return keep_if_local(f, OrderKind::degree, "power-law rows", kVeryScatteredRatio, f.degree_gather_sector_ratio,
+                         "the column-degree order");
   if (!reordering_may_pay(f)) return {};
-  if (f.rcm_gather_sector_ratio < 0 || f.rcm_gather_sector_ratio > kReorderKeep * f.gather_sector_ratio) {
-    std::snprintf(text, sizeof(text),
-                  "; not reordered: regular rows with scattered columns (%.2f x sectors per nonzero >= %.2f), but "
-                  "RCM gives %.2f (> %.2f of it)",
-                  f.gather_sector_ratio, kScatteredRatio, f.rcm_gather_sector_ratio, kReorderKeep);
-    return {std::nullopt, text};
-  }
-  char how[64] = "RCM";
-  if (f.rcm_window > 0) std::snprintf(how, sizeof(how), "RCM within windows of %lld rows", (long long)f.rcm_window);
-  std::snprintf(text, sizeof(text),
-                "; reordered (%s): regular rows with scattered columns (%.2f x sectors per nonzero >= %.2f) -> %.2f "
-                "x sectors per nonzero after %s",
-                how, f.gather_sector_ratio, kScatteredRatio, f.rcm_gather_sector_ratio, how);
-  return {OrderKind::rcm, text};
+  std::string how = "RCM";
+  if (f.rcm_window > 0) how += " within windows of " + std::to_string(f.rcm_window) + " rows";
+  return keep_if_local(f, OrderKind::rcm, "regular rows", kScatteredRatio, f.rcm_gather_sector_ratio, how);
 }
 
 // Before the diagonal formats: ex56 (elasticity, 53M nonzeros, a diagonal
@@ -296,6 +294,11 @@ bool inode_for_regular_rows(const Features& f, bool reordered) {
 // The last device candidate, whatever came before it.
 const char* const kLastResort = "the last device candidate: csr through cuSPARSE";
 
+// `first`, then ipcsr, then csr: the chain of most rules below.
+std::vector<Candidate> then_ipcsr_then_csr(Candidate first) {
+  return {std::move(first), {FormatId::ipcsr, "the next candidate: ipcsr"}, {FormatId::csr, kLastResort}};
+}
+
 // `order`: the matrix is multiplied as P A P^T with P that order (choose_reordering).
 std::vector<Candidate> select_storage(const Features& f, const FormatChoice& choice, std::optional<OrderKind> order) {
   const bool reordered = order.has_value();
@@ -308,9 +311,7 @@ std::vector<Candidate> select_storage(const Features& f, const FormatChoice& cho
     char why[120];
     std::snprintf(why, sizeof(why), "auto: inode, %.0f%% of the rows repeat the columns of the row before (",
                   100 * f.repeated_rows);
-    return {{FormatId::inode, why + describe(f) + ")"},
-            {FormatId::ipcsr, "the next candidate: ipcsr"},
-            {FormatId::csr, kLastResort}};
+    return then_ipcsr_then_csr({FormatId::inode, why + describe(f) + ")"});
   }
   // Diagonal matrices (DIA-Adaptive's search engine): the formats without
   // column indices move fewer bytes than any CSR kernel can.
@@ -318,10 +319,8 @@ std::vector<Candidate> select_storage(const Features& f, const FormatChoice& cho
     const FormatId diagonal = f.diagonal_type == DiagonalType::dia      ? FormatId::dia
                               : f.diagonal_type == DiagonalType::brcsd1 ? FormatId::brcsd1
                                                                         : FormatId::brcsd2;
-    return {{diagonal, std::string("auto: ") + format_name(diagonal) + ", diagonal matrix, " + f.diagonal_reason +
-                           " (" + describe(f) + ")"},
-            {FormatId::ipcsr, "the next candidate: ipcsr"},
-            {FormatId::csr, kLastResort}};
+    return then_ipcsr_then_csr({diagonal, std::string("auto: ") + format_name(diagonal) + ", diagonal matrix, " +
+                                              f.diagonal_reason + " (" + describe(f) + ")"});
   }
   const bool irregular = irregular_rows(f);
   if (!irregular && f.nnz >= kLargeNnz) {
@@ -330,17 +329,15 @@ std::vector<Candidate> select_storage(const Features& f, const FormatChoice& cho
       if (!reordered) std::snprintf(local, sizeof(local), "x sectors per nonzero < %.2f", kScatteredRatio);
       // Groups of one row, sorted within windows: the set-up took 2.1-3.4x
       // cuSPARSE's on scalar FEM on the H100 (docs/h100-2026-11-28-values-ahead/).
-      return {{FormatId::inode,
-               std::string("auto: inode, regular rows of a large matrix with local columns (") + local +
-                   "): 16-bit column offsets where they fit, rows in order (" + describe(f) + ")",
-               /*costly_build=*/true},
-              {FormatId::ipcsr, "the next candidate: ipcsr"},
-              {FormatId::csr, kLastResort}};
+      return then_ipcsr_then_csr({FormatId::inode,
+                                  std::string("auto: inode, regular rows of a large matrix with local columns (") +
+                                      local + "): 16-bit column offsets where they fit, rows in order (" + describe(f) +
+                                      ")",
+                                  /*costly_build=*/true});
     }
-    return {{FormatId::suraa, "auto: suraa, regular rows of a large matrix, a thread each over column-major slices (" +
-                                  describe(f) + ")"},
-            {FormatId::ipcsr, "the next candidate: ipcsr"},
-            {FormatId::csr, kLastResort}};
+    return then_ipcsr_then_csr(
+        {FormatId::suraa,
+         "auto: suraa, regular rows of a large matrix, a thread each over column-major slices (" + describe(f) + ")"});
   }
   if (irregular) {
     if (f.gather_sector_ratio >= kVeryScatteredRatio && f.nnz >= kLargeNnz) {
@@ -355,53 +352,47 @@ std::vector<Candidate> select_storage(const Features& f, const FormatChoice& cho
         return c;
       }
       if (f.row_cv > kPowerLawRowCv && order == OrderKind::degree)
-        return {{FormatId::suraa,
-                 "auto: suraa, power-law rows (row cv > 4) with scattered columns in a large matrix, renumbered by "
-                 "column degree: rows sorted by length, the most used columns' x shared in few sectors (" +
-                     describe(f) + ")",
-                 /*costly_build=*/true},
-                {FormatId::ipcsr, "the next candidate: ipcsr"},
-                {FormatId::csr, kLastResort}};
+        return then_ipcsr_then_csr(
+            {FormatId::suraa,
+             "auto: suraa, power-law rows (row cv > 4) with scattered columns in a large matrix, renumbered by "
+             "column degree: rows sorted by length, the most used columns' x shared in few sectors (" +
+                 describe(f) + ")",
+             /*costly_build=*/true});
       if (f.row_cv > kPowerLawRowCv)
         return {{FormatId::csr,
                  "auto: csr through cuSPARSE, power-law rows (row cv > 4) with scattered columns in a large matrix (" +
                      describe(f) + ")"}};
-      return {{FormatId::segspmv,
-               "auto: segspmv, mildly irregular rows (row cv <= 4) with scattered columns in a large matrix: whole "
-               "segments loaded as vectors, long rows cut into chunks (" +
-                   describe(f) + ")"},
-              {FormatId::ipcsr, "the next candidate: ipcsr"},
-              {FormatId::csr, kLastResort}};
+      return then_ipcsr_then_csr(
+          {FormatId::segspmv,
+           "auto: segspmv, mildly irregular rows (row cv <= 4) with scattered columns in a large matrix: whole "
+           "segments loaded as vectors, long rows cut into chunks (" +
+               describe(f) + ")"});
     }
-    return {{FormatId::suraa,
-             "auto: suraa, irregular rows (row cv > 2 or a row over 20 times the mean) sorted by length, long ones "
-             "on blocks of their own (" +
-                 describe(f) + ")",
-             /*costly_build=*/f.nnz >= kLargeNnz},
-            {FormatId::ipcsr, "the next candidate: ipcsr"},
-            {FormatId::csr, kLastResort}};
+    return then_ipcsr_then_csr(
+        {FormatId::suraa,
+         "auto: suraa, irregular rows (row cv > 2 or a row over 20 times the mean) sorted by length, long ones "
+         "on blocks of their own (" +
+             describe(f) + ")",
+         /*costly_build=*/f.nnz >= kLargeNnz});
   }
   // Regular rows from here on.
   if (f.nnz < kSmallNnz) {
     if (f.row_cv <= kOneLengthRowCv)
-      return {{FormatId::suraa,
-               "auto: suraa, rows of nearly one length (row cv <= 0.2) under 100k nonzeros: sorted, they stay nearly "
-               "in order, a thread each over column-major slices (" +
-                   describe(f) + ")"},
-              {FormatId::ipcsr, "the next candidate: ipcsr"},
-              {FormatId::csr, kLastResort}};
-    return {{FormatId::argcsr, "auto: argcsr, regular rows of a small matrix (under 100k nonzeros): one launch, "
-                               "threads given to the fullest rows of each group (" +
-                                   describe(f) + ")"},
-            {FormatId::ipcsr, "the next candidate: ipcsr"},
-            {FormatId::csr, kLastResort}};
+      return then_ipcsr_then_csr(
+          {FormatId::suraa,
+           "auto: suraa, rows of nearly one length (row cv <= 0.2) under 100k nonzeros: sorted, they stay nearly "
+           "in order, a thread each over column-major slices (" +
+               describe(f) + ")"});
+    return then_ipcsr_then_csr({FormatId::argcsr,
+                                "auto: argcsr, regular rows of a small matrix (under 100k nonzeros): one launch, "
+                                "threads given to the fullest rows of each group (" +
+                                    describe(f) + ")"});
   }
-  return {{FormatId::segspmv,
-           "auto: segspmv, regular rows (row cv <= 2, none over 20 times the mean) from 100k to 1M nonzeros: whole "
-           "segments loaded as vectors (" +
-               describe(f) + ")"},
-          {FormatId::ipcsr, "the next candidate: ipcsr"},
-          {FormatId::csr, kLastResort}};
+  return then_ipcsr_then_csr(
+      {FormatId::segspmv,
+       "auto: segspmv, regular rows (row cv <= 2, none over 20 times the mean) from 100k to 1M nonzeros: whole "
+       "segments loaded as vectors (" +
+           describe(f) + ")"});
 }
 
 // FormatChoice tune: auto's first candidate, then the others of its family
