@@ -324,8 +324,9 @@ struct AdaptiveMatrix<V, I>::Impl {
   }
 
   // Whether the analysis will reorder, as far as the features tell (the order,
-  // RCM's or the column counts', and its effect are the thread's work): what makes a set-up many
-  // times cuSPARSE's upload (docs/h100-2026-11-27-parallel-rcm). Without it the
+  // RCM's or the column counts', and its effect are the thread's work): what
+  // makes a set-up many times cuSPARSE's upload
+  // (docs/h100-2026-11-27-parallel-rcm). Without it the
   // analysis overlaps the CSR arrays' upload (prefetch) and is not deferred
   // (it is short beside that upload, and csr's products would run longer),
   // unless the selector says its choice's build is costly
