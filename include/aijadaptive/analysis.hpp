@@ -1,7 +1,8 @@
 // What the adaptive matrix decides before building any format, as a function
 // of the matrix and the user's choices alone: the features, the reordering
-// (RCM's effect computed only when the selector's cheap rules ask for it, and
-// the permuted matrix kept when chosen) and the selector's candidates.
+// (an order's effect, RCM's or the column counts', computed only when asked
+// for or when the selector's cheap rules read it, and the permuted matrix kept
+// when chosen) and the selector's candidates.
 #pragma once
 
 #include <memory>
@@ -24,6 +25,15 @@ struct Analysis {
 // (wants_sampled_features).
 template <class V, class I>
 Features analysis_features(const CsrView<V, I>& a, const FormatChoice& format, ReorderChoice reorder);
+
+// The orders analyse_matrix computes for a matrix of these features: RCM's and
+// the column counts', each where the user asks for it (on a square matrix) or
+// a rule reads its ratio (wants_rcm_ratio, wants_degree_ratio).
+struct OrdersToCompute {
+  bool rcm = false;
+  bool degree = false;
+};
+OrdersToCompute orders_to_compute(const Features& features, const FormatChoice& format, ReorderChoice reorder);
 
 // `known`: the matrix's compute_features(), when the caller has them already.
 template <class V, class I>

@@ -333,9 +333,8 @@ struct AdaptiveMatrix<V, I>::Impl {
   // (Candidate::costly_build).
   bool may_reorder() {
     features = analysis_features(a, options.format, options.reorder);
-    const bool requested = options.reorder == ReorderChoice::always || options.reorder == ReorderChoice::degree;
-    return (requested && a.rows == a.cols) || wants_rcm_ratio(features, options.reorder) ||
-           wants_degree_ratio(features, options.format, options.reorder);
+    const OrdersToCompute orders = orders_to_compute(features, options.format, options.reorder);
+    return orders.rcm || orders.degree;
   }
 
   // csr as the only candidate here; the analysis, the build and the upload of

@@ -28,6 +28,12 @@ Features analysis_features(const CsrView<V, I>& a, const FormatChoice& format, R
   return f;
 }
 
+OrdersToCompute orders_to_compute(const Features& f, const FormatChoice& format, ReorderChoice reorder) {
+  const bool square = f.rows == f.cols;
+  return {(reorder == ReorderChoice::always && square) || wants_rcm_ratio(f, reorder),
+          (reorder == ReorderChoice::degree && square) || wants_degree_ratio(f, format, reorder)};
+}
+
 template <class V, class I>
 Analysis<V, I> analyse_matrix(const CsrView<V, I>& a, const FormatChoice& format, ReorderChoice reorder,
                               int tune_candidates, std::int64_t tune_min_nnz, const Features* known) {
@@ -40,9 +46,9 @@ Analysis<V, I> analyse_matrix(const CsrView<V, I>& a, const FormatChoice& format
                                                   : std::string("not searched: the format is fixed (") +
                                                         format_name(format.format) + ")";
   }
+  const OrdersToCompute orders = orders_to_compute(r.features, format, reorder);
   std::optional<Permutation<I>> order;
-  const bool requested = reorder == ReorderChoice::always && a.rows == a.cols;
-  if (requested || wants_rcm_ratio(r.features, reorder)) {
+  if (orders.rcm) {
     // RCM over the whole matrix, or confined to windows where that gathers no
     // more sectors: its permutations then stay local (reordering.hpp).
     order.emplace(rcm_order(a));
@@ -59,7 +65,7 @@ Analysis<V, I> analyse_matrix(const CsrView<V, I>& a, const FormatChoice& format
     }
   }
   std::optional<Permutation<I>> by_degree;
-  if ((reorder == ReorderChoice::degree && a.rows == a.cols) || wants_degree_ratio(r.features, format, reorder)) {
+  if (orders.degree) {
     by_degree.emplace(degree_order(a));
     r.features.degree_gather_sector_ratio = gather_sector_ratio(a, *by_degree);
   }
