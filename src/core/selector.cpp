@@ -70,7 +70,8 @@ constexpr double kRepeatedRows = 0.5;
 constexpr std::int64_t kSmallNnz = 100000;
 //
 // Irregular rows (row cv > 2) whose columns are not both very scattered and
-// in a large matrix: suraa, at every size; from 1M nonzeros its set-up is
+// in a large matrix: suraa, at every size (under 1M nonzeros, unless a row
+// has more than kSegspmvLongestRow entries); from 1M nonzeros its set-up is
 // deferred (Candidate::costly_build: csr runs the first products). Until
 // 2026-11-29 ipcsr kept such matrices from 100k to 1M nonzeros, whose
 // set-up was then cheaper: on the six such matrices of
@@ -103,6 +104,26 @@ constexpr std::int64_t kSmallNnz = 100000;
 // the fitting table (docs/h200-2026-11-29-selector-heldout, call 1: the
 // circuit, ca-CondMat, watt_2); limits of 10 to 20 chose the same.
 constexpr double kLongestOverMean = 20.0;
+// Irregular rows in a matrix under 1M nonzeros (suraa's single launch) whose
+// longest row has more than kSegspmvLongestRow entries: segspmv, whose long
+// rows are cut into chunks too. H200, the oracle tables of
+// docs/h200-2026-11-30-kernel-parameters (call H) and
+// docs/h200-2026-11-30-degree-order (calls C, D, E), share of the per-matrix
+// best, suraa -> segspmv (mean of the runs): mult_dcop_01 (longest row
+// 22767) 0.93 -> 1.00, circuit n=100k (5001) 0.87 -> 1.00, longrows n=50k
+// (8192) 0.91 -> 1.00, n=20k (4096) 0.96 -> 1.00, n=10k (5000) 0.98 -> 1.00,
+// rmat scale 14 (2388) 0.94 -> 1.00 and scale 15 (2517) 0.96 -> 1.00, rmat
+// scale 16 (6382) 1.00 -> 0.99; suraa stays first where the longest row is
+// shorter: circuit n=200k (2001) 1.00 against segspmv's 0.87, n=50k (1001)
+// 1.00 / 0.79, vsp_sctap1-2b_and_seymourl (1714) 1.00 / 0.96, memplus (574)
+// 1.00 / 0.85. 2048 is suraa's single launch's block of a long row
+// (suraa_tuning::kBlockEntriesOneLaunch): longer rows take several blocks
+// there, and their chunk sums. Held out (examples/bench/heldout3.txt,
+// written after the rule was fitted on the sets above and heldout2.txt;
+// docs/h200-2026-11-30-long-rows, call E): segspmv was ahead of suraa or
+// level on all six matrices the rule takes there (suraa 0.86-1.00 of the
+// best), and auto's share of the per-matrix best 0.970 -> 0.980.
+constexpr std::int64_t kSegspmvLongestRow = 2048;
 // Power-law rows (row cv > 4) with scattered columns in a large matrix: csr
 // (cuSPARSE), whose merge-based split of the nonzeros suits both; milder
 // irregular rows with such columns: segspmv, the fastest on the two rmat of
@@ -368,6 +389,12 @@ std::vector<Candidate> select_storage(const Features& f, const FormatChoice& cho
            "segments loaded as vectors, long rows cut into chunks (" +
                describe(f) + ")"});
     }
+    if (f.nnz < kLargeNnz && f.max_row > kSegspmvLongestRow)
+      return then_ipcsr_then_csr(
+          {FormatId::segspmv,
+           "auto: segspmv, irregular rows with a row over 2048 entries in a matrix under 1M nonzeros: whole segments "
+           "loaded as vectors, long rows cut into chunks (" +
+               describe(f) + ")"});
     return then_ipcsr_then_csr(
         {FormatId::suraa,
          "auto: suraa, irregular rows (row cv > 2 or a row over 20 times the mean) sorted by length, long ones "

@@ -294,6 +294,29 @@ TEST(Selector, AFewRowsOver20TimesTheMeanMakeTheRowsIrregular) {
   EXPECT_EQ(select_format(large, FormatChoice::automatic_choice()).first(), FormatId::segspmv);
 }
 
+// Irregular rows under 1M nonzeros whose longest row has more than 2048
+// entries (more than one block of suraa's single launch): segspmv, then ipcsr,
+// then csr. Measured on the H200: mult_dcop_01, circuit n=100k, longrows
+// n=10k-50k, rmat scales 14 and 15; suraa kept circuit n=200k (longest 2001).
+TEST(Selector, IrregularRowsWithARowOver2048EntriesUnder1MNonzerosGoToSegspmv) {
+  Features mult_dcop = shape(25187, 193276, 18.74);
+  mult_dcop.max_row = 22767;
+  Features rmat14 = scattered(shape(16384, 228142, 3.96), 0.82);
+  rmat14.max_row = 2388;
+  Features just_over = shape(100000, 999999, 1.0);  // irregular by its longest row alone
+  just_over.max_row = 2049;
+  for (const Features& f : {mult_dcop, rmat14, just_over})
+    expect_then_ipcsr_then_csr(f, FormatId::segspmv, "irregular rows with a row over 2048 entries");
+  // A longest row of 2048 or fewer, or 1M nonzeros or more: suraa.
+  Features circuit = scattered(shape(200000, 707833, 2.5), 0.74);
+  circuit.max_row = 2001;
+  just_over.max_row = 2048;
+  Features large = mult_dcop;
+  large.nnz = 1000000;
+  for (const Features& f : {circuit, just_over, large})
+    EXPECT_EQ(select_format(f, FormatChoice::automatic_choice()).first(), FormatId::suraa);
+}
+
 TEST(Selector, RegularRowsUnder100kNonzerosGoToArgcsrThenIpcsrThenCsr) {
   // Scattered columns or not (a small stencil's, a tiny one's), unless a
   // rule above takes them; irregular rows are suraa's (the test above).
