@@ -491,7 +491,8 @@ TEST(Selector, PowerLawRowsAreRenumberedByColumnDegreeForSuraa) {
 }
 
 // A large regular matrix with local columns goes to inode in suraa's place:
-// reordered by RCM within windows (at any size), or not reordered with x
+// reordered by RCM within windows (from 4M nonzeros: smaller ones stay in
+// L2, suraa's), or not reordered with x
 // sectors per nonzero under the scattered mark. Not under RCM over the whole
 // matrix, not when scattered columns are left as they are, and never over a
 // format the user named.
@@ -517,6 +518,18 @@ TEST(Selector, InodeInSuraasPlaceWhereRegularRowsHaveLocalColumns) {
   const Selection small = select_format(smaller, any, ReorderChoice::automatic);
   ASSERT_TRUE(small.reorder) << small.reorder_reason;
   EXPECT_EQ(small.first(), FormatId::inode);
+  // Under 4M nonzeros (gen:fem n=56, 3.2M), reordered within windows: suraa;
+  // not reordered but local: inode at any size from 1M.
+  Features in_l2 = scattered(shape(175616, 3161406, 0.12), 0.86);
+  in_l2.rcm_gather_sector_ratio = 0.17;
+  in_l2.rcm_window = 16384;
+  const Selection l2 = select_format(in_l2, any, ReorderChoice::automatic);
+  ASSERT_TRUE(l2.reorder) << l2.reorder_reason;
+  EXPECT_EQ(l2.first(), FormatId::suraa);
+  in_l2.nnz = 4000000;
+  EXPECT_EQ(select_format(in_l2, any, ReorderChoice::automatic).first(), FormatId::inode);
+  EXPECT_EQ(select_format(scattered(shape(175616, 3161406, 0.12), 0.3), any, ReorderChoice::never).first(),
+            FormatId::inode);
   EXPECT_EQ(select_format(f, any, ReorderChoice::never).first(), FormatId::suraa);
   const Features renumbered = scattered(shape(1728000, 31664574, 0.11), 0.17);  // fem n=120 renumbered by RCM
   const Selection local = select_format(renumbered, any, ReorderChoice::automatic);
