@@ -312,8 +312,8 @@ bool inode_rule(const Features& f) { return f.repeated_rows >= kRepeatedRows && 
 // smaller matrix (at most about 48 MB of double values and 32-bit indices)
 // stays in the 50 MB L2 of the H100 and H200 from one product to the next,
 // where inode's fewer bytes save no DRAM traffic. H200, us, suraa / inode
-// (both after RCM within windows; docs/h200-2026-11-30-kernel-parameters call
-// H and docs/h200-2026-11-30-degree-order calls C and D): fem n=48 (2.0M
+// (both after RCM within windows; docs/h200-2026-11-30-degree-order calls C
+// and D, docs/h200-2026-11-30-long-rows call E): fem n=48 (2.0M
 // nonzeros) 12.2-12.4 / 13.3-13.7, n=56 (3.2M) 16.4 / 19.6-19.7; from 4M
 // inode's: n=64 p=0.5 (5.3M) 28.9-29.0 / 27.3-27.5, n=80 p=0.2 (8.7M)
 // 42.2-42.3 / 40.5-40.6, n=96 (16M) 70.8-71.3 / 72.6-72.7.
