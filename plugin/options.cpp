@@ -235,7 +235,8 @@ PetscErrorCode SettingsFromOptions(Mat A, AijaOptionItems PetscOptionsObject, Se
   if (set) {
     const auto choice = aijadaptive::parse_reorder_choice(value);
     PetscCheck(choice, PetscObjectComm((PetscObject)A), PETSC_ERR_ARG_OUTOFRANGE,
-               "-mat_aijadaptive_reorder %s: unknown choice; valid choices are: auto, none, rcm, degree", value);
+               "-mat_aijadaptive_reorder %s: unknown choice; valid choices are: %s", value,
+               aijadaptive::valid_reorder_choices().c_str());
     s->reorder = *choice;
   }
   PetscCall(PetscOptionsBool("-mat_aijadaptive_host", "Run the products on the host, never on the GPU", "",

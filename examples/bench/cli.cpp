@@ -135,7 +135,7 @@ Options parse_command_line(int argc, const char* const* argv) {
     } else if (arg == "--reorder") {
       const std::string& r = need();
       const auto choice = parse_reorder_choice(r);
-      if (!choice) throw UsageError("--reorder " + r + ": valid choices are: auto, none, rcm, degree");
+      if (!choice) throw UsageError("--reorder " + r + ": valid choices are: " + valid_reorder_choices());
       o.adaptive.reorder = *choice;
     } else if (arg == "--renumber") {
       const std::string& r = need();

@@ -27,6 +27,8 @@ enum class ReorderChoice { automatic, never, always, degree };
 const char* reorder_choice_name(ReorderChoice choice);
 // "auto", "none", "rcm" or "degree"; nullopt for anything else.
 std::optional<ReorderChoice> parse_reorder_choice(std::string_view text);
+// Every name parse_reorder_choice takes, for error messages: "auto, none, rcm, degree".
+std::string valid_reorder_choices();
 
 // The formats FormatChoice tune times by default (selector.cpp says why 4).
 inline constexpr int kTuneCandidates = 4;

@@ -402,8 +402,8 @@ std::vector<Candidate> select_storage(const Features& f, const FormatChoice& cho
     if (f.nnz < kLargeNnz && f.max_row > kSegspmvLongestRow)
       return then_ipcsr_then_csr(
           {FormatId::segspmv,
-           "auto: segspmv, irregular rows with a row over 2048 entries in a matrix under 1M nonzeros: whole segments "
-           "loaded as vectors, long rows cut into chunks (" +
+           "auto: segspmv, irregular rows with a row over " + std::to_string(kSegspmvLongestRow) +
+               " entries in a matrix under 1M nonzeros: whole segments loaded as vectors, long rows cut into chunks (" +
                describe(f) + ")"});
     return then_ipcsr_then_csr(
         {FormatId::suraa,
@@ -487,10 +487,21 @@ const char* reorder_choice_name(ReorderChoice choice) {
   return "?";
 }
 
+namespace {
+constexpr ReorderChoice kReorderChoices[] = {ReorderChoice::automatic, ReorderChoice::never, ReorderChoice::always,
+                                             ReorderChoice::degree};
+}  // namespace
+
 std::optional<ReorderChoice> parse_reorder_choice(std::string_view text) {
-  for (ReorderChoice c : {ReorderChoice::automatic, ReorderChoice::never, ReorderChoice::always, ReorderChoice::degree})
+  for (ReorderChoice c : kReorderChoices)
     if (text == reorder_choice_name(c)) return c;
   return std::nullopt;
+}
+
+std::string valid_reorder_choices() {
+  std::string s;
+  for (ReorderChoice c : kReorderChoices) s += (s.empty() ? "" : ", ") + std::string(reorder_choice_name(c));
+  return s;
 }
 
 bool wants_rcm_ratio(const Features& f, ReorderChoice reorder) {
