@@ -32,26 +32,38 @@ std::int64_t ceil_div(std::int64_t a, std::int64_t b) {
   return (a + b - 1) / b;
 }
 
-// Threads a row of `length` entries needs for a filling of at most f.
+// Threads a row of `length` entries needs for a filling of at most f. A
+// power of two f (the desired chunks, and most fillings) by a shift: in a
+// profile of crack's host build the divisions were its hottest instructions
+// (docs/h200-2026-11-30-setup-calls).
 std::int64_t needed(std::int64_t length, std::int64_t f) {
-  return length <= f ? 1 : f == 1 ? length : ceil_div(length, f);
+  if (length <= f) return 1;
+  if ((f & (f - 1)) == 0) return (length + f - 1) >> __builtin_ctzll(std::uint64_t(f));
+  return ceil_div(length, f);
 }
 
-// The least f in [lo, hi] with S(f) = sum of needed(length, f) <= T, S(hi)
-// <= T given; S only falls as f grows.
+// S(f) = sum of needed(length, f) over a group's rows, or a number above T
+// once it passes T (the rest not counted).
+std::int64_t threads_needed(const std::int64_t* lengths, int rows, int block_threads, std::int64_t f) {
+  std::int64_t sum = 0;
+  for (int i = 0; i < rows && sum <= block_threads; ++i) sum += needed(lengths[i], f);
+  return sum;
+}
+
+// The least f in [lo, hi] with S(f) <= T, S(hi) <= T given; S only falls as
+// f grows. `*s` gets S(f), or -1 when f was not counted (f = hi as given).
 std::int64_t least_filling(const std::int64_t* lengths, int rows, int block_threads, std::int64_t lo,
-                           std::int64_t hi) {
-  const auto fits = [&](std::int64_t f) {
-    std::int64_t sum = 0;
-    for (int i = 0; i < rows && sum <= block_threads; ++i) sum += needed(lengths[i], f);
-    return sum <= block_threads;
-  };
+                           std::int64_t hi, std::int64_t* s) {
+  *s = -1;
   while (lo < hi) {
     const std::int64_t mid = lo + (hi - lo) / 2;
-    if (fits(mid))
+    const std::int64_t sum = threads_needed(lengths, rows, block_threads, mid);
+    if (sum <= block_threads) {
       hi = mid;
-    else
+      *s = sum;
+    } else {
       lo = mid + 1;
+    }
   }
   return lo;
 }
@@ -69,38 +81,52 @@ std::int64_t least_filling(const std::int64_t* lengths, int rows, int block_thre
 // total / f + rows (total: the group's entries), that f lies between
 // total / T and total / (T - rows), rounded up (and at most the longest row's
 // length, where S = rows <= T): a few steps of bisection, O(rows) each.
-std::int64_t assign_threads(const std::int64_t* lengths, int rows, int block_threads, int* threads) {
+// Writes each row's first thread to starts[0 .. rows - 1] and T to
+// starts[rows] (the threads' exclusive prefix sum) as it hands them out;
+// returns f.
+std::int64_t assign_threads(const std::int64_t* lengths, int rows, int block_threads, std::uint16_t* starts) {
   std::int64_t longest = 0, total = 0, at_one = 0;
   for (int i = 0; i < rows; ++i) {
     longest = std::max(longest, lengths[i]);
     total += lengths[i];
     at_one += needed(lengths[i], 1);
   }
-  std::int64_t f = 1;
-  if (at_one > block_threads) {  // S(1) > T: some row has 2 entries or more
-    const std::int64_t lo = std::max<std::int64_t>(2, ceil_div(total, block_threads));
-    const std::int64_t hi =
-        rows < block_threads ? std::min(longest, std::max(lo, ceil_div(total, block_threads - rows))) : longest;
-    f = least_filling(lengths, rows, block_threads, lo, hi);
-  }
-  std::int64_t spare = block_threads;
-  for (int i = 0; i < rows; ++i) {
-    threads[i] = int(needed(lengths[i], f));
-    spare -= threads[i];
-  }
-  if (f == 1) {
+  std::int64_t start = 0;
+  if (at_one <= block_threads) {  // f = 1 (or 0: no entries)
     int to = 0;
     while (to < rows && lengths[to] == 0) ++to;
-    threads[to == rows ? 0 : to] += int(spare);
+    if (to == rows) to = 0;
+    const std::int64_t spare = block_threads - at_one;
+    for (int i = 0; i < rows; ++i) {
+      starts[i] = std::uint16_t(start);
+      start += needed(lengths[i], 1) + (i == to ? spare : 0);
+    }
+    starts[rows] = std::uint16_t(block_threads);
     return longest > 0 ? 1 : 0;
   }
-  for (int i = 0; i < rows && spare > 0; ++i)
-    if (ceil_div(lengths[i], threads[i]) == f) {
-      const std::int64_t more = std::min(spare, needed(lengths[i], f - 1) - threads[i]);
-      threads[i] += int(more);
+  // S(1) > T: some row has 2 entries or more.
+  const std::int64_t lo = std::max<std::int64_t>(2, ceil_div(total, block_threads));
+  const std::int64_t hi =
+      rows < block_threads ? std::min(longest, std::max(lo, ceil_div(total, block_threads - rows))) : longest;
+  std::int64_t used = 0;
+  const std::int64_t f = least_filling(lengths, rows, block_threads, lo, hi, &used);
+  if (used < 0) used = threads_needed(lengths, rows, block_threads, f);
+  std::int64_t spare = block_threads - used;
+  // A row's filling ceil(length / threads) is f exactly when length >
+  // (f - 1) * threads (threads = needed(length, f) keeps it at most f).
+  for (int i = 0; i < rows; ++i) {
+    std::int64_t threads = needed(lengths[i], f);
+    if (spare > 0 && lengths[i] > (f - 1) * threads) {
+      const std::int64_t more = std::min(spare, needed(lengths[i], f - 1) - threads);
+      threads += more;
       spare -= more;
     }
-  AIJA_REQUIRE(spare == 0, internal, "argcsr: " + std::to_string(spare) + " threads of a group left unassigned");
+    starts[i] = std::uint16_t(start);
+    start += threads;
+  }
+  AIJA_REQUIRE(spare == 0 && start == block_threads, internal,
+               "argcsr: " + std::to_string(spare) + " threads of a group left unassigned");
+  starts[rows] = std::uint16_t(block_threads);
   return f;
 }
 
@@ -170,8 +196,11 @@ std::int64_t argcsr_assign_threads(const std::vector<std::int64_t>& lengths, int
                                    std::vector<int>& threads) {
   AIJA_REQUIRE(!lengths.empty() && std::int64_t(lengths.size()) <= block_threads, invalid_argument,
                "argcsr_assign_threads: a group has 1 to T rows, not " + std::to_string(lengths.size()));
-  threads.assign(lengths.size(), 0);
-  return assign_threads(lengths.data(), int(lengths.size()), block_threads, threads.data());
+  std::vector<std::uint16_t> starts(lengths.size() + 1);
+  const std::int64_t f = assign_threads(lengths.data(), int(lengths.size()), block_threads, starts.data());
+  threads.resize(lengths.size());
+  for (std::size_t i = 0; i < lengths.size(); ++i) threads[i] = int(starts[i + 1]) - int(starts[i]);
+  return f;
 }
 
 std::size_t ArgcsrLayout::device_bytes(std::size_t value_bytes, std::size_t index_bytes) const {
@@ -217,7 +246,6 @@ ArgcsrPart lay_out_groups(const I* row_ptr, const detail::RowPart& r, int T, std
   out.thread_start.reserve(std::size_t((r.end - r.begin) + (r.end - r.begin) / T + 1));
   std::vector<std::int64_t> lengths;  // of the open group's rows
   lengths.reserve(std::size_t(T));
-  std::vector<int> threads(static_cast<std::size_t>(T));
   // The open group's threads at desired_chunk entries a thread: at most T
   // also keeps its entries within desired_chunk * T and its rows within T.
   std::int64_t open_first = r.begin, open_threads = 0;
@@ -233,13 +261,9 @@ ArgcsrPart lay_out_groups(const I* row_ptr, const detail::RowPart& r, int T, std
   };
   const auto close = [&] {
     const int rows = int(lengths.size());
-    add_group(open_first, rows, assign_threads(lengths.data(), rows, T, threads.data()), 0, 1);
-    int start = 0;
-    for (int i = 0; i < rows; ++i) {
-      out.thread_start.push_back(std::uint16_t(start));
-      start += threads[std::size_t(i)];
-    }
-    out.thread_start.push_back(std::uint16_t(T));
+    const std::size_t at = out.thread_start.size();
+    out.thread_start.resize(at + std::size_t(rows) + 1);
+    add_group(open_first, rows, assign_threads(lengths.data(), rows, T, out.thread_start.data() + at), 0, 1);
     open_first += rows;
     open_threads = 0;
     lengths.clear();
