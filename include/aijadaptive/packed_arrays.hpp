@@ -118,7 +118,10 @@ inline void send_pieces(unsigned char* to, const std::vector<HostPiece>& pieces,
 }
 
 // The arrays of a block, then the block: add() each array in the order of the
-// layout, then send() allocates the block and sends the host arrays.
+// layout, then send() allocates the block and sends the host arrays. Add the
+// host arrays first: the pack spans the block up to the last of them, so one
+// added after a large array the device fills makes every host array a copy
+// of its own.
 class PackedArrays {
  public:
   // Every part starts on a boundary of the device's allocations.

@@ -297,10 +297,12 @@ class DiagonalDeviceFormat final : public DeviceFormat<V, I> {
     const auto offsets_part = arrays.add(offsets.size(), offsets.data());
     const auto list_begin_part = arrays.add(list_begin.size(), list_begin.data());
     const auto blocks_part = arrays.add(blocks.size(), blocks.data());
-    const auto values_part = arrays.add<V>(std::size_t(layout.stored));
-    const auto slots_part = arrays.add<std::uint32_t>(keeps_refill_map() ? std::size_t(layout.nnz) : 0);
     static const int kNoFailure = 0;
     const auto failure_part = arrays.add(1, &kNoFailure);  // the fill's flag, sent zeroed with the block
+    // The host arrays above, the device's own below: packed, the copy ends
+    // at the last host array.
+    const auto values_part = arrays.add<V>(std::size_t(layout.stored));
+    const auto slots_part = arrays.add<std::uint32_t>(keeps_refill_map() ? std::size_t(layout.nnz) : 0);
     block_ = arrays.send(stream);
     offsets_ = offsets_part.span_in(block_);
     list_begin_ = list_begin_part.span_in(block_);

@@ -168,14 +168,16 @@ class SuraaDeviceFormat final : public DeviceFormat<V, I> {
     const auto row_at = arrays.add(l.row_at.size(), l.row_at.data());
     const auto segments = arrays.add(l.long_segments.size(), l.long_segments.data());
     const auto medium_table = arrays.add(l.medium_blocks.size(), l.medium_blocks.data());
+    const std::vector<std::int64_t> long_starts = l.long_starts();
+    const auto starts = arrays.add(long_starts.size(), long_starts.data());
+    // The host arrays above, the device's own below: packed, the copy ends
+    // at the last host array.
     const auto counters = arrays.add<unsigned>(std::size_t(l.counters) + 1);  // + the launch failures
     const auto slice_cols = arrays.add<I>(std::size_t(l.sliced_entries()));
     const auto slice_vals = arrays.add<V>(std::size_t(l.sliced_entries()));
     const auto csr_cols = arrays.add<I>(std::size_t(l.csr_entries()));
     const auto csr_vals = arrays.add<V>(std::size_t(l.csr_entries()));
     const auto partials = arrays.add<V>(std::size_t(l.partials));
-    const std::vector<std::int64_t> long_starts = l.long_starts();
-    const auto starts = arrays.add(long_starts.size(), long_starts.data());
     block_ = arrays.send(stream);
     segments_ = segments.in(block_);
     long_starts_ = starts.in(block_);
