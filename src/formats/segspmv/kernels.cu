@@ -11,6 +11,7 @@
 #include "aijadaptive/errors.hpp"
 #include "aijadaptive/formats/segspmv.hpp"
 #include "aijadaptive/instantiate.hpp"
+#include "aijadaptive/packed_arrays.hpp"
 #include "core/csr_refills.hpp"
 #include "core/cuda_check.hpp"
 #include "core/spmv_common.hpp"
@@ -352,14 +353,25 @@ class SegspmvDeviceFormat final : public DeviceFormat<V, I> {
     AIJA_REQUIRE(blocks <= INT_MAX && fill_blocks(host.csr().rows) <= INT_MAX, unsupported,
                  "segspmv: " + std::to_string(l.pieces()) + " pieces or " + std::to_string(host.csr().rows) +
                      " rows are more than one launch can take; use format csr");
-    row_seg_ = device_copy_of(l.row_seg, stream);
-    piece_row_ = device_copy_of(l.piece_row, stream);
-    piece_seg_ = device_copy_of(l.piece_seg, stream);
-    cols_ = DeviceBuffer<I>(std::size_t(l.slots()));
-    vals_ = DeviceBuffer<V>(std::size_t(l.slots()));
+    // One allocation; the host arrays first, sent with one copy when small
+    // (packed_arrays.hpp).
+    detail::PackedArrays arrays;
+    const auto row_seg = arrays.add(l.row_seg.size(), l.row_seg.data());
+    const auto piece_row = arrays.add(l.piece_row.size(), l.piece_row.data());
+    const auto piece_seg = arrays.add(l.piece_seg.size(), l.piece_seg.data());
+    const auto cols = arrays.add<I>(std::size_t(l.slots()));
+    const auto vals = arrays.add<V>(std::size_t(l.slots()));
     const std::size_t workspace = l.chunk_pieces ? std::size_t(l.pieces()) : 0;
-    partial_ = DeviceBuffer<V>(workspace);
-    arrivals_ = DeviceBuffer<unsigned>(workspace);
+    const auto partial = arrays.add<V>(workspace);
+    const auto arrivals = arrays.add<unsigned>(workspace);
+    block_ = arrays.send(stream);
+    row_seg_ = row_seg.span_in(block_);
+    piece_row_ = piece_row.span_in(block_);
+    piece_seg_ = piece_seg.span_in(block_);
+    cols_ = cols.span_in(block_);
+    vals_ = vals.span_in(block_);
+    partial_ = partial.span_in(block_);
+    arrivals_ = arrivals.span_in(block_);
     if (workspace)
       AIJA_CUDA_CHECK(cudaMemsetAsync(arrivals_.data(), 0, arrivals_.bytes(), static_cast<cudaStream_t>(stream)));
 
@@ -420,8 +432,7 @@ class SegspmvDeviceFormat final : public DeviceFormat<V, I> {
   void upload_values(Stream stream) override { fill(stream, false); }
 
   std::size_t device_bytes() const override {
-    return row_seg_.bytes() + piece_row_.bytes() + piece_seg_.bytes() + cols_.bytes() + vals_.bytes() +
-           partial_.bytes() + arrivals_.bytes() + refills_.bytes();
+    return block_.bytes() + refills_.bytes();
   }
 
   std::vector<std::string> describe() const override {
@@ -513,9 +524,10 @@ class SegspmvDeviceFormat final : public DeviceFormat<V, I> {
   bool kernel_uses_streaming_ = false;
   std::size_t shared_bytes_ = 0;
   unsigned blocks_ = 0, threads_ = 0;
-  DeviceBuffer<I> row_seg_, piece_row_, piece_seg_, cols_;
-  DeviceBuffer<V> vals_, partial_;
-  DeviceBuffer<unsigned> arrivals_;
+  DeviceBuffer<unsigned char> block_;  // the arrays below
+  detail::BlockSpan<I> row_seg_, piece_row_, piece_seg_, cols_;
+  detail::BlockSpan<V> vals_, partial_;
+  detail::BlockSpan<unsigned> arrivals_;
   detail::CsrRefills<V, I> refills_;
 };
 
