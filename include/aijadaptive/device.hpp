@@ -111,10 +111,17 @@ void synchronize(Stream stream);
 // still uses its buffers when the error returns. Not for the hot path.
 void synchronize_device_quietly() noexcept;
 
-// A non-blocking CUDA stream owned for the object's lifetime.
+// A non-blocking CUDA stream owned for the object's lifetime. Reuse::kept
+// takes one the process keeps for the current device (made when none is
+// kept) and gives it back at the end, for objects made again and again (a
+// matrix: making and destroying a stream took 3-5 us on the H200, against
+// 30-50 us for cuSPARSE's whole set-up of a small matrix;
+// docs/h200-2026-11-30-setup-calls). Work a kept stream was given before
+// may still run when the next owner enqueues, ahead of its own.
 class OwnedStream {
  public:
-  OwnedStream();  // creates the stream on the current device
+  enum class Reuse { no, kept };
+  explicit OwnedStream(Reuse reuse = Reuse::no);  // on the current device
   ~OwnedStream();
   OwnedStream(const OwnedStream&) = delete;
   OwnedStream& operator=(const OwnedStream&) = delete;
@@ -122,7 +129,10 @@ class OwnedStream {
 
  private:
   Stream stream_ = nullptr;
+  int kept_device_ = -1;  // >= 0: given back to that device's kept streams
 };
+// Streams kept for OwnedStream(Reuse::kept), at most, over all devices.
+inline constexpr std::size_t kKeptStreams = 8;
 
 // A CUDA event, owned for the object's lifetime: how work on one stream is
 // ordered after work on another (fork and join), without timing; with

@@ -515,7 +515,7 @@ struct AdaptiveMatrix<V, I>::Impl {
   void upload_candidates() {
     leave_other_device();
     if (!stream) {
-      stream = std::make_unique<OwnedStream>();
+      stream = std::make_unique<OwnedStream>(OwnedStream::Reuse::kept);
       stream_device = device;
     }
     fence.enter(stream->get());

@@ -26,7 +26,7 @@ CsrPrefetch<V, I>::CsrPrefetch(const CsrView<V, I>& a, int device) : a_(a), devi
   const auto copy = [this] {
     try {
       const DeviceGuard guard(device_);
-      const OwnedStream stream;
+      const OwnedStream stream(OwnedStream::Reuse::kept);
       // Large arrays through pinned buffers that host threads fill
       // (staged_upload.hpp); smaller ones as a pageable copy, which the
       // driver stages on this thread alone.

@@ -292,11 +292,35 @@ DeviceMemoryInfo device_memory_info() {
   return info;
 }
 
+namespace {
+
+struct KeptStreams {
+  std::mutex mutex;
+  std::vector<std::pair<int, cudaStream_t>> streams;  // device, stream
+};
+KeptStreams& kept_streams() {
+  static KeptStreams* k = new KeptStreams;  // never destroyed: streams may be given back during exit
+  return *k;
+}
+
+void release_kept_streams() noexcept {
+  std::vector<std::pair<int, cudaStream_t>> gone;
+  {
+    KeptStreams& k = kept_streams();
+    const std::lock_guard<std::mutex> lock(k.mutex);
+    gone.swap(k.streams);
+  }
+  for (const auto& [device, stream] : gone) on_device_quietly(device, [&] { (void)cudaStreamDestroy(stream); });
+}
+
+}  // namespace
+
 void release_device_resources() noexcept {
   detail::release_setup_thread();  // its tasks use the device: first
   release_kernel_cache();
   detail::release_staging_pieces();
   detail::release_pinned_packs();
+  release_kept_streams();
   release_chunk_anchors();
   (void)release_kept_arrays();
   const std::lock_guard<std::mutex> lock(cusparse_mutex());
@@ -470,13 +494,34 @@ void copy_to_host(void* dst, const void* src, std::size_t bytes, Stream stream) 
 }
 void synchronize(Stream stream) { AIJA_CUDA_CHECK(cudaStreamSynchronize(as_cuda(stream))); }
 
-OwnedStream::OwnedStream() {
+OwnedStream::OwnedStream(Reuse reuse) {
+  if (reuse == Reuse::kept) {
+    kept_device_ = current_device();
+    KeptStreams& k = kept_streams();
+    const std::lock_guard<std::mutex> lock(k.mutex);
+    for (auto it = k.streams.begin(); it != k.streams.end(); ++it)
+      if (it->first == kept_device_) {
+        stream_ = it->second;
+        k.streams.erase(it);
+        return;
+      }
+  }
   cudaStream_t s = nullptr;
   AIJA_CUDA_CHECK(cudaStreamCreateWithFlags(&s, cudaStreamNonBlocking));
   stream_ = s;
 }
 OwnedStream::~OwnedStream() {
-  if (stream_) (void)cudaStreamDestroy(as_cuda(stream_));
+  if (!stream_) return;
+  if (kept_device_ >= 0) {
+    KeptStreams& k = kept_streams();
+    const std::lock_guard<std::mutex> lock(k.mutex);
+    if (k.streams.size() < kKeptStreams) try {
+        k.streams.emplace_back(kept_device_, as_cuda(stream_));
+        return;
+      } catch (...) {  // no room to keep it: destroyed below
+      }
+  }
+  (void)cudaStreamDestroy(as_cuda(stream_));
 }
 
 OwnedEvent::OwnedEvent(Timing timing) {

@@ -45,7 +45,7 @@ void copy_to_device(void*, const void*, std::size_t, Stream) { no_cuda("copy_to_
 void copy_to_host(void*, const void*, std::size_t, Stream) { no_cuda("copy_to_host"); }
 void synchronize(Stream) { no_cuda("synchronize"); }
 void synchronize_device_quietly() noexcept {}
-OwnedStream::OwnedStream() { no_cuda("OwnedStream"); }
+OwnedStream::OwnedStream(Reuse) { no_cuda("OwnedStream"); }
 OwnedStream::~OwnedStream() = default;
 OwnedEvent::OwnedEvent(Timing) { no_cuda("OwnedEvent"); }
 OwnedEvent::~OwnedEvent() = default;

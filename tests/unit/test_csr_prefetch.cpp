@@ -9,6 +9,7 @@
 #include <gtest/gtest.h>
 
 #include <cstdint>
+#include <memory>
 #include <vector>
 
 #include "device_vectors.hpp"
@@ -170,6 +171,45 @@ TEST(DeviceBuffer, AFreedArrayIsHandedOutAgainAfterTheWorkThatUsedIt) {
   EXPECT_EQ(device_bytes_kept(), bytes + bytes / 2);
   release_device_resources();
   EXPECT_EQ(device_bytes_kept(), 0u);
+}
+
+// A matrix's stream is given back when it goes and taken by the next one
+// made (OwnedStream::Reuse::kept), at most kKeptStreams of them; a stream
+// made without Reuse::kept is never kept.
+TEST(OwnedStream, AKeptStreamIsTakenAgainByTheNextOne) {
+  if (device_count() == 0) GTEST_SKIP() << "no GPU: " << device_status();
+  release_device_resources();  // nothing kept from before
+  Stream first = nullptr;
+  {
+    const OwnedStream a(OwnedStream::Reuse::kept);
+    first = a.get();
+    const OwnedStream b(OwnedStream::Reuse::kept);  // none kept while a holds it: a new one
+    EXPECT_NE(b.get(), first);
+  }
+  {
+    const OwnedStream plain;  // a new one: the kept ones stay kept (not destroyed, so not made again)
+    EXPECT_NE(plain.get(), first);
+    const OwnedStream again(OwnedStream::Reuse::kept);
+    const OwnedStream other(OwnedStream::Reuse::kept);
+    EXPECT_TRUE(again.get() == first || other.get() == first);
+    EXPECT_NE(again.get(), other.get());
+    std::vector<double> h(1000, 2.5);
+    const DeviceBuffer<double> d(h.size());
+    copy_to_device(d.data(), h.data(), d.bytes(), again.get());  // usable as any stream
+    EXPECT_EQ(test::to_host(d.data(), h.size(), again.get()), h);
+  }
+  {
+    std::vector<std::unique_ptr<OwnedStream>> many;
+    for (std::size_t k = 0; k < kKeptStreams + 3; ++k)
+      many.push_back(std::make_unique<OwnedStream>(OwnedStream::Reuse::kept));
+  }  // all given back: kKeptStreams kept, the rest destroyed
+  std::vector<std::unique_ptr<OwnedStream>> taken;
+  for (std::size_t k = 0; k < kKeptStreams; ++k)
+    taken.push_back(std::make_unique<OwnedStream>(OwnedStream::Reuse::kept));
+  taken.clear();
+  release_device_resources();  // destroys the kept ones
+  const OwnedStream fresh(OwnedStream::Reuse::kept);
+  EXPECT_NE(fresh.get(), nullptr);
 }
 
 TEST(TransientBuffer, AnInjectedAllocationFailureIsAnOutOfMemoryError) {
