@@ -353,6 +353,27 @@ TEST(Analysis, RowLengthFeaturesOnThreadsAreThoseOfOnePass) {
   EXPECT_LT(f.gather_sector_ratio, 0.0);  // row lengths only
 }
 
+// A matrix of 2^32 entries or more sums its rows' squares in 128 bits (64
+// would wrap): the row pointers alone, the entries never read for the row
+// lengths' features. Two rows of 2^32 entries: squares 2^65 in all.
+TEST(Analysis, RowLengthSquaresOfAMatrixOfMoreThan2To32EntriesDoNotWrap) {
+  const std::int64_t big = std::int64_t(1) << 32;
+  const std::vector<std::int64_t> row_ptr{0, big, big, 2 * big};
+  CsrView<double, std::int64_t> a;
+  a.rows = 3;
+  a.cols = big;
+  a.row_ptr = row_ptr.data();
+  const Features f = compute_features(a, FeatureSet::row_lengths);
+  EXPECT_EQ(f.nnz, 2 * big);
+  EXPECT_EQ(f.empty_rows, 1);
+  EXPECT_EQ(f.max_row, big);
+  const double mean = 2.0 * double(big) / 3.0;
+  // Squares' mean 2^65 / 3; wrapped in 64 bits they would sum to 0 and the
+  // variance clamp to 0.
+  EXPECT_NEAR(f.row_cv, std::sqrt(std::ldexp(1.0, 65) / 3.0 - mean * mean) / mean, 1e-12);
+  EXPECT_GT(f.row_cv, 0.7);
+}
+
 // The repeated rows' share counted on threads (each of 2^16 compared entries
 // at least): rows of three-row nodes share their columns, so rows 1, 2, 4, 5,
 // ... repeat the row before, every row compared (fewer than 2^17 + 1 rows).
