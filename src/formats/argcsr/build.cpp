@@ -37,9 +37,8 @@ std::int64_t ceil_div(std::int64_t a, std::int64_t b) {
 // profile of crack's host build the divisions were its hottest instructions
 // (docs/h200-2026-11-30-setup-calls).
 std::int64_t needed(std::int64_t length, std::int64_t f) {
-  if (length <= f) return 1;
-  if ((f & (f - 1)) == 0) return (length + f - 1) >> __builtin_ctzll(std::uint64_t(f));
-  return ceil_div(length, f);
+  if ((f & (f - 1)) == 0) return std::max<std::int64_t>(1, (length + f - 1) >> __builtin_ctzll(std::uint64_t(f)));
+  return length <= f ? 1 : ceil_div(length, f);
 }
 
 // S(f) = sum of needed(length, f) over a group's rows, or a number above T
@@ -83,8 +82,12 @@ std::int64_t least_filling(const std::int64_t* lengths, int rows, int block_thre
 // length, where S = rows <= T): a few steps of bisection, O(rows) each.
 // Writes each row's first thread to starts[0 .. rows - 1] and T to
 // starts[rows] (the threads' exclusive prefix sum) as it hands them out;
-// returns f.
-std::int64_t assign_threads(const std::int64_t* lengths, int rows, int block_threads, std::uint16_t* starts) {
+// returns f. `known` (0: none) is a filling whose S the caller counted,
+// `known_s`: when at most T, f is at most `known`, and f = known needs no
+// count (a group of several rows closes before S(desired_chunk) passes T, so
+// f is at most desired_chunk, and most groups' f is that).
+std::int64_t assign_threads(const std::int64_t* lengths, int rows, int block_threads, std::uint16_t* starts,
+                            std::int64_t known = 0, std::int64_t known_s = 0) {
   std::int64_t longest = 0, total = 0, at_one = 0;
   for (int i = 0; i < rows; ++i) {
     longest = std::max(longest, lengths[i]);
@@ -108,9 +111,10 @@ std::int64_t assign_threads(const std::int64_t* lengths, int rows, int block_thr
   const std::int64_t lo = std::max<std::int64_t>(2, ceil_div(total, block_threads));
   const std::int64_t hi =
       rows < block_threads ? std::min(longest, std::max(lo, ceil_div(total, block_threads - rows))) : longest;
+  const bool bounded = known >= lo && known <= hi && known_s <= block_threads;
   std::int64_t used = 0;
-  const std::int64_t f = least_filling(lengths, rows, block_threads, lo, hi, &used);
-  if (used < 0) used = threads_needed(lengths, rows, block_threads, f);
+  const std::int64_t f = least_filling(lengths, rows, block_threads, lo, bounded ? known : hi, &used);
+  if (used < 0) used = bounded && f == known ? known_s : threads_needed(lengths, rows, block_threads, f);
   std::int64_t spare = block_threads - used;
   // A row's filling ceil(length / threads) is f exactly when length >
   // (f - 1) * threads (threads = needed(length, f) keeps it at most f).
@@ -263,7 +267,9 @@ ArgcsrPart lay_out_groups(const I* row_ptr, const detail::RowPart& r, int T, std
     const int rows = int(lengths.size());
     const std::size_t at = out.thread_start.size();
     out.thread_start.resize(at + std::size_t(rows) + 1);
-    add_group(open_first, rows, assign_threads(lengths.data(), rows, T, out.thread_start.data() + at), 0, 1);
+    add_group(open_first, rows,
+              assign_threads(lengths.data(), rows, T, out.thread_start.data() + at, desired_chunk, open_threads), 0,
+              1);
     open_first += rows;
     open_threads = 0;
     lengths.clear();
