@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <type_traits>
 #include <vector>
 
 #include "aijadaptive/instantiate.hpp"
@@ -60,16 +61,22 @@ struct RowLengthSums {
 // the squares is at most the square of the sum), and the features of 4elt,
 // memplus, Pd and Andrews took 0.6-0.9x as long with them as with a 128-bit
 // sum on a 2-core host (docs/h200-2026-11-30-setup-calls).
+// With 32-bit indices the lengths are taken in 32 bits too: the compiler
+// then keeps several rows in a vector register (the pass took about half as
+// long in a test loop on this project's build machine).
 template <class Square, class I>
 RowLengthSums row_length_sums(const I* row_ptr, std::int64_t begin, std::int64_t end) {
-  std::int64_t empty = 0, shortest = std::numeric_limits<std::int64_t>::max(), longest = 0;
+  using Length = std::conditional_t<sizeof(I) <= 4, std::int32_t, std::int64_t>;
+  std::int64_t empty = 0;
+  Length shortest = std::numeric_limits<Length>::max(), longest = 0;
   Square squares = 0;
   for (std::int64_t i = begin; i < end; ++i) {
-    const std::int64_t len = std::int64_t(row_ptr[i + 1]) - std::int64_t(row_ptr[i]);
+    const Length len = Length(std::int64_t(row_ptr[i + 1]) - std::int64_t(row_ptr[i]));
     empty += len == 0;
     shortest = std::min(shortest, len);
     longest = std::max(longest, len);
-    squares += Square(std::uint64_t(len)) * std::uint64_t(len);
+    using Unsigned = std::make_unsigned_t<Length>;
+    squares += Square(Unsigned(len)) * Unsigned(len);
   }
   return {empty, shortest, longest, SquareSum(squares)};
 }
