@@ -38,15 +38,39 @@ constexpr std::int64_t kBuildBlockRows = kSegspmvBlockRows;
 // The slots of all rows with segments of L = 1, 2, 4, ..., 32 (index k: L =
 // 2^k; L = 1 has none padded, so slots[0] is nnz). One pass for both rules,
 // its parts on threads.
+// A row's padding at L = 2^k depends only on its length modulo 32 (L
+// divides 32), so the pass counts the rows at each remainder and sums the
+// lengths; the slots follow from the 32 counts (a sum per row and length
+// took half of wing's host build on this project's build machine).
 template <class I>
 std::array<std::int64_t, kLengthSteps> slots_at_each_length(I rows, const I* row_ptr) {
+  constexpr int kRemainders = 1 << (kLengthSteps - 1);
   const std::vector<detail::RowPart> parts = detail::row_parts(rows, rows, 1, 0, kBuildBlockRows);
   std::vector<std::array<std::int64_t, kLengthSteps>> part_slots(parts.size());
   detail::run_row_parts(parts.size(), [&](std::size_t p) {
-    std::array<std::int64_t, kLengthSteps> slots{};
-    for (std::int64_t i = parts[p].begin; i < parts[p].end; ++i) {
+    // Two tables, alternate rows: a row of the same remainder as the one
+    // before does not wait for its count's store.
+    std::int64_t at[2][kRemainders] = {};
+    std::int64_t entries = 0;
+    std::int64_t i = parts[p].begin;
+    for (; i + 1 < parts[p].end; i += 2) {
+      const std::int64_t n0 = std::int64_t(row_ptr[i + 1]) - std::int64_t(row_ptr[i]);
+      const std::int64_t n1 = std::int64_t(row_ptr[i + 2]) - std::int64_t(row_ptr[i + 1]);
+      ++at[0][n0 & (kRemainders - 1)];
+      ++at[1][n1 & (kRemainders - 1)];
+      entries += n0 + n1;
+    }
+    if (i < parts[p].end) {
       const std::int64_t n = std::int64_t(row_ptr[i + 1]) - std::int64_t(row_ptr[i]);
-      for (int k = 0; k < kLengthSteps; ++k) slots[std::size_t(k)] += segspmv_row_slots(n, 1 << k);
+      ++at[0][n & (kRemainders - 1)];
+      entries += n;
+    }
+    std::array<std::int64_t, kLengthSteps> slots{};
+    for (int k = 0; k < kLengthSteps; ++k) {
+      std::int64_t padding = 0;
+      for (int r = 0; r < kRemainders; ++r)
+        padding += (at[0][r] + at[1][r]) * (segspmv_row_slots(r, 1 << k) - r);
+      slots[std::size_t(k)] = entries + padding;
     }
     part_slots[p] = slots;
   });
@@ -77,17 +101,20 @@ SegspmvPart<I> lay_out_rows(const I* row_ptr, const detail::RowPart& r, std::int
     part.piece_seg.push_back(I(segment));
   };
   std::int64_t segments = 0, open_rows = 0, open_slots = 0;  // of the piece being filled
+  // The part's counts in locals, not its members: the compiler keeps them in
+  // registers (open_piece's reference to `part` kept them in memory).
+  std::int64_t entries_seen = 0, long_rows = 0, chunk_pieces = 0;
   for (std::int64_t i = r.begin; i < r.end; ++i) {
     const std::int64_t entries = std::int64_t(row_ptr[i + 1]) - std::int64_t(row_ptr[i]);
     const std::int64_t slots = segspmv_row_slots(entries, int(L));
-    part.entries += entries;
+    entries_seen += entries;
     if (slots > capacity) {
       // A long row: chunks of a piece's slots (a whole number of segments, L
       // dividing 32), a piece each, joined below; the next row opens a new
       // piece.
-      ++part.long_rows;
+      ++long_rows;
       for (std::int64_t k = 0; k < slots; k += capacity) open_piece(i, segments + (k >> length_shift));
-      part.chunk_pieces += (slots + capacity - 1) / capacity;
+      chunk_pieces += (slots + capacity - 1) / capacity;
       open_rows = 0;
     } else if (open_rows == 0 || open_rows == capacity || open_slots + slots > capacity ||
                i % kBuildBlockRows == 0) {
@@ -102,6 +129,9 @@ SegspmvPart<I> lay_out_rows(const I* row_ptr, const detail::RowPart& r, std::int
     row_seg[i + 1] = I(segments);  // checked against the index type once the parts' are added up
   }
   part.segments = segments;
+  part.entries = entries_seen;
+  part.long_rows = long_rows;
+  part.chunk_pieces = chunk_pieces;
   return part;
 }
 
