@@ -60,10 +60,10 @@ struct RowLengthSums {
 // hold the sum exactly for a matrix of fewer than 2^32 entries (the sum of
 // the squares is at most the square of the sum), and the features of 4elt,
 // memplus, Pd and Andrews took 0.6-0.9x as long with them as with a 128-bit
-// sum on a 2-core host (docs/h200-2026-11-30-setup-calls).
-// With 32-bit indices the lengths are taken in 32 bits too: the compiler
-// then keeps several rows in a vector register (the pass took about half as
-// long in a test loop on this project's build machine).
+// sum on a 2-core host (docs/h200-2026-11-30-setup-calls). With 32-bit
+// indices the lengths are taken in 32 bits too, so that the compiler keeps
+// several rows in a vector register (the pass took about half as long in a
+// test loop on that host).
 template <class Square, class I>
 RowLengthSums row_length_sums(const I* row_ptr, std::int64_t begin, std::int64_t end) {
   using Length = std::conditional_t<sizeof(I) <= 4, std::int32_t, std::int64_t>;

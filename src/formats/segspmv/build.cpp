@@ -37,11 +37,11 @@ constexpr std::int64_t kBuildBlockRows = kSegspmvBlockRows;
 
 // The slots of all rows with segments of L = 1, 2, 4, ..., 32 (index k: L =
 // 2^k; L = 1 has none padded, so slots[0] is nnz). One pass for both rules,
-// its parts on threads.
-// A row's padding at L = 2^k depends only on its length modulo 32 (L
-// divides 32), so the pass counts the rows at each remainder and sums the
-// lengths; the slots follow from the 32 counts (a sum per row and length
-// took half of wing's host build on this project's build machine).
+// its parts on threads. A row's padding at L = 2^k depends only on its
+// length modulo 32 (L divides 32), so the pass counts the rows at each
+// remainder and sums the lengths, and the slots follow from the 32 counts (a
+// sum per row and length was a quarter of wing's host build in a profile on
+// this project's build machine).
 template <class I>
 std::array<std::int64_t, kLengthSteps> slots_at_each_length(I rows, const I* row_ptr) {
   constexpr int kRemainders = 1 << (kLengthSteps - 1);
