@@ -9,6 +9,7 @@
 #include "aijadaptive/instantiate.hpp"
 #include "aijadaptive/reordering.hpp"
 #include "aijadaptive/selector.hpp"
+#include "core/row_length.hpp"
 #include "core/row_parts.hpp"
 
 namespace aijadaptive {
@@ -56,22 +57,19 @@ struct RowLengthSums {
   SquareSum squares = 0;
 };
 
-// Rows [begin, end)'s lengths, their squares summed in `Square`: 64 bits
-// hold the sum exactly for a matrix of fewer than 2^32 entries (the sum of
-// the squares is at most the square of the sum), and the features of 4elt,
-// memplus, Pd and Andrews took 0.6-0.9x as long with them as with a 128-bit
-// sum on a 2-core host (docs/h200-2026-11-30-setup-calls). With 32-bit
-// indices the lengths are taken in 32 bits too, so that the compiler keeps
-// several rows in a vector register (the pass took about half as long in a
-// test loop on that host).
+// Rows [begin, end)'s lengths (detail::row_length), their squares summed in
+// `Square`: 64 bits hold the sum exactly for a matrix of fewer than 2^32
+// entries (the sum of the squares is at most the square of the sum), and the
+// features of 4elt, memplus, Pd and Andrews took 0.6-0.9x as long with them
+// as with a 128-bit sum on a 2-core host (docs/h200-2026-11-30-setup-calls).
 template <class Square, class I>
 RowLengthSums row_length_sums(const I* row_ptr, std::int64_t begin, std::int64_t end) {
-  using Length = std::conditional_t<sizeof(I) <= 4, std::int32_t, std::int64_t>;
+  using Length = detail::RowLength<I>;
   std::int64_t empty = 0;
   Length shortest = std::numeric_limits<Length>::max(), longest = 0;
   Square squares = 0;
   for (std::int64_t i = begin; i < end; ++i) {
-    const Length len = Length(std::int64_t(row_ptr[i + 1]) - std::int64_t(row_ptr[i]));
+    const Length len = detail::row_length(row_ptr, i);
     empty += len == 0;
     shortest = std::min(shortest, len);
     longest = std::max(longest, len);

@@ -124,6 +124,8 @@ constexpr double kLongestOverMean = 20.0;
 // level on all six matrices the rule takes there (suraa 0.86-1.00 of the
 // best), and auto's share of the per-matrix best 0.970 -> 0.980.
 constexpr std::int64_t kSegspmvLongestRow = 2048;
+// What segspmv does with irregular rows, in the reasons of the rules that choose it for them.
+constexpr const char* kSegspmvHow = "whole segments loaded as vectors, long rows cut into chunks";
 // Power-law rows (row cv > 4) with scattered columns in a large matrix: csr
 // (cuSPARSE), whose merge-based split of the nonzeros suits both; milder
 // irregular rows with such columns: segspmv, the fastest on the two rmat of
@@ -395,16 +397,15 @@ std::vector<Candidate> select_storage(const Features& f, const FormatChoice& cho
                      describe(f) + ")"}};
       return then_ipcsr_then_csr(
           {FormatId::segspmv,
-           "auto: segspmv, mildly irregular rows (row cv <= 4) with scattered columns in a large matrix: whole "
-           "segments loaded as vectors, long rows cut into chunks (" +
-               describe(f) + ")"});
+           std::string("auto: segspmv, mildly irregular rows (row cv <= 4) with scattered columns in a large "
+                       "matrix: ") +
+               kSegspmvHow + " (" + describe(f) + ")"});
     }
     if (f.nnz < kLargeNnz && f.max_row > kSegspmvLongestRow)
       return then_ipcsr_then_csr(
           {FormatId::segspmv,
            "auto: segspmv, irregular rows with a row over " + std::to_string(kSegspmvLongestRow) +
-               " entries in a matrix under 1M nonzeros: whole segments loaded as vectors, long rows cut into chunks (" +
-               describe(f) + ")"});
+               " entries in a matrix under 1M nonzeros: " + kSegspmvHow + " (" + describe(f) + ")"});
     return then_ipcsr_then_csr(
         {FormatId::suraa,
          "auto: suraa, irregular rows (row cv > 2 or a row over 20 times the mean) sorted by length, long ones "

@@ -13,10 +13,10 @@
 #include <atomic>
 #include <cstdio>
 #include <limits>
-#include <type_traits>
 
 #include "aijadaptive/errors.hpp"
 #include "aijadaptive/instantiate.hpp"
+#include "core/row_length.hpp"
 #include "core/row_parts.hpp"
 
 namespace aijadaptive {
@@ -109,19 +109,15 @@ struct EarlyRefusal {
   std::atomic<std::int64_t> beyond{0};  // values of pieces' diagonals seen beyond their longest row
 };
 
-// Each piece's longest row: the bound of EarlyRefusal. With 32-bit indices
-// in 32 bits, which the compiler keeps in vector registers (a third of the
-// time in a test loop on this project's build machine).
+// Each piece's longest row: the bound of EarlyRefusal.
 template <class I>
 void bound_by_rows(const I* row_ptr, std::int64_t rows, EarlyRefusal& early) {
-  using Length = std::conditional_t<sizeof(I) <= 4, std::int32_t, std::int64_t>;
   const std::int64_t pieces = (rows + kBrcsd2PieceRows - 1) / kBrcsd2PieceRows;
   early.longest.assign(std::size_t(pieces), 0);
   for (std::int64_t p = 0; p < pieces; ++p) {
     const std::int64_t end = std::min(rows, (p + 1) * kBrcsd2PieceRows);
-    Length longest = 0;
-    for (std::int64_t i = p * kBrcsd2PieceRows; i < end; ++i)
-      longest = std::max(longest, Length(std::int64_t(row_ptr[i + 1]) - std::int64_t(row_ptr[i])));
+    detail::RowLength<I> longest = 0;
+    for (std::int64_t i = p * kBrcsd2PieceRows; i < end; ++i) longest = std::max(longest, detail::row_length(row_ptr, i));
     early.longest[std::size_t(p)] = longest;
     early.by_rows += longest * (end - p * kBrcsd2PieceRows);
   }

@@ -49,21 +49,22 @@ std::int64_t threads_needed(const std::int64_t* lengths, int rows, int block_thr
   return sum;
 }
 
-// The least f in [lo, hi] with S(f) <= T, S(hi) <= T given; S only falls as
-// f grows. `*s` gets S(f), or -1 when f was not counted (f = hi as given).
+// The least f in [lo, hi] with S(f) <= T, S(hi) <= T given (`hi_s`: S(hi)
+// when the caller counted it, else -1); S only falls as f grows. `*s` gets
+// S(f), counted only where the bisection did not.
 std::int64_t least_filling(const std::int64_t* lengths, int rows, int block_threads, std::int64_t lo,
-                           std::int64_t hi, std::int64_t* s) {
-  *s = -1;
+                           std::int64_t hi, std::int64_t hi_s, std::int64_t* s) {
   while (lo < hi) {
     const std::int64_t mid = lo + (hi - lo) / 2;
     const std::int64_t sum = threads_needed(lengths, rows, block_threads, mid);
     if (sum <= block_threads) {
       hi = mid;
-      *s = sum;
+      hi_s = sum;
     } else {
       lo = mid + 1;
     }
   }
+  *s = hi_s >= 0 ? hi_s : threads_needed(lengths, rows, block_threads, lo);
   return lo;
 }
 
@@ -113,8 +114,8 @@ std::int64_t assign_threads(const std::int64_t* lengths, int rows, int block_thr
       rows < block_threads ? std::min(longest, std::max(lo, ceil_div(total, block_threads - rows))) : longest;
   const bool bounded = known >= lo && known <= hi && known_s <= block_threads;
   std::int64_t used = 0;
-  const std::int64_t f = least_filling(lengths, rows, block_threads, lo, bounded ? known : hi, &used);
-  if (used < 0) used = bounded && f == known ? known_s : threads_needed(lengths, rows, block_threads, f);
+  const std::int64_t f =
+      least_filling(lengths, rows, block_threads, lo, bounded ? known : hi, bounded ? known_s : -1, &used);
   std::int64_t spare = block_threads - used;
   // A row's filling ceil(length / threads) is f exactly when length >
   // (f - 1) * threads (threads = needed(length, f) keeps it at most f).
