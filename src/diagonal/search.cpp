@@ -142,55 +142,97 @@ bool repeats_row_above(const CsrView<V, I>& a, std::int64_t r) {
   return true;
 }
 
-// The rows after row i of its piece that repeat the row above, up to `end`:
-// each continues every diagonal of row i (no run, no piece, no new diagonal),
-// so the pass only compares them and sets row i's diagonals' last row to the
-// last of them. Returns that row (i when none repeats).
-template <class V, class I, class Table>
-std::int64_t skip_repeated_rows(const CsrView<V, I>& a, std::int64_t i, std::int64_t end, const Table& slot,
-                                std::vector<Diagonal>& diagonals) {
+// The last of the rows after row i of its piece that repeat the row above,
+// up to `end` (i when none does): each continues every diagonal of row i (no
+// run, no piece, no new diagonal), so the pass only compares them and sets
+// row i's diagonals' last row to it.
+template <class V, class I>
+std::int64_t last_repeating_row(const CsrView<V, I>& a, std::int64_t i, std::int64_t end) {
   std::int64_t last = i;
   while (last + 1 < end && piece_of(last + 1) == piece_of(i) && repeats_row_above(a, last + 1)) ++last;
-  if (last > i)
-    for (std::int64_t k = a.row_ptr[i], stop = a.row_ptr[i + 1]; k < stop; ++k)
-      diagonals[slot[std::size_t(a.col_idx[k] - i + a.rows - 1)] - 1].last_row = last;
   return last;
 }
 
+// What a part's pass counts outside its inner loop: new diagonals and the
+// pieces a diagonal enters. Kept out of the loop (not inlined), so that the
+// loop's variables stay in registers: inlined, its sums lived on the stack
+// and the pass took 1.1-1.2x as long on epb1, crystk01 and s3rmq4m1
+// (docs/h200-2026-11-30-setup-fixed-costs).
+//
 // `early`: with DiagonalPass::verdict, stop once the diagonals seen make every
 // layout refused. DIA stores rows * K and BRCSD-I the diagonals' spans, both
 // at least the spans of this part's diagonals; BRCSD-II at least the bound of
 // EarlyRefusal. So the smaller of those two is a lower bound on what the
 // chosen layout would store, and it only grows as the pass goes on.
+class PartCounter {
+ public:
+  PartCounter(std::int64_t rows, std::int64_t cols, EarlyRefusal* early) : rows_(rows), cols_(cols), early_(early) {
+    s_.diagonals.reserve(std::size_t(kMaxDiagonals));
+  }
+  PartScan& scan() { return s_; }
+  // Where the diagonals lie: reserved for all kMaxDiagonals, never moved.
+  Diagonal* diagonals() { return s_.diagonals.data(); }
+
+  // Diagonal d first seen in row i: its number + 1 for the table, or 0 when
+  // the part stops (more than kMaxDiagonals, or every layout refused).
+  [[gnu::noinline]] Slot add(std::int64_t d, std::int64_t i) {
+    if (std::int64_t(s_.diagonals.size()) == kMaxDiagonals) {
+      s_.complete = false;
+      s_.stopped_row = i;
+      return 0;
+    }
+    s_.diagonals.push_back({d, i, i, 0, false});
+    spans_ += diagonal_span(d, rows_, cols_).length();
+    return enter_piece(piece_of(i)) ? Slot(s_.diagonals.size()) : 0;
+  }
+
+  // A diagonal entered `piece` (a diagonal's first entry in it): its rows
+  // more for BRCSD-II. False when the part stops.
+  [[gnu::noinline]] bool enter_piece(std::int64_t piece) {
+    const std::int64_t piece_rows = std::min(kBrcsd2PieceRows, rows_ - piece * kBrcsd2PieceRows);
+    s_.brcsd2 += piece_rows;
+    return !early_ || !refused(piece, piece_rows);
+  }
+
+  [[gnu::noinline, noreturn]] static void column_outside(std::int64_t c, std::int64_t i, std::int64_t cols) {
+    AIJA_THROW(invalid_argument, "diagonal_search: column " + std::to_string(c) + " in row " + std::to_string(i) +
+                                     " is outside [0, " + std::to_string(cols) + ")");
+  }
+
+ private:
+  bool refused(std::int64_t piece, std::int64_t piece_rows) {
+    if (piece != counted_piece_) piece_diagonals_ = 0, counted_piece_ = piece;
+    ++piece_diagonals_;
+    const bool beyond_row = piece_diagonals_ > early_->longest[std::size_t(piece)];
+    const std::int64_t beyond = beyond_row
+                                    ? early_->beyond.fetch_add(piece_rows, std::memory_order_relaxed) + piece_rows
+                                    : early_->beyond.load(std::memory_order_relaxed);
+    const std::int64_t seen = std::int64_t(s_.diagonals.size());
+    if (!early_->guard.refuses(std::min(spans_, early_->by_rows + beyond), seen)) return false;
+    s_.complete = false;
+    s_.too_many_bytes = true;
+    return true;
+  }
+
+  PartScan s_;
+  std::int64_t rows_, cols_;
+  EarlyRefusal* early_;
+  std::int64_t spans_ = 0;
+  std::int64_t piece_diagonals_ = 0, counted_piece_ = -1;  // the diagonals of the current piece so far
+};
+
 // With kSkipRepeats, the rows that repeat the row above are skipped
-// (skip_repeated_rows); a separate loop, since the check slowed the loop of
+// (last_repeating_row); a separate loop, since the check slowed the loop of
 // matrices whose rows seldom repeat by 10-30% on this project's build machine.
 template <bool kSkipRepeats, class V, class I>
 PartScan scan_part(const CsrView<V, I>& a, detail::RowPart part, const std::atomic<bool>& give_up,
                    EarlyRefusal* early) {
-  PartScan s;
   const std::int64_t rows = a.rows, cols = a.cols;
-  const detail::ZeroedTable<Slot> slot = detail::zeroed_table<Slot>(rows + cols - 1);
-  std::vector<Diagonal>& diagonals = s.diagonals;
-  diagonals.reserve(std::size_t(kMaxDiagonals));
-  std::int64_t brcsd2 = 0, spans = 0;
+  PartCounter counter(rows, cols, early);
+  PartScan& s = counter.scan();
+  const detail::ZeroedTable<Slot> table = detail::zeroed_table<Slot>(rows + cols - 1);
+  Diagonal* const diagonals = counter.diagonals();
   bool increase = true;
-  std::int64_t piece_diagonals = 0, counted_piece = -1;  // the diagonals of the current piece so far
-  // After a diagonal or a piece of one: piece_rows more values for BRCSD-II.
-  const auto refused = [&](std::int64_t piece, std::int64_t piece_rows) {
-    if (!early) return false;
-    if (piece != counted_piece) piece_diagonals = 0, counted_piece = piece;
-    ++piece_diagonals;
-    const bool beyond_row = piece_diagonals > early->longest[std::size_t(piece)];
-    const std::int64_t beyond =
-        beyond_row ? early->beyond.fetch_add(piece_rows, std::memory_order_relaxed) + piece_rows
-                   : early->beyond.load(std::memory_order_relaxed);
-    const std::int64_t seen = std::int64_t(diagonals.size());
-    if (!early->guard.refuses(std::min(spans, early->by_rows + beyond), seen)) return false;
-    s.complete = false;
-    s.too_many_bytes = true;
-    return true;
-  };
   for (std::int64_t i = part.begin; i < part.end; ++i) {
     if (give_up.load(std::memory_order_relaxed)) {
       s.complete = false;  // another part found too many diagonals
@@ -198,30 +240,22 @@ PartScan scan_part(const CsrView<V, I>& a, detail::RowPart part, const std::atom
       return s;
     }
     const std::int64_t piece = piece_of(i);
-    const std::int64_t piece_rows = std::min(kBrcsd2PieceRows, rows - piece * kBrcsd2PieceRows);
     const bool piece_start = i == piece * kBrcsd2PieceRows;
+    Slot* const slot = table.get() + (rows - 1 - i);  // by column: the slot of offset c - i
+    const I *const begin = a.col_idx + a.row_ptr[i], *const end = a.col_idx + a.row_ptr[i + 1];
+    bool row_increase = true;
     std::int64_t previous = -1;
-    for (std::int64_t k = a.row_ptr[i], end = a.row_ptr[i + 1]; k < end; ++k) {
-      const std::int64_t c = a.col_idx[k];
+    for (const I* k = begin; k != end; ++k) {
+      const std::int64_t c = *k;
       // One predictable compare keeps a bad column from indexing past the table.
-      if (std::uint64_t(c) >= std::uint64_t(cols))
-        AIJA_THROW(invalid_argument, "diagonal_search: column " + std::to_string(c) + " in row " +
-                                         std::to_string(i) + " is outside [0, " + std::to_string(cols) + ")");
-      increase &= c > previous;
+      if (std::uint64_t(c) >= std::uint64_t(cols)) [[unlikely]]
+        PartCounter::column_outside(c, i, cols);
+      row_increase &= c > previous;
       previous = c;
-      const std::int64_t d = c - i;
-      Slot& id = slot[std::size_t(d + rows - 1)];
+      Slot& id = slot[c];
       if (id == 0) {
-        if (std::int64_t(diagonals.size()) == kMaxDiagonals) {
-          s.complete = false;
-          s.stopped_row = i;
-          return s;
-        }
-        diagonals.push_back({d, i, i, 0, false});
-        id = Slot(diagonals.size());
-        brcsd2 += piece_rows;
-        spans += diagonal_span(d, rows, cols).length();
-        if (refused(piece, piece_rows)) return s;
+        id = counter.add(c - i, i);
+        if (id == 0) return s;
         continue;
       }
       Diagonal& g = diagonals[id - 1];
@@ -233,14 +267,15 @@ PartScan scan_part(const CsrView<V, I>& a, detail::RowPart part, const std::atom
       // A column twice in a row: two entries in one row, no run, no new piece.
       if (last == i) g.repeated = true;
       g.longest_run = std::max(g.longest_run, i - last - 1);
-      if (piece_of(last) != piece) {
-        brcsd2 += piece_rows;
-        if (refused(piece, piece_rows)) return s;
-      }
+      if (piece_of(last) != piece && !counter.enter_piece(piece)) return s;
     }
-    if constexpr (kSkipRepeats) i = skip_repeated_rows(a, i, part.end, slot, diagonals);
+    increase = increase && row_increase;
+    if constexpr (kSkipRepeats) {
+      const std::int64_t last = last_repeating_row(a, i, part.end);
+      for (const I* k = begin; last > i && k != end; ++k) diagonals[slot[*k] - 1].last_row = last;
+      i = last;
+    }
   }
-  s.brcsd2 = brcsd2;
   s.rows_increase = increase;
   return s;
 }
