@@ -105,6 +105,8 @@ void transient_free(void* p, Stream stream) noexcept;
 std::size_t device_bytes_kept() noexcept;
 void copy_to_device(void* dst, const void* src, std::size_t bytes, Stream stream);
 void copy_to_host(void* dst, const void* src, std::size_t bytes, Stream stream);
+// `bytes` zero bytes at device address `dst`, enqueued on `stream`.
+void zero_on_device(void* dst, std::size_t bytes, Stream stream);
 void synchronize(Stream stream);
 // Waits for all work on the current device, swallowing any error: for a call
 // that failed half-way, so that nothing it enqueued (on any of its streams)

@@ -57,7 +57,8 @@ inline constexpr std::size_t kPackedCopyBytes = std::size_t(128) << 10;
 // calls of its event).
 inline constexpr std::size_t kPageablePackBytes = std::size_t(64) << 10;
 
-// `bytes` of host memory at `host`, bound for byte `offset` of a device block.
+// `bytes` of host memory at `host`, bound for byte `offset` of a device block;
+// zeros where `host` is null.
 struct HostPiece {
   std::size_t offset;
   const void* host;
@@ -97,12 +98,20 @@ void release_pinned_packs() noexcept;
 inline void send_pieces(unsigned char* to, const std::vector<HostPiece>& pieces, Stream stream) {
   if (pieces.empty()) return;
   if (!packs(pieces)) {
-    for (const HostPiece& p : pieces) copy_to_device(to + p.offset, p.host, p.bytes, stream);
+    for (const HostPiece& p : pieces)
+      if (p.host)
+        copy_to_device(to + p.offset, p.host, p.bytes, stream);
+      else
+        zero_on_device(to + p.offset, p.bytes, stream);
     return;
   }
   const std::size_t bytes = pieces.back().offset + pieces.back().bytes;
   const auto send_from = [&](unsigned char* pack) {
-    for (const HostPiece& p : pieces) std::memcpy(pack + p.offset, p.host, p.bytes);
+    for (const HostPiece& p : pieces)
+      if (p.host)
+        std::memcpy(pack + p.offset, p.host, p.bytes);
+      else
+        std::memset(pack + p.offset, 0, p.bytes);
     copy_to_device(to, pack, bytes, stream);
   };
   if (bytes <= kPageablePackBytes) {
@@ -130,10 +139,14 @@ class PackedArrays {
   // An array of `count` T, sent from `host` (count of them) when given.
   template <class T>
   BlockPart<T> add(std::size_t count, const T* host = nullptr) {
-    const BlockPart<T> part{bytes_, count};
-    if (host && count) sources_.push_back({part.offset, host, part.bytes()});
-    bytes_ += (part.bytes() + kAlignment - 1) / kAlignment * kAlignment;
-    return part;
+    return place<T>(count, host, host != nullptr);
+  }
+
+  // An array of `count` T sent as zeros: in the pack, where a memset of its
+  // own would be one more call (a host array for the order of add()).
+  template <class T>
+  BlockPart<T> add_zeroed(std::size_t count) {
+    return place<T>(count, nullptr, true);
   }
 
   std::size_t bytes() const { return bytes_; }
@@ -150,6 +163,14 @@ class PackedArrays {
   }
 
  private:
+  template <class T>
+  BlockPart<T> place(std::size_t count, const void* host, bool sent) {
+    const BlockPart<T> part{bytes_, count};
+    if (sent && count) sources_.push_back({part.offset, host, part.bytes()});
+    bytes_ += (part.bytes() + kAlignment - 1) / kAlignment * kAlignment;
+    return part;
+  }
+
   std::size_t bytes_ = 0;
   std::vector<HostPiece> sources_;  // in increasing offset
 };

@@ -492,6 +492,9 @@ void copy_to_device(void* dst, const void* src, std::size_t bytes, Stream stream
 void copy_to_host(void* dst, const void* src, std::size_t bytes, Stream stream) {
   if (bytes) AIJA_CUDA_CHECK(cudaMemcpyAsync(dst, src, bytes, cudaMemcpyDeviceToHost, as_cuda(stream)));
 }
+void zero_on_device(void* dst, std::size_t bytes, Stream stream) {
+  if (bytes) AIJA_CUDA_CHECK(cudaMemsetAsync(dst, 0, bytes, as_cuda(stream)));
+}
 void synchronize(Stream stream) { AIJA_CUDA_CHECK(cudaStreamSynchronize(as_cuda(stream))); }
 
 OwnedStream::OwnedStream(Reuse reuse) {

@@ -43,6 +43,7 @@ void transient_free(void*, Stream) noexcept {}
 std::size_t device_bytes_kept() noexcept { return 0; }
 void copy_to_device(void*, const void*, std::size_t, Stream) { no_cuda("copy_to_device"); }
 void copy_to_host(void*, const void*, std::size_t, Stream) { no_cuda("copy_to_host"); }
+void zero_on_device(void*, std::size_t, Stream) { no_cuda("zero_on_device"); }
 void synchronize(Stream) { no_cuda("synchronize"); }
 void synchronize_device_quietly() noexcept {}
 OwnedStream::OwnedStream(Reuse) { no_cuda("OwnedStream"); }

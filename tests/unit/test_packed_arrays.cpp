@@ -45,6 +45,13 @@ TEST(PackedArrays, OnlyHostArraysUpToTheLimitArePacked) {
   over_limit.add(beyond.size(), beyond.data());
   EXPECT_TRUE(at_limit.packs());
   EXPECT_FALSE(over_limit.packs());
+  // Zeroed parts are sent as host arrays are: packed when they end within the limit.
+  PackedArrays zeroed, zeroed_beyond;
+  zeroed.add_zeroed<int>(4);
+  zeroed_beyond.add<double>(1 << 20);
+  zeroed_beyond.add_zeroed<int>(1);
+  EXPECT_TRUE(zeroed.packs());
+  EXPECT_FALSE(zeroed_beyond.packs());
 }
 
 TEST(PackedArrays, TheHostArraysArriveInPlacePackedOrEachOnItsOwn) {
@@ -67,6 +74,34 @@ TEST(PackedArrays, TheHostArraysArriveInPlacePackedOrEachOnItsOwn) {
     EXPECT_EQ(empty.in(block), nullptr);  // an empty part points nowhere
     EXPECT_EQ(test::to_host(a.in(block), first.size(), stream.get()), first);
     EXPECT_EQ(test::to_host(b.in(block), second.size(), stream.get()), second);
+  }
+}
+
+// Zeroed parts arrive as zeros, packed (set in the pack) or not (a memset on
+// the device), in memory that held other bytes before: a freed array the
+// process kept, handed out again for the block.
+TEST(PackedArrays, ZeroedPartsArriveAsZerosPackedOrEachOnItsOwn) {
+  if (device_count() == 0) GTEST_SKIP() << "no GPU: " << device_status();
+  const OwnedStream stream;
+  for (std::size_t n : {std::size_t(5), std::size_t(40000)}) {  // 40000 ints: beyond the pack
+    const std::vector<std::int16_t> head{1, 2, 3};
+    PackedArrays arrays;
+    const auto a = arrays.add(head.size(), head.data());
+    const auto zeros = arrays.add_zeroed<std::int32_t>(n);
+    EXPECT_EQ(arrays.packs(), n == 5);
+    release_device_resources();  // no kept array but the one below
+    const void* dirty = nullptr;
+    {
+      const DeviceBuffer<unsigned char> junk(arrays.bytes());
+      const std::vector<unsigned char> bytes(arrays.bytes(), 0xab);
+      copy_to_device(junk.data(), bytes.data(), bytes.size(), stream.get());
+      synchronize(stream.get());
+      dirty = junk.data();
+    }
+    const DeviceBuffer<unsigned char> block = arrays.send(stream.get());
+    ASSERT_EQ(static_cast<const void*>(block.data()), dirty) << "the block is not the array written before";
+    EXPECT_EQ(test::to_host(a.in(block), head.size(), stream.get()), head);
+    EXPECT_EQ(test::to_host(zeros.in(block), n, stream.get()), std::vector<std::int32_t>(n, 0));
   }
 }
 
