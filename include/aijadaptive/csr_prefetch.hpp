@@ -142,6 +142,44 @@ class DeviceCsrSource {
   bool packed_ = false;
 };
 
+// A small matrix's CSR arrays in a layout format's own block, for its fill at
+// the upload: sent with the format's host arrays in one copy, where a
+// DeviceCsrSource would make a transient block and a copy of its own (with
+// the fill's launch, most of a tiny matrix's upload: about 20 us against 12
+// on the H200, docs/h200-2026-11-30-setup-fixed-costs). They stay in the
+// block, at most kPackedCopyBytes, for the format's life.
+template <class V, class I>
+class PackedCsr {
+ public:
+  PackedCsr() = default;
+  // Adds a's arrays to `arrays`, after the format's host arrays and before
+  // its device ones, when the upload would send them (the analysis did not:
+  // `sent`) and the pack then still holds every host array; else nothing.
+  PackedCsr(detail::PackedArrays& arrays, const CsrView<V, I>& a, const std::weak_ptr<CsrPrefetchBase>& sent,
+            bool columns) {
+    if (csr_prefetch_for(sent, a)) return;
+    detail::PackedArrays with = arrays;
+    const auto row_ptr = with.add(std::size_t(a.rows) + 1, a.row_ptr);
+    const auto values = with.add(std::size_t(a.nnz()), a.values);
+    const auto col_idx = with.add(columns ? std::size_t(a.nnz()) : 0, a.col_idx);
+    if (!with.packs()) return;
+    arrays = std::move(with);
+    row_ptr_ = row_ptr, values_ = values, col_idx_ = col_idx;
+    added_ = true;
+  }
+  // The arrays in `block` (the format's, sent), or none when not added.
+  template <class Block>
+  std::optional<DeviceCsrPointers<V, I>> in(const Block& block) const {
+    if (!added_) return std::nullopt;
+    return DeviceCsrPointers<V, I>{row_ptr_.in(block), col_idx_.in(block), values_.in(block)};
+  }
+
+ private:
+  detail::BlockPart<I> row_ptr_, col_idx_;
+  detail::BlockPart<V> values_;
+  bool added_ = false;
+};
+
 // The device bytes a DeviceCsrSource of `a` stages at an upload: none when
 // the analysis sent a's arrays (`sent`), else those send_csr_arrays allocates
 // (with or without `columns`). For the formats' device_bytes_needed().

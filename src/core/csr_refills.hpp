@@ -12,6 +12,7 @@
 
 #include <cstddef>
 #include <memory>
+#include <optional>
 
 #include "aijadaptive/csr_prefetch.hpp"
 #include "aijadaptive/device.hpp"
@@ -52,17 +53,20 @@ class CsrRefills {
   StagedUpload staging_;
 };
 
-// A layout format's fill from a's CSR arrays: at the upload from those the
-// analysis sent (when it did: `sent`), else sent now with or without the
-// columns; at a refill (values only) through `refills`.
+// A layout format's fill from a's CSR arrays: at the upload from those sent
+// with the format's block (`packed`, PackedCsr) or by the analysis (when it
+// did: `sent`), else sent now with or without the columns; at a refill
+// (values only) through `refills`.
 // `launch(arrays, columns)` enqueues the format's fill kernel on `stream`.
 template <class V, class I, class Launch>
-void fill_from_csr(const CsrView<V, I>& a, const std::weak_ptr<CsrPrefetchBase>& sent, bool at_upload, bool columns,
+void fill_from_csr(const CsrView<V, I>& a, const std::weak_ptr<CsrPrefetchBase>& sent,
+                   const std::optional<DeviceCsrPointers<V, I>>& packed, bool at_upload, bool columns,
                    CsrRefills<V, I>& refills, Stream stream, Launch&& launch) {
   if (!at_upload) {
     launch(refills.send(a, stream).pointers(), false);
     return refills.finish(stream);
   }
+  if (packed) return launch(*packed, columns);  // the pack's copy is through: a's arrays may change
   const DeviceCsrSource<V, I> csr(a, sent, stream, columns);
   launch(csr.arrays(), columns);
   if (csr.reads_host_arrays()) synchronize(stream);  // before a's arrays may change

@@ -297,8 +297,8 @@ class DiagonalDeviceFormat final : public DeviceFormat<V, I> {
     const auto offsets_part = arrays.add(offsets.size(), offsets.data());
     const auto list_begin_part = arrays.add(list_begin.size(), list_begin.data());
     const auto blocks_part = arrays.add(blocks.size(), blocks.data());
-    static const int kNoFailure = 0;
-    const auto failure_part = arrays.add(1, &kNoFailure);  // the fill's flag, sent zeroed with the block
+    const auto failure_part = arrays.add_zeroed<int>(1);  // the fill's flag
+    const PackedCsr<V, I> csr(arrays, host.csr(), host.context().csr_prefetch, true);
     // The host arrays above, the device's own below: packed, the copy ends
     // at the last host array.
     const auto values_part = arrays.add<V>(std::size_t(layout.stored));
@@ -310,6 +310,7 @@ class DiagonalDeviceFormat final : public DeviceFormat<V, I> {
     values_ = values_part.span_in(block_);
     slots_ = slots_part.span_in(block_);
     failure_ = failure_part.span_in(block_);
+    packed_csr_ = csr.in(block_);
     fill_values(stream, false);
     // Values larger than L2 are streamed past it (as ipcsr's CSR arrays).
     stream_loads_ = std::int64_t(values_.bytes()) > host.context().device.l2_bytes;
@@ -552,31 +553,54 @@ class DiagonalDeviceFormat final : public DeviceFormat<V, I> {
     host_refill_->send(host_.csr().values, values_.data(), stream);
   }
 
-  // The values from the host half's CSR arrays: at the upload, from the
-  // arrays the analysis sent already when it did (csr_prefetch.hpp), in one
-  // launch; otherwise chunk by chunk on `stream` (a chunk's copy waits for the
-  // kernel of the one before, in stream order). More than one chunk: through
-  // two pinned buffers, which host threads fill while the chunk before
-  // crosses to the device (a pageable copy is staged by the driver on one
-  // thread: 7 GB/s for stencil27's arrays on the H100,
+  // The values from the host half's CSR arrays: at the upload, from those
+  // sent with the block (a small matrix's, PackedCsr) or by the analysis
+  // (csr_prefetch.hpp), in one launch; otherwise chunk by chunk on `stream`
+  // (a chunk's copy waits for the kernel of the one before, in stream order).
+  // More than one chunk: through two pinned buffers, which host threads fill
+  // while the chunk before crosses to the device (a pageable copy is staged
+  // by the driver on one thread: 7 GB/s for stencil27's arrays on the H100,
   // docs/h100-2026-11-24-dia-setup); one chunk: straight from the caller's
-  // arrays. A failure the kernel flags is an error once the stream is done:
-  // at a refill, a changed pattern; at the upload, a row out of order (the
-  // next candidate takes the matrix) or an entry off the layout (a bug).
+  // arrays. A failure the kernel flags is an error once the stream is done
+  // (check_fill).
   void fill_values(Stream stream, bool refill) {
+    if (refill && upload_unchecked_) check_fill(stream, false);
     if (refill && slots_.bytes() > 0) return refill_through_map(stream);
     const CsrView<V, I>& a = host_.csr();
     const cudaStream_t s = static_cast<cudaStream_t>(stream);
+    const std::vector<DiagonalBlock>& blocks = host_.blocks();
+    const DiagonalFillChunk all{0, blocks.size(), 0, a.rows, 0, a.nnz()};
     // The upload's flag came zeroed with the block; a refill's is zeroed here.
     if (refill) AIJA_CUDA_CHECK(cudaMemsetAsync(failure_.data(), 0, sizeof(int), s));
+    if (!refill && packed_csr_) {
+      // A small matrix's upload returns without waiting for its fill, whose
+      // flag is read at the first refill: a wait and a copy back were a
+      // third of its upload (docs/h200-2026-11-30-setup-fixed-costs), for
+      // checks the host build makes too (it refuses rows out of order, and
+      // laid out every entry of these same arrays).
+      if (!blocks.empty())
+        launch_fill(all, packed_csr_->row_ptr, packed_csr_->col_idx, packed_csr_->values, failure_.data(), s);
+      packed_csr_.reset();
+      upload_unchecked_ = true;
+      return;
+    }
     const std::shared_ptr<CsrPrefetch<V, I>> prefetch = refill ? nullptr : csr_prefetch_for(host_.context().csr_prefetch, a);
     if (const DeviceCsrArrays<V, I>* sent = prefetch ? prefetch->wait() : nullptr) {
-      const std::vector<DiagonalBlock>& blocks = host_.blocks();
-      if (!blocks.empty()) launch_fill({0, blocks.size(), 0, a.rows, 0, a.nnz()}, sent->row_ptr.data(),
-                                       sent->col_idx.data(), sent->values.data(), failure_.data(), s);
+      if (!blocks.empty())
+        launch_fill(all, sent->row_ptr.data(), sent->col_idx.data(), sent->values.data(), failure_.data(), s);
     } else {
       fill_in_chunks(failure_.data(), stream);
     }
+    check_fill(stream, refill);
+  }
+
+  // The fill's flag, once `stream` is through: at a refill, a changed
+  // pattern; at the upload, a row out of order (the next candidate takes the
+  // matrix) or an entry off the layout (a bug). An upload's flag read at the
+  // first refill says so.
+  void check_fill(Stream stream, bool refill) {
+    const bool deferred = upload_unchecked_;
+    upload_unchecked_ = false;
     int found = 0;
     copy_to_host(&found, failure_.data(), sizeof(int), stream);
     synchronize(stream);
@@ -587,9 +611,10 @@ class DiagonalDeviceFormat final : public DeviceFormat<V, I> {
       AIJA_THROW(invalid_argument, name + ": refill with a different pattern (" +
                                        (found & kFillUnsorted ? "a row's columns out of order" : "an entry off the layout") +
                                        "): build again");
+    const std::string when = deferred ? " (found by the upload's fill, read at the first refill)" : "";
     AIJA_REQUIRE(!(found & kFillUnsorted), unsupported,
-                 name + ": the diagonal formats need each row's columns in increasing order without repeats");
-    AIJA_THROW(internal, name + ": an entry lies on no diagonal of its row piece");
+                 name + ": the diagonal formats need each row's columns in increasing order without repeats" + when);
+    AIJA_THROW(internal, name + ": an entry lies on no diagonal of its row piece" + when);
   }
 
   // Asks for the kernel with the offsets as constants, compiled in the
@@ -638,6 +663,8 @@ class DiagonalDeviceFormat final : public DeviceFormat<V, I> {
   detail::BlockSpan<DiagonalBlock> blocks_;
   detail::BlockSpan<std::uint32_t> slots_;  // the refill map, by CSR position (empty: none)
   detail::BlockSpan<int> failure_;          // what the fill found wrong (kFillUnsorted, kFillOffDiagonal)
+  std::optional<DeviceCsrPointers<V, I>> packed_csr_;  // the CSR arrays in block_, until the upload's fill
+  bool upload_unchecked_ = false;                      // the upload's fill flag is still to be read
   std::string refill_map_note_;        // why there is none
   // refill_through_map's buffers, made at the first refill: one piece of
   // values on the device, the pinned ones on the host.

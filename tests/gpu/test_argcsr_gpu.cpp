@@ -9,7 +9,6 @@
 #include <aijadaptive/device.hpp>
 #include <aijadaptive/device_buffer.hpp>
 #include <aijadaptive/formats/argcsr.hpp>
-#include <aijadaptive/packed_arrays.hpp>
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -22,6 +21,7 @@
 #include "adaptive_checks.hpp"
 #include "device_vectors.hpp"
 #include "irregular_csr.hpp"
+#include "layout_block.hpp"
 #include "random_csr.hpp"
 #include "type_pairs.hpp"
 
@@ -80,10 +80,8 @@ void check_device_format(const test::OwnedCsr<V, I>& m, const ArgcsrParams& p) {
   OwnedStream own;
   auto dev = host.upload(own.get());
   synchronize(own.get());
-  // The layout's arrays in one block, each from an aligned boundary.
-  const std::size_t arrays = host.layout().device_bytes(sizeof(V), sizeof(I));
-  EXPECT_GE(dev->device_bytes(), arrays);
-  EXPECT_LT(dev->device_bytes(), arrays + 6 * detail::PackedArrays::kAlignment);
+  // The layout's six arrays in one block, a small matrix's CSR arrays too.
+  test::expect_layout_block(dev->device_bytes(), host.layout().device_bytes(sizeof(V), sizeof(I)), 6, m.view());
   for (Stream stream : {Stream(nullptr), own.get()}) test::expect_device_matches_host(host, *dev, m, stream);
 }
 

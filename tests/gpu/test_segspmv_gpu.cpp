@@ -10,7 +10,6 @@
 #include <aijadaptive/device_buffer.hpp>
 #include <aijadaptive/formats/csr.hpp>
 #include <aijadaptive/formats/segspmv.hpp>
-#include <aijadaptive/packed_arrays.hpp>
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -24,6 +23,7 @@
 #include "adaptive_checks.hpp"
 #include "device_vectors.hpp"
 #include "irregular_csr.hpp"
+#include "layout_block.hpp"
 #include "random_csr.hpp"
 #include "segspmv_params.hpp"
 #include "type_pairs.hpp"
@@ -70,10 +70,8 @@ void check_device_format(const test::OwnedCsr<V, I>& m, const SegspmvParams& p) 
   OwnedStream own;
   auto dev = host.upload(own.get());
   synchronize(own.get());
-  // One block: each of its seven arrays from a boundary of the allocations.
-  const std::size_t arrays = host.layout().device_bytes(sizeof(V), sizeof(I));
-  EXPECT_GE(dev->device_bytes(), arrays);
-  EXPECT_LT(dev->device_bytes(), arrays + 7 * detail::PackedArrays::kAlignment);
+  // One block of its seven arrays, a small matrix's CSR arrays too.
+  test::expect_layout_block(dev->device_bytes(), host.layout().device_bytes(sizeof(V), sizeof(I)), 7, m.view());
   for (Stream stream : {Stream(nullptr), own.get()}) test::expect_device_matches_host(host, *dev, m, stream);
   test::expect_row_maps_match_host(host, *dev, m, own.get());
 }

@@ -12,7 +12,6 @@
 #include <aijadaptive/device_buffer.hpp>
 #include <aijadaptive/formats/csr.hpp>
 #include <aijadaptive/formats/suraa.hpp>
-#include <aijadaptive/packed_arrays.hpp>
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -25,6 +24,7 @@
 #include "adaptive_checks.hpp"
 #include "device_vectors.hpp"
 #include "irregular_csr.hpp"
+#include "layout_block.hpp"
 #include "random_csr.hpp"
 #include "suraa_params.hpp"
 #include "type_pairs.hpp"
@@ -84,10 +84,9 @@ void check_device_format(const test::OwnedCsr<V, I>& m, const SuraaParams& p) {
   OwnedStream own;
   auto dev = host.upload(own.get());
   synchronize(own.get());
-  // One block of 12 arrays, each from a boundary of kAlignment bytes, and the launch failures' counter.
-  const std::size_t arrays = host.layout().device_bytes(sizeof(V), sizeof(I));
-  EXPECT_GE(dev->device_bytes(), arrays + sizeof(unsigned));
-  EXPECT_LT(dev->device_bytes(), arrays + 12 * detail::PackedArrays::kAlignment);
+  // One block of 12 arrays and the launch failures' counter, a small matrix's CSR arrays too.
+  test::expect_layout_block(dev->device_bytes(), host.layout().device_bytes(sizeof(V), sizeof(I)) + sizeof(unsigned),
+                            12, m.view());
   for (Stream stream : {Stream(nullptr), own.get()}) test::expect_device_matches_host(host, *dev, m, stream);
   test::expect_row_maps_match_host(host, *dev, m, own.get());
 }

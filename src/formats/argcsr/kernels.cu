@@ -170,16 +170,18 @@ class ArgcsrDeviceFormat final : public DeviceFormat<V, I> {
                      "or use format csr");
     blocks_ = unsigned(l.count());
     threads_ = l.threads;
-    // One allocation; the groups and thread starts sent with one copy when small.
+    // One allocation; the groups, thread starts and zeroed arrivals sent with
+    // one copy when small, a small matrix's CSR arrays too (PackedCsr).
     detail::PackedArrays arrays;
     const auto groups = arrays.add(l.groups.size(), l.groups.data());
     const auto thread_start = arrays.add(l.thread_start.size(), l.thread_start.data());
-    const auto cols = arrays.add<I>(std::size_t(l.slots));
-    const auto vals = arrays.add<V>(std::size_t(l.slots));
     // With long rows an entry per group (a part's at its block's index).
     const std::size_t per_group = l.long_rows > 0 ? std::size_t(l.count()) : 0;
+    const auto arrivals = arrays.add_zeroed<unsigned>(per_group);
+    const PackedCsr<V, I> csr(arrays, host.csr(), host.csr_prefetch(), true);
+    const auto cols = arrays.add<I>(std::size_t(l.slots));
+    const auto vals = arrays.add<V>(std::size_t(l.slots));
     const auto part_sums = arrays.add<V>(per_group);
-    const auto arrivals = arrays.add<unsigned>(per_group);
     block_ = arrays.send(stream);
     groups_ = groups.in(block_);
     thread_start_ = thread_start.in(block_);
@@ -187,8 +189,7 @@ class ArgcsrDeviceFormat final : public DeviceFormat<V, I> {
     vals_ = vals.in(block_);
     part_sums_ = part_sums.in(block_);
     arrivals_ = arrivals.in(block_);
-    if (per_group)
-      AIJA_CUDA_CHECK(cudaMemsetAsync(arrivals_, 0, arrivals.bytes(), static_cast<cudaStream_t>(stream)));
+    packed_csr_ = csr.in(block_);
     const int loads = host.params().stream_loads;
     const bool beyond_l2 =
         std::int64_t(l.device_bytes(sizeof(V), sizeof(I))) > device_info(current_device()).l2_bytes;
@@ -226,8 +227,8 @@ class ArgcsrDeviceFormat final : public DeviceFormat<V, I> {
                           unsigned*);
 
   // The slot arrays' columns (at the upload) and values from the host half's
-  // CSR arrays: at the upload those the analysis sent (when it did), else
-  // sent now; at a refill of a small layout the values put in place on the
+  // CSR arrays: at the upload those sent with the block or by the analysis
+  // (when either did), else sent now; at a refill of a small layout the values put in place on the
   // host, else through the kept refill arrays.
   void fill(Stream stream, bool at_upload) {
     const ArgcsrLayout& l = host_.layout();
@@ -238,8 +239,9 @@ class ArgcsrDeviceFormat final : public DeviceFormat<V, I> {
             argcsr_slot_of_entry(l, host_.csr().row_ptr), std::size_t(l.slots));
       return host_refill_->send(host_.csr().values, vals_, stream);
     }
-    detail::fill_from_csr(host_.csr(), host_.csr_prefetch(), at_upload, true, refills_, stream,
+    detail::fill_from_csr(host_.csr(), host_.csr_prefetch(), packed_csr_, at_upload, true, refills_, stream,
                           [&](const DeviceCsrPointers<V, I>& src, bool columns) { launch_fill(src, columns, stream); });
+    packed_csr_.reset();  // read once, at the upload
   }
 
   void launch_fill(const DeviceCsrPointers<V, I>& src, bool columns, Stream stream) {
@@ -265,6 +267,7 @@ class ArgcsrDeviceFormat final : public DeviceFormat<V, I> {
   unsigned* arrivals_ = nullptr;  // parts of a long row done, at its first part; 0 between launches
   detail::CsrRefills<V, I> refills_;
   std::unique_ptr<detail::HostScatteredRefill<V>> host_refill_;  // made at the first refill on the host
+  std::optional<DeviceCsrPointers<V, I>> packed_csr_;             // the CSR arrays in block_, until the upload's fill
 };
 
 }  // namespace

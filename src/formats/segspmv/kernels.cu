@@ -359,12 +359,14 @@ class SegspmvDeviceFormat final : public DeviceFormat<V, I> {
     const auto row_seg = arrays.add(l.row_seg.size(), l.row_seg.data());
     const auto piece_row = arrays.add(l.piece_row.size(), l.piece_row.data());
     const auto piece_seg = arrays.add(l.piece_seg.size(), l.piece_seg.data());
+    const std::size_t workspace = l.chunk_pieces ? std::size_t(l.pieces()) : 0;
+    const auto arrivals = arrays.add_zeroed<unsigned>(workspace);
+    const PackedCsr<V, I> csr(arrays, host.csr(), host.csr_prefetch(), true);
     const auto cols = arrays.add<I>(std::size_t(l.slots()));
     const auto vals = arrays.add<V>(std::size_t(l.slots()));
-    const std::size_t workspace = l.chunk_pieces ? std::size_t(l.pieces()) : 0;
     const auto partial = arrays.add<V>(workspace);
-    const auto arrivals = arrays.add<unsigned>(workspace);
     block_ = arrays.send(stream);
+    packed_csr_ = csr.in(block_);
     row_seg_ = row_seg.span_in(block_);
     piece_row_ = piece_row.span_in(block_);
     piece_seg_ = piece_seg.span_in(block_);
@@ -372,8 +374,6 @@ class SegspmvDeviceFormat final : public DeviceFormat<V, I> {
     vals_ = vals.span_in(block_);
     partial_ = partial.span_in(block_);
     arrivals_ = arrivals.span_in(block_);
-    if (workspace)
-      AIJA_CUDA_CHECK(cudaMemsetAsync(arrivals_.data(), 0, arrivals_.bytes(), static_cast<cudaStream_t>(stream)));
 
     // The kernel and its shared memory, fixed for the matrix.
     const DeviceInfo limits = device_info(current_device());
@@ -501,13 +501,15 @@ class SegspmvDeviceFormat final : public DeviceFormat<V, I> {
   static std::int64_t fill_blocks(std::int64_t rows) { return (rows * kWarp + kFillThreads - 1) / kFillThreads; }
 
   // The slots' columns (at the upload) and values from the host half's CSR
-  // arrays: at the upload those the analysis sent (when it did), else sent
-  // now; at a refill the values through the kept refill arrays.
+  // arrays: at the upload those sent with the block or by the analysis (when
+  // either did), else sent now; at a refill the values through the kept
+  // refill arrays.
   void fill(Stream stream, bool at_upload) {
     const CsrView<V, I>& m = host_.csr();
     if (m.rows == 0 || host_.layout().slots() == 0) return;
-    detail::fill_from_csr(m, host_.csr_prefetch(), at_upload, true, refills_, stream,
+    detail::fill_from_csr(m, host_.csr_prefetch(), packed_csr_, at_upload, true, refills_, stream,
                           [&](const DeviceCsrPointers<V, I>& src, bool columns) { launch_fill(src, columns, stream); });
+    packed_csr_.reset();  // read once, at the upload
   }
 
   void launch_fill(const DeviceCsrPointers<V, I>& src, bool columns, Stream stream) {
@@ -529,6 +531,7 @@ class SegspmvDeviceFormat final : public DeviceFormat<V, I> {
   detail::BlockSpan<V> vals_, partial_;
   detail::BlockSpan<unsigned> arrivals_;
   detail::CsrRefills<V, I> refills_;
+  std::optional<DeviceCsrPointers<V, I>> packed_csr_;  // the CSR arrays in block_, until the upload's fill
 };
 
 }  // namespace

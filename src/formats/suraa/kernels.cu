@@ -170,9 +170,10 @@ class SuraaDeviceFormat final : public DeviceFormat<V, I> {
     const auto medium_table = arrays.add(l.medium_blocks.size(), l.medium_blocks.data());
     const std::vector<std::int64_t> long_starts = l.long_starts();
     const auto starts = arrays.add(long_starts.size(), long_starts.data());
+    const auto counters = arrays.add_zeroed<unsigned>(std::size_t(l.counters) + 1);  // + the launch failures
+    const PackedCsr<V, I> csr(arrays, host.csr(), host.csr_prefetch(), true);
     // The host arrays above, the device's own below: packed, the copy ends
     // at the last host array.
-    const auto counters = arrays.add<unsigned>(std::size_t(l.counters) + 1);  // + the launch failures
     const auto slice_cols = arrays.add<I>(std::size_t(l.sliced_entries()));
     const auto slice_vals = arrays.add<V>(std::size_t(l.sliced_entries()));
     const auto csr_cols = arrays.add<I>(std::size_t(l.csr_entries()));
@@ -185,7 +186,7 @@ class SuraaDeviceFormat final : public DeviceFormat<V, I> {
     slice_vals_ = slice_vals.in(block_);
     csr_cols_ = csr_cols.in(block_);
     csr_vals_ = csr_vals.in(block_);
-    AIJA_CUDA_CHECK(cudaMemsetAsync(counters.in(block_), 0, counters.bytes(), static_cast<cudaStream_t>(stream)));
+    packed_csr_ = csr.in(block_);
     a_ = {order_part.in(block_),
           slice_at.in(block_),
           slice_cols_,
@@ -326,12 +327,14 @@ class SuraaDeviceFormat final : public DeviceFormat<V, I> {
   }
 
   // The layout's columns (at the upload) and values from the host half's CSR
-  // arrays: at the upload those the analysis sent (when it did), else sent
-  // now; at a refill the values through the kept refill arrays.
+  // arrays: at the upload those sent with the block or by the analysis (when
+  // either did), else sent now; at a refill the values through the kept
+  // refill arrays.
   void fill(Stream stream, bool at_upload) {
     if (host_.layout().order.empty()) return;
-    detail::fill_from_csr(host_.csr(), host_.csr_prefetch(), at_upload, true, refills_, stream,
+    detail::fill_from_csr(host_.csr(), host_.csr_prefetch(), packed_csr_, at_upload, true, refills_, stream,
                           [&](const DeviceCsrPointers<V, I>& src, bool columns) { launch_fill(src, columns, stream); });
+    packed_csr_.reset();  // read once, at the upload
   }
 
   void launch_fill(const DeviceCsrPointers<V, I>& src, bool columns, Stream stream) {
@@ -378,6 +381,7 @@ class SuraaDeviceFormat final : public DeviceFormat<V, I> {
   I *slice_cols_ = nullptr, *csr_cols_ = nullptr;
   V *slice_vals_ = nullptr, *csr_vals_ = nullptr;
   detail::CsrRefills<V, I> refills_;
+  std::optional<DeviceCsrPointers<V, I>> packed_csr_;  // the CSR arrays in block_, until the upload's fill
 };
 
 }  // namespace
