@@ -237,7 +237,7 @@ std::string usage_text() {
        "  --tune-products N     method tune: products timed per candidate, after one untimed (default 20)\n"
        "  --tune-min-nnz N      method tune: times nothing under N nonzeros, runs auto's choice (default 0)\n"
        "  --prefetch 0|1        send a large matrix's CSR arrays to the GPU during its analysis (default 1)\n"
-       "  --prefetch-min-nnz N  the same from N nonzeros (default 2^17; -1: never)\n"
+       "  --prefetch-min-nnz N  the same from N nonzeros (default 2^15; -1: never)\n"
        "  --defer-min-nnz N     auto: from N nonzeros (default 10^6), a matrix the analysis may reorder (or whose\n"
        "                        chosen format is costly to build) runs csr while a host thread reorders it and\n"
        "                        builds the chosen format (-1: never)\n"

@@ -85,9 +85,12 @@ struct MatrixOptions {
   // the longer of the two, not their sum. Below it the thread and the extra
   // allocation are not worth it (on the H100 machine's 16-core host the 21
   // real matrices of 2^17 to 1M entries set up at a median 2.75-2.82x
-  // cuSPARSE's without it, 2.17-2.30x with it; docs/h100-2026-11-27-small-setup).
+  // cuSPARSE's without it, 2.17-2.30x with it, docs/h100-2026-11-27-small-setup;
+  // on the H200's, from 2^15 rather than 2^17 entries the 13 of 2^15 to 2^17
+  // set up at 1.92x rather than 2.30x, while from 2^13 the 15 of 2^13 to
+  // 2^15 went from 1.97x to 2.29x; docs/h200-2026-11-30-setup-fixed-costs).
   // 0: every matrix with rows; SIZE_MAX: never.
-  std::size_t prefetch_min_nnz = std::size_t(1) << 17;
+  std::size_t prefetch_min_nnz = std::size_t(1) << 15;
   // Deferred set-up (format auto, not tune): a matrix on a GPU with at least
   // this many entries, whose features say the analysis may reorder it (RCM
   // and the build on P A P^T: 7-8x cuSPARSE's upload at 32M entries) or for
