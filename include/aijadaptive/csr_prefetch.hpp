@@ -146,8 +146,8 @@ class DeviceCsrSource {
 // the upload: sent with the format's host arrays in one copy, where a
 // DeviceCsrSource would make a transient block and a copy of its own (with
 // the fill's launch, most of a tiny matrix's upload: about 20 us against 12
-// on the H200, docs/h200-2026-11-30-setup-fixed-costs). They stay in the
-// block, at most kPackedCopyBytes, for the format's life.
+// on the H200, docs/h200-2026-11-30-setup-fixed-costs), in a pack of up to
+// kPackedCsrCopyBytes. They stay in the block for the format's life.
 template <class V, class I>
 class PackedCsr {
  public:
@@ -158,7 +158,7 @@ class PackedCsr {
   PackedCsr(detail::PackedArrays& arrays, const CsrView<V, I>& a, const std::weak_ptr<CsrPrefetchBase>& sent,
             bool columns) {
     if (csr_prefetch_for(sent, a)) return;
-    detail::PackedArrays with = arrays;
+    detail::PackedArrays with = arrays.with_limit(detail::kPackedCsrCopyBytes);
     const auto row_ptr = with.add(std::size_t(a.rows) + 1, a.row_ptr);
     const auto values = with.add(std::size_t(a.nnz()), a.values);
     const auto col_idx = with.add(columns ? std::size_t(a.nnz()) : 0, a.col_idx);

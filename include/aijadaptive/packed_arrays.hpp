@@ -6,6 +6,7 @@
 // (docs/h200-2026-11-28-small-setup).
 #pragma once
 
+#include <algorithm>
 #include <cstddef>
 #include <cstring>
 #include <memory>
@@ -48,6 +49,13 @@ struct BlockPart {
 // call 2). Larger packs were not measured: the host's copy into the pack grows
 // with them.
 inline constexpr std::size_t kPackedCopyBytes = std::size_t(128) << 10;
+// A pack that carries a small matrix's CSR arrays with its layout's host
+// arrays (PackedCsr, csr_prefetch.hpp) holds up to this many bytes: on the
+// H200 the uploads of the 15 real matrices of 8k-32k entries (CSR arrays of
+// 130-400 KB) took 10-25 us less than through three pageable copies of their
+// own; the same limit for every pack gained nothing clear
+// (docs/h200-2026-11-30-setup-fixed-costs, call 5).
+inline constexpr std::size_t kPackedCsrCopyBytes = std::size_t(512) << 10;
 // Packs up to this many bytes go through pageable memory the thread keeps,
 // larger ones through page-locked memory the process keeps (PinnedPack): on
 // the H200 a pageable copy of 64 KiB took 23 us and a page-locked one 10
@@ -66,12 +74,12 @@ struct HostPiece {
 };
 
 // Whether send_pieces packs `pieces` (in increasing offset): they end
-// within kPackedCopyBytes.
-inline bool packs(const std::vector<HostPiece>& pieces) {
-  return !pieces.empty() && pieces.back().offset + pieces.back().bytes <= kPackedCopyBytes;
+// within `limit` (at most kPackedCsrCopyBytes).
+inline bool packs(const std::vector<HostPiece>& pieces, std::size_t limit = kPackedCopyBytes) {
+  return !pieces.empty() && pieces.back().offset + pieces.back().bytes <= limit;
 }
 
-// A page-locked pack of kPackedCopyBytes for send_pieces, on `device`: a copy
+// A page-locked pack of kPackedCsrCopyBytes for send_pieces, on `device`: a copy
 // from it is the GPU's transfer alone, enqueued without the driver first
 // staging pageable memory. `sent` marks the end of its last copy: it is
 // written again only after that.
@@ -95,9 +103,10 @@ void release_pinned_packs() noexcept;
 // (then the host arrays may change once this returns, whatever memory they
 // are in), or each from where it is (pageable memory may change once this
 // returns, page-locked memory once the stream has done the copy).
-inline void send_pieces(unsigned char* to, const std::vector<HostPiece>& pieces, Stream stream) {
+inline void send_pieces(unsigned char* to, const std::vector<HostPiece>& pieces, Stream stream,
+                        std::size_t limit = kPackedCopyBytes) {
   if (pieces.empty()) return;
-  if (!packs(pieces)) {
+  if (!packs(pieces, limit)) {
     for (const HostPiece& p : pieces)
       if (p.host)
         copy_to_device(to + p.offset, p.host, p.bytes, stream);
@@ -136,6 +145,15 @@ class PackedArrays {
   // Every part starts on a boundary of the device's allocations.
   static constexpr std::size_t kAlignment = 256;
 
+  // Host arrays packed up to `limit` bytes (at most kPackedCsrCopyBytes).
+  explicit PackedArrays(std::size_t limit = kPackedCopyBytes) : limit_(std::min(limit, kPackedCsrCopyBytes)) {}
+  // The same arrays, packed up to `limit` bytes.
+  PackedArrays with_limit(std::size_t limit) const {
+    PackedArrays p = *this;
+    p.limit_ = std::min(limit, kPackedCsrCopyBytes);
+    return p;
+  }
+
   // An array of `count` T, sent from `host` (count of them) when given.
   template <class T>
   BlockPart<T> add(std::size_t count, const T* host = nullptr) {
@@ -151,14 +169,14 @@ class PackedArrays {
 
   std::size_t bytes() const { return bytes_; }
   // Whether send() packs the host arrays (send_pieces).
-  bool packs() const { return detail::packs(sources_); }
+  bool packs() const { return detail::packs(sources_, limit_); }
 
   // The block (of `Memory`, e.g. TransientMemory{stream}) with the host
   // arrays sent on `stream` (send_pieces).
   template <class Memory = DeviceMemory>
   OwnedArray<unsigned char, Memory> send(Stream stream, Memory memory = {}) const {
     OwnedArray<unsigned char, Memory> block(bytes_, memory);
-    send_pieces(block.data(), sources_, stream);
+    send_pieces(block.data(), sources_, stream, limit_);
     return block;
   }
 
@@ -171,6 +189,7 @@ class PackedArrays {
     return part;
   }
 
+  std::size_t limit_;
   std::size_t bytes_ = 0;
   std::vector<HostPiece> sources_;  // in increasing offset
 };

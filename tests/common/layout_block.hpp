@@ -26,9 +26,9 @@ bool expect_layout_block(std::size_t device_bytes, std::size_t layout_bytes, std
   const bool with_csr = device_bytes >= layout_bytes + csr && device_bytes < layout_bytes + csr + (parts + 3) * align;
   EXPECT_TRUE(alone || with_csr) << device_bytes << " device bytes for a layout of " << layout_bytes
                                  << " bytes in " << parts << " arrays and CSR arrays of " << csr;
-  if (csr <= detail::kPackedCopyBytes / 4)
+  if (csr <= detail::kPackedCsrCopyBytes / 4)
     EXPECT_TRUE(with_csr) << "a small matrix's CSR arrays (" << csr << " bytes) were not sent with the layout";
-  if (csr > detail::kPackedCopyBytes)
+  if (csr > detail::kPackedCsrCopyBytes)
     EXPECT_FALSE(with_csr && !alone) << "CSR arrays of " << csr << " bytes kept in the block";
   return with_csr;
 }

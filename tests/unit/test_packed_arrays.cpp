@@ -8,6 +8,8 @@
 #include <algorithm>
 #include <cstdint>
 #include <numeric>
+#include <string>
+#include <utility>
 #include <vector>
 
 #include "device_vectors.hpp"
@@ -45,6 +47,12 @@ TEST(PackedArrays, OnlyHostArraysUpToTheLimitArePacked) {
   over_limit.add(beyond.size(), beyond.data());
   EXPECT_TRUE(at_limit.packs());
   EXPECT_FALSE(over_limit.packs());
+  // A pack with a small matrix's CSR arrays (PackedCsr) holds up to kPackedCsrCopyBytes, never more.
+  EXPECT_TRUE(over_limit.with_limit(detail::kPackedCsrCopyBytes).packs());
+  const std::vector<char> beyond_csr(detail::kPackedCsrCopyBytes + 1);
+  PackedArrays clamped(2 * detail::kPackedCsrCopyBytes);
+  clamped.add(beyond_csr.size(), beyond_csr.data());
+  EXPECT_FALSE(clamped.packs());
   // Zeroed parts are sent as host arrays are: packed when they end within the limit.
   PackedArrays zeroed, zeroed_beyond;
   zeroed.add_zeroed<int>(4);
@@ -57,17 +65,21 @@ TEST(PackedArrays, OnlyHostArraysUpToTheLimitArePacked) {
 TEST(PackedArrays, TheHostArraysArriveInPlacePackedOrEachOnItsOwn) {
   if (device_count() == 0) GTEST_SKIP() << "no GPU: " << device_status();
   const OwnedStream stream;
-  for (std::size_t n : {std::size_t(5), std::size_t(20000)}) {  // 20000 doubles: beyond the pack
+  // 20000 doubles: beyond a pack, within one with CSR arrays (page-locked then).
+  for (const auto& [n, limit] : {std::pair{std::size_t(5), detail::kPackedCopyBytes},
+                                 std::pair{std::size_t(20000), detail::kPackedCopyBytes},
+                                 std::pair{std::size_t(20000), detail::kPackedCsrCopyBytes}}) {
+    SCOPED_TRACE(std::to_string(n) + " doubles, packs up to " + std::to_string(limit) + " bytes");
     std::vector<std::int64_t> first(n / 2 + 1);
     std::vector<double> second(n);
     std::iota(first.begin(), first.end(), std::int64_t(-7));
     std::iota(second.begin(), second.end(), 0.5);
-    PackedArrays arrays;
+    PackedArrays arrays(limit);
     const auto a = arrays.add(first.size(), first.data());
     const auto gap = arrays.add<float>(n);  // not sent: between the sent ones
     const auto b = arrays.add(second.size(), second.data());
     const auto empty = arrays.add<int>(0);
-    EXPECT_EQ(arrays.packs(), n == 5);
+    EXPECT_EQ(arrays.packs(), n == 5 || limit == detail::kPackedCsrCopyBytes);
     const DeviceBuffer<unsigned char> block = arrays.send(stream.get());
     EXPECT_EQ(block.bytes(), arrays.bytes());
     EXPECT_EQ(gap.in(block), reinterpret_cast<float*>(block.data() + gap.offset));
