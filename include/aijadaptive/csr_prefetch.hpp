@@ -143,11 +143,12 @@ class DeviceCsrSource {
 };
 
 // A small matrix's CSR arrays in a layout format's own block, for its fill at
-// the upload: sent with the format's host arrays in one copy, where a
-// DeviceCsrSource would make a transient block and a copy of its own (with
-// the fill's launch, most of a tiny matrix's upload: about 20 us against 12
-// on the H200, docs/h200-2026-11-30-setup-fixed-costs), in a pack of up to
-// kPackedCsrCopyBytes. They stay in the block for the format's life.
+// the upload: sent with the format's host arrays in one copy (a pack of up to
+// kPackedCsrCopyBytes), where a DeviceCsrSource makes a transient block and
+// a copy of its own. On the H200, two small copies, a launch and a flag read
+// back took 20-22 us, one copy and a launch 12-14
+// (docs/h200-2026-11-30-setup-fixed-costs). They stay in the block for the
+// format's life.
 template <class V, class I>
 class PackedCsr {
  public:

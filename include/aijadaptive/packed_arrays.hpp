@@ -46,15 +46,14 @@ struct BlockPart {
 // Host arrays up to this many bytes in all are packed into one copy: the
 // three CSR arrays of a matrix of up to about 10k nonzeros (94 KB were three
 // pageable copies of 3-16 us each on the H200; docs/h200-2026-11-28-one-length,
-// call 2). Larger packs were not measured: the host's copy into the pack grows
-// with them.
+// call 2). Limits of 256 KiB to 2 MiB for every pack gained nothing clear
+// (docs/h200-2026-11-30-setup-calls, docs/h200-2026-11-30-setup-fixed-costs).
 inline constexpr std::size_t kPackedCopyBytes = std::size_t(128) << 10;
 // A pack that carries a small matrix's CSR arrays with its layout's host
 // arrays (PackedCsr, csr_prefetch.hpp) holds up to this many bytes: on the
 // H200 the uploads of the 15 real matrices of 8k-32k entries (CSR arrays of
-// 130-400 KB) took 10-25 us less than through three pageable copies of their
-// own; the same limit for every pack gained nothing clear
-// (docs/h200-2026-11-30-setup-fixed-costs, call 5).
+// 0.1-0.4 MB) took 1-30 us less (median 11) than with three pageable copies
+// of their own (docs/h200-2026-11-30-setup-fixed-costs, call 5).
 inline constexpr std::size_t kPackedCsrCopyBytes = std::size_t(512) << 10;
 // Packs up to this many bytes go through pageable memory the thread keeps,
 // larger ones through page-locked memory the process keeps (PinnedPack): on

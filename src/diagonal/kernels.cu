@@ -574,10 +574,11 @@ class DiagonalDeviceFormat final : public DeviceFormat<V, I> {
     if (refill) AIJA_CUDA_CHECK(cudaMemsetAsync(failure_.data(), 0, sizeof(int), s));
     if (!refill && packed_csr_) {
       // A small matrix's upload returns without waiting for its fill, whose
-      // flag is read at the first refill: a wait and a copy back were a
-      // third of its upload (docs/h200-2026-11-30-setup-fixed-costs), for
-      // checks the host build makes too (it refuses rows out of order, and
-      // laid out every entry of these same arrays).
+      // flag is read at the first refill: the wait and the copy back were
+      // 8-10 us of a 30 us upload on the H200
+      // (docs/h200-2026-11-30-setup-fixed-costs), for checks the host build
+      // makes too (it refuses rows out of order, and laid out every entry of
+      // these same arrays).
       if (!blocks.empty())
         launch_fill(all, packed_csr_->row_ptr, packed_csr_->col_idx, packed_csr_->values, failure_.data(), s);
       packed_csr_.reset();

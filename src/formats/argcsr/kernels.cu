@@ -228,8 +228,8 @@ class ArgcsrDeviceFormat final : public DeviceFormat<V, I> {
 
   // The slot arrays' columns (at the upload) and values from the host half's
   // CSR arrays: at the upload those sent with the block or by the analysis
-  // (when either did), else sent now; at a refill of a small layout the values put in place on the
-  // host, else through the kept refill arrays.
+  // (when either did), else sent now; at a refill of a small layout the
+  // values put in place on the host, else through the kept refill arrays.
   void fill(Stream stream, bool at_upload) {
     const ArgcsrLayout& l = host_.layout();
     if (l.slots == 0) return;  // no entries

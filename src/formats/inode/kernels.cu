@@ -303,8 +303,8 @@ class InodeDeviceFormat final : public DeviceFormat<V, I> {
   // refill arrays.
   void fill(Stream stream, bool at_upload) {
     if (host_.layout().slices.empty()) return;
-    detail::fill_from_csr(host_.csr(), host_.csr_prefetch(), std::optional<DeviceCsrPointers<V, I>>(), at_upload, false,
-                          refills_, stream,
+    const std::optional<DeviceCsrPointers<V, I>> not_packed;  // its block holds the values alone
+    detail::fill_from_csr(host_.csr(), host_.csr_prefetch(), not_packed, at_upload, false, refills_, stream,
                           [&](const DeviceCsrPointers<V, I>& src, bool) { launch_fill(src, stream); });
   }
 
