@@ -107,6 +107,25 @@ std::shared_ptr<CsrPrefetch<V, I>> csr_prefetch_for(const std::weak_ptr<CsrPrefe
   return p && p->copies(a) ? p : nullptr;
 }
 
+// Where a's three CSR arrays lie in a block (packed_arrays.hpp), sent from
+// a's host arrays; the columns only with `columns`.
+template <class V, class I>
+struct CsrParts {
+  // In the order they are added to the block.
+  detail::BlockPart<I> row_ptr;
+  detail::BlockPart<V> values;
+  detail::BlockPart<I> col_idx;
+
+  CsrParts(detail::PackedArrays& arrays, const CsrView<V, I>& a, bool columns)
+      : row_ptr(arrays.add(std::size_t(a.rows) + 1, a.row_ptr)),
+        values(arrays.add(std::size_t(a.nnz()), a.values)),
+        col_idx(arrays.add(columns ? std::size_t(a.nnz()) : 0, a.col_idx)) {}
+  template <class Block>
+  DeviceCsrPointers<V, I> in(const Block& block) const {
+    return {row_ptr.in(block), col_idx.in(block), values.in(block)};
+  }
+};
+
 // Where a format that lays out its own arrays on the device (from CSR order,
 // by a fill kernel) reads the CSR arrays of `a`: those the analysis sent
 // (`sent`, a FormatContext's csr_prefetch, at the upload) when it sent a's,
@@ -121,11 +140,9 @@ class DeviceCsrSource {
     if (sent_) return;
     // One transient block; a small matrix's three arrays sent with one copy.
     detail::PackedArrays arrays;
-    const auto row_ptr = arrays.add(std::size_t(a.rows) + 1, a.row_ptr);
-    const auto values = arrays.add(std::size_t(a.nnz()), a.values);
-    const auto col_idx = arrays.add(columns ? std::size_t(a.nnz()) : 0, a.col_idx);
+    const CsrParts<V, I> parts(arrays, a, columns);
     block_ = arrays.send(stream, TransientMemory{stream});
-    staged_ = {row_ptr.in(block_), col_idx.in(block_), values.in(block_)};
+    staged_ = parts.in(block_);
     packed_ = arrays.packs();
   }
   DeviceCsrPointers<V, I> arrays() const { return sent_ ? sent_->pointers() : staged_; }
@@ -152,7 +169,6 @@ class DeviceCsrSource {
 template <class V, class I>
 class PackedCsr {
  public:
-  PackedCsr() = default;
   // Adds a's arrays to `arrays`, after the format's host arrays and before
   // its device ones, when the upload would send them (the analysis did not:
   // `sent`) and the pack then still holds every host array; else nothing.
@@ -160,25 +176,20 @@ class PackedCsr {
             bool columns) {
     if (csr_prefetch_for(sent, a)) return;
     detail::PackedArrays with = arrays.with_limit(detail::kPackedCsrCopyBytes);
-    const auto row_ptr = with.add(std::size_t(a.rows) + 1, a.row_ptr);
-    const auto values = with.add(std::size_t(a.nnz()), a.values);
-    const auto col_idx = with.add(columns ? std::size_t(a.nnz()) : 0, a.col_idx);
+    const CsrParts<V, I> parts(with, a, columns);
     if (!with.packs()) return;
     arrays = std::move(with);
-    row_ptr_ = row_ptr, values_ = values, col_idx_ = col_idx;
-    added_ = true;
+    parts_ = parts;
   }
   // The arrays in `block` (the format's, sent), or none when not added.
   template <class Block>
   std::optional<DeviceCsrPointers<V, I>> in(const Block& block) const {
-    if (!added_) return std::nullopt;
-    return DeviceCsrPointers<V, I>{row_ptr_.in(block), col_idx_.in(block), values_.in(block)};
+    if (!parts_) return std::nullopt;
+    return parts_->in(block);
   }
 
  private:
-  detail::BlockPart<I> row_ptr_, col_idx_;
-  detail::BlockPart<V> values_;
-  bool added_ = false;
+  std::optional<CsrParts<V, I>> parts_;
 };
 
 // The device bytes a DeviceCsrSource of `a` stages at an upload: none when

@@ -572,6 +572,16 @@ class DiagonalDeviceFormat final : public DeviceFormat<V, I> {
     const DiagonalFillChunk all{0, blocks.size(), 0, a.rows, 0, a.nnz()};
     // The upload's flag came zeroed with the block; a refill's is zeroed here.
     if (refill) AIJA_CUDA_CHECK(cudaMemsetAsync(failure_.data(), 0, sizeof(int), s));
+    // At the upload, the arrays in the block or those the analysis sent
+    // (kept alive by `prefetch` until check_fill has waited): one launch.
+    std::optional<DeviceCsrPointers<V, I>> whole = refill ? std::nullopt : packed_csr_;
+    const std::shared_ptr<CsrPrefetch<V, I>> prefetch =
+        refill || whole ? nullptr : csr_prefetch_for(host_.context().csr_prefetch, a);
+    if (const DeviceCsrArrays<V, I>* sent = prefetch ? prefetch->wait() : nullptr) whole = sent->pointers();
+    if (!whole)
+      fill_in_chunks(failure_.data(), stream);
+    else if (!blocks.empty())
+      launch_fill(all, whole->row_ptr, whole->col_idx, whole->values, failure_.data(), s);
     if (!refill && packed_csr_) {
       // A small matrix's upload returns without waiting for its fill, whose
       // flag is read at the first refill: the wait and the copy back were
@@ -579,18 +589,8 @@ class DiagonalDeviceFormat final : public DeviceFormat<V, I> {
       // (docs/h200-2026-11-30-setup-fixed-costs), for checks the host build
       // makes too (it refuses rows out of order, and laid out every entry of
       // these same arrays).
-      if (!blocks.empty())
-        launch_fill(all, packed_csr_->row_ptr, packed_csr_->col_idx, packed_csr_->values, failure_.data(), s);
-      packed_csr_.reset();
       upload_unchecked_ = true;
       return;
-    }
-    const std::shared_ptr<CsrPrefetch<V, I>> prefetch = refill ? nullptr : csr_prefetch_for(host_.context().csr_prefetch, a);
-    if (const DeviceCsrArrays<V, I>* sent = prefetch ? prefetch->wait() : nullptr) {
-      if (!blocks.empty())
-        launch_fill(all, sent->row_ptr.data(), sent->col_idx.data(), sent->values.data(), failure_.data(), s);
-    } else {
-      fill_in_chunks(failure_.data(), stream);
     }
     check_fill(stream, refill);
   }
@@ -664,7 +664,7 @@ class DiagonalDeviceFormat final : public DeviceFormat<V, I> {
   detail::BlockSpan<DiagonalBlock> blocks_;
   detail::BlockSpan<std::uint32_t> slots_;  // the refill map, by CSR position (empty: none)
   detail::BlockSpan<int> failure_;          // what the fill found wrong (kFillUnsorted, kFillOffDiagonal)
-  std::optional<DeviceCsrPointers<V, I>> packed_csr_;  // the CSR arrays in block_, until the upload's fill
+  std::optional<DeviceCsrPointers<V, I>> packed_csr_;  // the CSR arrays in block_, for the upload's fill
   bool upload_unchecked_ = false;                      // the upload's fill flag is still to be read
   std::string refill_map_note_;        // why there is none
   // refill_through_map's buffers, made at the first refill: one piece of

@@ -153,6 +153,12 @@ std::int64_t last_repeating_row(const CsrView<V, I>& a, std::int64_t i, std::int
   return last;
 }
 
+// Out of the pass's loop, as PartCounter's calls.
+[[gnu::noinline, noreturn]] void column_outside(std::int64_t c, std::int64_t i, std::int64_t cols) {
+  AIJA_THROW(invalid_argument, "diagonal_search: column " + std::to_string(c) + " in row " + std::to_string(i) +
+                                   " is outside [0, " + std::to_string(cols) + ")");
+}
+
 // What a part's pass counts outside its inner loop: new diagonals and the
 // pieces a diagonal enters. Kept out of the loop (not inlined), so that the
 // loop's variables stay in registers: inlined, its sums lived on the stack
@@ -192,11 +198,6 @@ class PartCounter {
     const std::int64_t piece_rows = std::min(kBrcsd2PieceRows, rows_ - piece * kBrcsd2PieceRows);
     s_.brcsd2 += piece_rows;
     return !early_ || !refused(piece, piece_rows);
-  }
-
-  [[gnu::noinline, noreturn]] static void column_outside(std::int64_t c, std::int64_t i, std::int64_t cols) {
-    AIJA_THROW(invalid_argument, "diagonal_search: column " + std::to_string(c) + " in row " + std::to_string(i) +
-                                     " is outside [0, " + std::to_string(cols) + ")");
   }
 
  private:
@@ -248,8 +249,7 @@ PartScan scan_part(const CsrView<V, I>& a, detail::RowPart part, const std::atom
     for (const I* k = begin; k != end; ++k) {
       const std::int64_t c = *k;
       // One predictable compare keeps a bad column from indexing past the table.
-      if (std::uint64_t(c) >= std::uint64_t(cols)) [[unlikely]]
-        PartCounter::column_outside(c, i, cols);
+      if (std::uint64_t(c) >= std::uint64_t(cols)) column_outside(c, i, cols);
       row_increase &= c > previous;
       previous = c;
       Slot& id = slot[c];
@@ -272,7 +272,8 @@ PartScan scan_part(const CsrView<V, I>& a, detail::RowPart part, const std::atom
     increase = increase && row_increase;
     if constexpr (kSkipRepeats) {
       const std::int64_t last = last_repeating_row(a, i, part.end);
-      for (const I* k = begin; last > i && k != end; ++k) diagonals[slot[*k] - 1].last_row = last;
+      if (last > i)
+        for (const I* k = begin; k != end; ++k) diagonals[slot[*k] - 1].last_row = last;
       i = last;
     }
   }

@@ -16,9 +16,9 @@ namespace aijadaptive::test {
 // `layout_bytes` in at most `parts` arrays, alone or with a's three CSR
 // arrays: with them for a matrix whose CSR arrays take at most a quarter of a
 // pack (the tests' layouts of such matrices leave room for them), never for
-// one whose arrays exceed a pack. Returns whether they are in the block.
+// one whose arrays exceed a pack.
 template <class V, class I>
-bool expect_layout_block(std::size_t device_bytes, std::size_t layout_bytes, std::size_t parts,
+void expect_layout_block(std::size_t device_bytes, std::size_t layout_bytes, std::size_t parts,
                          const CsrView<V, I>& a) {
   const std::size_t align = detail::PackedArrays::kAlignment;
   const std::size_t csr = (std::size_t(a.rows) + 1) * sizeof(I) + std::size_t(a.nnz()) * (sizeof(I) + sizeof(V));
@@ -30,7 +30,6 @@ bool expect_layout_block(std::size_t device_bytes, std::size_t layout_bytes, std
     EXPECT_TRUE(with_csr) << "a small matrix's CSR arrays (" << csr << " bytes) were not sent with the layout";
   if (csr > detail::kPackedCsrCopyBytes)
     EXPECT_FALSE(with_csr && !alone) << "CSR arrays of " << csr << " bytes kept in the block";
-  return with_csr;
 }
 
 }  // namespace aijadaptive::test

@@ -241,7 +241,6 @@ class ArgcsrDeviceFormat final : public DeviceFormat<V, I> {
     }
     detail::fill_from_csr(host_.csr(), host_.csr_prefetch(), packed_csr_, at_upload, true, refills_, stream,
                           [&](const DeviceCsrPointers<V, I>& src, bool columns) { launch_fill(src, columns, stream); });
-    packed_csr_.reset();  // read once, at the upload
   }
 
   void launch_fill(const DeviceCsrPointers<V, I>& src, bool columns, Stream stream) {
@@ -267,7 +266,7 @@ class ArgcsrDeviceFormat final : public DeviceFormat<V, I> {
   unsigned* arrivals_ = nullptr;  // parts of a long row done, at its first part; 0 between launches
   detail::CsrRefills<V, I> refills_;
   std::unique_ptr<detail::HostScatteredRefill<V>> host_refill_;  // made at the first refill on the host
-  std::optional<DeviceCsrPointers<V, I>> packed_csr_;             // the CSR arrays in block_, until the upload's fill
+  std::optional<DeviceCsrPointers<V, I>> packed_csr_;             // the CSR arrays in block_, for the upload's fill
 };
 
 }  // namespace

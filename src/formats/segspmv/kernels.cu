@@ -509,7 +509,6 @@ class SegspmvDeviceFormat final : public DeviceFormat<V, I> {
     if (m.rows == 0 || host_.layout().slots() == 0) return;
     detail::fill_from_csr(m, host_.csr_prefetch(), packed_csr_, at_upload, true, refills_, stream,
                           [&](const DeviceCsrPointers<V, I>& src, bool columns) { launch_fill(src, columns, stream); });
-    packed_csr_.reset();  // read once, at the upload
   }
 
   void launch_fill(const DeviceCsrPointers<V, I>& src, bool columns, Stream stream) {
@@ -531,7 +530,7 @@ class SegspmvDeviceFormat final : public DeviceFormat<V, I> {
   detail::BlockSpan<V> vals_, partial_;
   detail::BlockSpan<unsigned> arrivals_;
   detail::CsrRefills<V, I> refills_;
-  std::optional<DeviceCsrPointers<V, I>> packed_csr_;  // the CSR arrays in block_, until the upload's fill
+  std::optional<DeviceCsrPointers<V, I>> packed_csr_;  // the CSR arrays in block_, for the upload's fill
 };
 
 }  // namespace

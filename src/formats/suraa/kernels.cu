@@ -334,7 +334,6 @@ class SuraaDeviceFormat final : public DeviceFormat<V, I> {
     if (host_.layout().order.empty()) return;
     detail::fill_from_csr(host_.csr(), host_.csr_prefetch(), packed_csr_, at_upload, true, refills_, stream,
                           [&](const DeviceCsrPointers<V, I>& src, bool columns) { launch_fill(src, columns, stream); });
-    packed_csr_.reset();  // read once, at the upload
   }
 
   void launch_fill(const DeviceCsrPointers<V, I>& src, bool columns, Stream stream) {
@@ -381,7 +380,7 @@ class SuraaDeviceFormat final : public DeviceFormat<V, I> {
   I *slice_cols_ = nullptr, *csr_cols_ = nullptr;
   V *slice_vals_ = nullptr, *csr_vals_ = nullptr;
   detail::CsrRefills<V, I> refills_;
-  std::optional<DeviceCsrPointers<V, I>> packed_csr_;  // the CSR arrays in block_, until the upload's fill
+  std::optional<DeviceCsrPointers<V, I>> packed_csr_;  // the CSR arrays in block_, for the upload's fill
 };
 
 }  // namespace
