@@ -1,17 +1,25 @@
-// The caller's CSR arrays sent to the GPU on a thread of their own while the
-// host analyses the matrix. AdaptiveMatrix::analyse starts it for a large
-// matrix (MatrixOptions::prefetch_min_nnz), before the features and the
-// diagonal search; a format's upload then finds the arrays on the device
-// instead of sending them after the analysis: the CSR-based formats (csr,
-// ipcsr) keep them as their own, the diagonal formats fill their values from
-// them. The set-up costs about the longer of the analysis and the copy rather
-// than their sum (docs/h100-2026-11-24-overlap).
+// The caller's CSR arrays sent to the GPU while the host analyses the matrix.
+// AdaptiveMatrix::analyse starts it for a large matrix
+// (MatrixOptions::prefetch_min_nnz), before the features and the diagonal
+// search; a format's upload then finds the arrays on the device instead of
+// sending them after the analysis: the CSR-based formats (csr, ipcsr) keep
+// them as their own, the diagonal formats fill their values from them. The
+// set-up costs about the longer of the analysis and the copy rather than
+// their sum (docs/h100-2026-11-24-overlap).
 //
 //   analyse():  check_csr | start copy ----------------------> | (device)
 //                         | features, search, host half ---> |
 //   upload():                                      wait; the format takes
 //                                                  or reads the arrays; the
 //                                                  core frees what is left
+//
+// Arrays of up to kCallerStagedPrefetchBytes are put into a kept page-locked
+// pack by the caller's thread, whose copy then crosses while the analysis
+// runs; larger ones are copied from where they are by the set-up thread. On
+// the H200's host (a virtual machine) waking that thread took 24-53 us
+// (medians; a tenth of the wakes over 180 us) and the caller's return from
+// waiting on it 19-22 us, while 1 MiB went into page-locked memory in 42 us
+// (docs/h200-2026-12-01-prefetch-handover).
 #pragma once
 
 #include <cstddef>
@@ -57,14 +65,23 @@ DeviceCsrArrays<V, I> send_csr_arrays(const CsrView<V, I>& a, Stream stream, boo
   return d;
 }
 
+// CSR arrays of up to this many bytes in all are staged by the caller's
+// thread (a page-locked pack's size, packed_arrays.hpp): beyond 1 MiB the
+// device host's copy into page-locked memory fell from 25 to 15 GB/s, no
+// faster than the driver's pageable copy, and the caller's thread would
+// spend that time before its analysis.
+inline constexpr std::size_t kCallerStagedPrefetchBytes = detail::kPinnedPackBytes;
+
 template <class V, class I>
 class CsrPrefetch final : public CsrPrefetchBase {
  public:
-  // Starts copying the arrays of `a` (rows > 0) to `device` on the set-up
-  // thread (setup_thread.hpp), on a stream of its own; `a`'s arrays must stay
-  // valid and unchanged until wait() or take() has returned. Failures (no
-  // memory, no device) are kept for why_not(), never thrown: the formats then
-  // send the arrays themselves.
+  // Starts copying the arrays of `a` (rows > 0) to `device`, on a stream of
+  // its own: up to kCallerStagedPrefetchBytes through a page-locked pack that
+  // this thread fills before it returns (`a`'s arrays may change then),
+  // larger ones on the set-up thread (setup_thread.hpp), when `a`'s arrays
+  // must stay valid and unchanged until wait() or take() has returned.
+  // Failures (no memory, no device) are kept for why_not(), never thrown: the
+  // formats then send the arrays themselves.
   CsrPrefetch(const CsrView<V, I>& a, int device);
   ~CsrPrefetch() override;  // waits for the copy
   CsrPrefetch(const CsrPrefetch&) = delete;
@@ -84,11 +101,18 @@ class CsrPrefetch final : public CsrPrefetchBase {
   std::size_t bytes() const override;
   bool used() const override { return used_; }
   std::string why_not() const override;  // after wait()
+  // Whether the caller's thread staged the arrays (else the set-up thread
+  // copies them).
+  bool staged_by_caller() const { return stream_ != nullptr; }
 
  private:
+  void stage_on_caller();
+
   CsrView<V, I> a_;
   int device_;
-  std::future<void> copy_;  // the copy's task on the set-up thread
+  std::future<void> copy_;               // the copy's task on the set-up thread
+  std::unique_ptr<OwnedStream> stream_;  // the caller's staged copy's, synchronised once
+  bool stream_synchronized_ = false;
   // Written by the copy's task only, read after finish_copy().
   DeviceCsrArrays<V, I> arrays_;
   bool copied_ = false;

@@ -78,10 +78,16 @@ inline bool packs(const std::vector<HostPiece>& pieces, std::size_t limit = kPac
   return !pieces.empty() && pieces.back().offset + pieces.back().bytes <= limit;
 }
 
-// A page-locked pack of kPackedCsrCopyBytes for send_pieces, on `device`: a copy
-// from it is the GPU's transfer alone, enqueued without the driver first
-// staging pageable memory. `sent` marks the end of its last copy: it is
-// written again only after that.
+// The size of a page-locked pack: the largest pack of send_pieces, and the CSR
+// arrays the analysis sends from the caller's thread (CsrPrefetch,
+// kCallerStagedPrefetchBytes).
+inline constexpr std::size_t kPinnedPackBytes = std::size_t(1) << 20;
+static_assert(kPinnedPackBytes >= kPackedCsrCopyBytes);
+
+// A page-locked pack of kPinnedPackBytes, on `device`: a copy from it is the
+// GPU's transfer alone, enqueued without the driver first staging pageable
+// memory. `sent` marks the end of its last copy: it is written again only
+// after that.
 struct PinnedPack {
   int device = -1;
   PinnedBuffer<unsigned char> bytes;

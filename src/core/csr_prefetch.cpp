@@ -1,5 +1,7 @@
 #include "aijadaptive/csr_prefetch.hpp"
 
+#include <chrono>
+#include <cstring>
 #include <exception>
 
 #include "aijadaptive/instantiate.hpp"
@@ -18,11 +20,34 @@ namespace {
 // delay the analysis more than they save): docs/h100-2026-11-24-refill-map.
 constexpr std::size_t kStagedPrefetchMinBytes = std::size_t(256) << 20;
 
+// How long the caller spins on the set-up thread's copy before it blocks:
+// woken from blocking it returned 19-22 us after the copy's end on the H200's
+// host, spinning 1.6 (docs/h200-2026-12-01-prefetch-handover). A copy
+// still running after this is a large one, beside which a wake is small.
+constexpr std::chrono::microseconds kSpinBeforeBlocking{1000};
+
+// A pause in a spin loop: the core's hint that it is one.
+inline void spin_pause() {
+#if defined(__x86_64__) || defined(__i386__)
+  __builtin_ia32_pause();
+#elif defined(__aarch64__)
+  asm volatile("yield");
+#endif
+}
+
 }  // namespace
 
 template <class V, class I>
 CsrPrefetch<V, I>::CsrPrefetch(const CsrView<V, I>& a, int device) : a_(a), device_(device) {
   AIJA_REQUIRE(a.rows > 0, internal, "CsrPrefetch of a matrix without rows");
+  if (bytes() <= kCallerStagedPrefetchBytes) {
+    try {
+      stage_on_caller();
+    } catch (const std::exception& e) {
+      failure_ = e.what();
+    }
+    return;
+  }
   const auto copy = [this] {
     try {
       const DeviceGuard guard(device_);
@@ -54,9 +79,57 @@ CsrPrefetch<V, I>::~CsrPrefetch() {
   finish_copy();
 }
 
+// The arrays through a kept page-locked pack: copied into it here, each sent
+// from there on a stream of their own; the pack is taken again once the
+// copies are through (its `sent` event).
+template <class V, class I>
+void CsrPrefetch<V, I>::stage_on_caller() {
+  const DeviceGuard guard(device_);
+  auto stream = std::make_unique<OwnedStream>(OwnedStream::Reuse::kept);
+  detail::PinnedPack pack = detail::take_pinned_pack();
+  std::size_t at = 0;
+  const auto through_pack = [&](void* to, const void* from, std::size_t n) {
+    std::memcpy(pack.bytes.data() + at, from, n);
+    copy_to_device(to, pack.bytes.data() + at, n, stream->get());
+    at += n;
+  };
+  DeviceCsrArrays<V, I> d;
+  try {
+    d = send_csr_arrays(a_, stream->get(), true, through_pack);
+    pack.sent->record(stream->get());
+  } catch (...) {
+    // Copies already enqueued read the pack and write the arrays: both are
+    // freed only after them.
+    try {
+      synchronize(stream->get());
+    } catch (...) {
+    }
+    throw;
+  }
+  detail::keep_pinned_pack(std::move(pack));
+  arrays_ = std::move(d);
+  copied_ = true;
+  stream_ = std::move(stream);
+}
+
 template <class V, class I>
 void CsrPrefetch<V, I>::finish_copy() {
-  if (copy_.valid()) copy_.wait();
+  if (stream_ && !stream_synchronized_) {
+    stream_synchronized_ = true;
+    try {
+      synchronize(stream_->get());
+    } catch (const std::exception& e) {
+      failure_ = e.what();
+      copied_ = false;
+      arrays_ = DeviceCsrArrays<V, I>{};
+    }
+  }
+  if (!copy_.valid()) return;
+  const auto until = std::chrono::steady_clock::now() + kSpinBeforeBlocking;
+  while (copy_.wait_for(std::chrono::seconds(0)) != std::future_status::ready &&
+         std::chrono::steady_clock::now() < until)
+    spin_pause();
+  copy_.wait();
 }
 
 template <class V, class I>

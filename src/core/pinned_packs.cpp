@@ -23,7 +23,7 @@ KeptPacks& kept_packs() {
 PinnedPack new_pack(int device) {
   PinnedPack pack;
   pack.device = device;
-  pack.bytes = PinnedBuffer<unsigned char>(kPackedCsrCopyBytes);
+  pack.bytes = PinnedBuffer<unsigned char>(kPinnedPackBytes);
   pack.sent = std::make_unique<OwnedEvent>();
   return pack;
 }

@@ -52,6 +52,44 @@ TEST(CsrPrefetch, TheArraysArriveWholeAndAreTakenOnce) {
   }
 }
 
+TEST(CsrPrefetch, SmallArraysAreStagedByTheCallerLargeOnesCopiedByTheSetupThread) {
+  if (device_count() == 0) GTEST_SKIP() << "no GPU: " << device_status();
+  // 4000 x 3000 at 1%: 1.4 MB of arrays; 800 rows: 0.3 MB.
+  for (const int rows : {800, 4000}) {
+    auto m = test::random_csr<double, std::int32_t>({rows, 3000, 0.01, 0.1, 1, 11});
+    const auto original = m;
+    auto p = std::make_unique<CsrPrefetch<double, std::int32_t>>(m.view(), current_device());
+    const bool by_caller = p->bytes() <= kCallerStagedPrefetchBytes;
+    EXPECT_EQ(by_caller, rows == 800) << p->bytes() << " bytes";
+    EXPECT_EQ(p->staged_by_caller(), by_caller);
+    if (by_caller) {
+      // The caller's arrays were taken before the constructor returned: they
+      // may change at once.
+      for (double& v : m.values) v = -v - 1;
+      for (std::int32_t& c : m.col_idx) c = 0;
+    }
+    const DeviceCsrArrays<double, std::int32_t>* d = p->wait();
+    ASSERT_NE(d, nullptr) << p->why_not();
+    EXPECT_EQ(test::to_host(d->row_ptr), original.row_ptr);
+    EXPECT_EQ(test::to_host(d->col_idx), original.col_idx);
+    EXPECT_EQ(test::to_host(d->values), original.values);
+  }
+  // Several staged at once, each its own pack while the others' copies run.
+  std::vector<test::OwnedCsr<float, std::int32_t>> ms;
+  std::vector<std::unique_ptr<CsrPrefetch<float, std::int32_t>>> ps;
+  for (int k = 0; k < 2 * int(detail::kKeptPinnedPacks) + 1; ++k) {
+    ms.push_back(test::random_csr<float, std::int32_t>({2000, 2000, 0.02, 0.1, 1, 20 + k}));
+    ps.push_back(std::make_unique<CsrPrefetch<float, std::int32_t>>(ms.back().view(), current_device()));
+    EXPECT_TRUE(ps.back()->staged_by_caller());
+  }
+  for (std::size_t k = 0; k < ps.size(); ++k) {
+    const auto* d = ps[k]->wait();
+    ASSERT_NE(d, nullptr) << ps[k]->why_not();
+    EXPECT_EQ(test::to_host(d->values), ms[k].values) << k;
+    EXPECT_EQ(test::to_host(d->col_idx), ms[k].col_idx) << k;
+  }
+}
+
 TEST(CsrPrefetch, AContextFindsOnlyThePrefetchOfItsOwnMatrixAndTypes) {
   const auto m = test::random_csr<double, std::int32_t>({50, 50, 0.1, 0, 0, 5});
   const auto other = test::random_csr<double, std::int32_t>({50, 50, 0.1, 0, 0, 6});
