@@ -13,12 +13,13 @@
 //                                                  or reads the arrays; the
 //                                                  core frees what is left
 //
-// Arrays of up to kCallerStagedPrefetchBytes are put into a kept page-locked
-// pack by the caller's thread, whose copy then crosses while the analysis
-// runs; larger ones are copied from where they are by the set-up thread. On
-// the H200's host (a virtual machine) waking that thread took 24-53 us
-// (medians; a tenth of the wakes over 180 us) and the caller's return from
-// waiting on it 19-22 us, while 1 MiB went into page-locked memory in 42 us
+// Arrays of up to kCallerStagedPrefetchBytes go through a kept page-locked
+// pack, in pieces that the caller's thread copies in and sends until the
+// set-up thread is up, which takes the rest; larger ones are copied from
+// where they are by the set-up thread alone. On the H200's host (a virtual
+// machine) waking that thread took 24-53 us (medians; a tenth of the wakes
+// over 180 us) and the caller's return from waiting on it 19-22 us, while
+// 1 MiB went into page-locked memory in 42 us
 // (docs/h200-2026-12-01-prefetch-handover).
 #pragma once
 
@@ -35,6 +36,10 @@
 #include "aijadaptive/packed_arrays.hpp"
 
 namespace aijadaptive {
+
+namespace detail {
+struct CallerStaging;  // csr_prefetch.cpp
+}  // namespace detail
 
 // One matrix's CSR arrays on the device (row_ptr with rows + 1 entries).
 template <class V, class I>
@@ -65,23 +70,21 @@ DeviceCsrArrays<V, I> send_csr_arrays(const CsrView<V, I>& a, Stream stream, boo
   return d;
 }
 
-// CSR arrays of up to this many bytes in all are staged by the caller's
-// thread (a page-locked pack's size, packed_arrays.hpp): beyond 1 MiB the
-// device host's copy into page-locked memory fell from 25 to 15 GB/s, no
-// faster than the driver's pageable copy, and the caller's thread would
-// spend that time before its analysis.
+// CSR arrays of up to this many bytes in all go through a page-locked pack
+// (its size, packed_arrays.hpp): beyond 1 MiB the device host's copy into
+// page-locked memory fell from 25 to 15 GB/s, no faster than the driver's
+// pageable copy, which the set-up thread makes without the caller's help.
 inline constexpr std::size_t kCallerStagedPrefetchBytes = detail::kPinnedPackBytes;
 
 template <class V, class I>
 class CsrPrefetch final : public CsrPrefetchBase {
  public:
-  // Starts copying the arrays of `a` (rows > 0) to `device`, on a stream of
-  // its own: up to kCallerStagedPrefetchBytes through a page-locked pack that
-  // this thread fills before it returns (`a`'s arrays may change then),
-  // larger ones on the set-up thread (setup_thread.hpp), when `a`'s arrays
-  // must stay valid and unchanged until wait() or take() has returned.
-  // Failures (no memory, no device) are kept for why_not(), never thrown: the
-  // formats then send the arrays themselves.
+  // Starts copying the arrays of `a` (rows > 0) to `device`: up to
+  // kCallerStagedPrefetchBytes through a page-locked pack, from this thread
+  // until the set-up thread (setup_thread.hpp) takes over; larger ones on the
+  // set-up thread alone. `a`'s arrays must stay valid and unchanged until
+  // wait() or take() has returned. Failures (no memory, no device) are kept
+  // for why_not(), never thrown: the formats then send the arrays themselves.
   CsrPrefetch(const CsrView<V, I>& a, int device);
   ~CsrPrefetch() override;  // waits for the copy
   CsrPrefetch(const CsrPrefetch&) = delete;
@@ -101,18 +104,27 @@ class CsrPrefetch final : public CsrPrefetchBase {
   std::size_t bytes() const override;
   bool used() const override { return used_; }
   std::string why_not() const override;  // after wait()
-  // Whether the caller's thread staged the arrays (else the set-up thread
-  // copies them).
-  bool staged_by_caller() const { return stream_ != nullptr; }
+  // Whether the arrays go through a page-locked pack (else the set-up thread
+  // copies them from where they are), and how many of its pieces the
+  // caller's thread sent (the set-up thread the others).
+  bool staged_in_pack() const { return stream_ != nullptr; }
+  std::size_t pieces() const;
+  std::size_t pieces_sent_by_caller() const { return mine_; }
 
  private:
   void stage_on_caller();
 
   CsrView<V, I> a_;
   int device_;
-  std::future<void> copy_;               // the copy's task on the set-up thread
-  std::unique_ptr<OwnedStream> stream_;  // the caller's staged copy's, synchronised once
+  std::future<void> copy_;  // the copy's task on the set-up thread
+  // Through a pack: the caller's stream (synchronised once), the pieces, the
+  // set-up thread's task that takes those the caller left.
+  std::unique_ptr<OwnedStream> stream_;
   bool stream_synchronized_ = false;
+  detail::PinnedPack pack_;
+  std::shared_ptr<detail::CallerStaging> staging_;
+  std::future<void> helper_;
+  std::size_t mine_ = 0;
   // Written by the copy's task only, read after finish_copy().
   DeviceCsrArrays<V, I> arrays_;
   bool copied_ = false;
