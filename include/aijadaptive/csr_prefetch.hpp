@@ -13,7 +13,7 @@
 //                                                  or reads the arrays; the
 //                                                  core frees what is left
 //
-// Arrays of up to kCallerStagedPrefetchBytes go through a kept page-locked
+// Arrays of up to kPackedPrefetchBytes go through a kept page-locked
 // pack, in pieces that the caller's thread copies in and sends until the
 // set-up thread is up, which takes the rest; larger ones are copied from
 // where they are by the set-up thread alone. On the H200's host (a virtual
@@ -74,13 +74,13 @@ DeviceCsrArrays<V, I> send_csr_arrays(const CsrView<V, I>& a, Stream stream, boo
 // (its size, packed_arrays.hpp): beyond 1 MiB the device host's copy into
 // page-locked memory fell from 25 to 15 GB/s, no faster than the driver's
 // pageable copy, which the set-up thread makes without the caller's help.
-inline constexpr std::size_t kCallerStagedPrefetchBytes = detail::kPinnedPackBytes;
+inline constexpr std::size_t kPackedPrefetchBytes = detail::kPinnedPackBytes;
 
 template <class V, class I>
 class CsrPrefetch final : public CsrPrefetchBase {
  public:
   // Starts copying the arrays of `a` (rows > 0) to `device`: up to
-  // kCallerStagedPrefetchBytes through a page-locked pack, from this thread
+  // kPackedPrefetchBytes through a page-locked pack, from this thread
   // until the set-up thread (setup_thread.hpp) takes over; larger ones on the
   // set-up thread alone. `a`'s arrays must stay valid and unchanged until
   // wait() or take() has returned. Failures (no memory, no device) are kept
@@ -112,7 +112,7 @@ class CsrPrefetch final : public CsrPrefetchBase {
   std::size_t pieces_sent_by_caller() const { return mine_; }
 
  private:
-  void stage_on_caller();
+  void stage_through_pack();
 
   CsrView<V, I> a_;
   int device_;

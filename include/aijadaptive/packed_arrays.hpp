@@ -79,8 +79,8 @@ inline bool packs(const std::vector<HostPiece>& pieces, std::size_t limit = kPac
 }
 
 // The size of a page-locked pack: the largest pack of send_pieces, and the CSR
-// arrays the analysis sends from the caller's thread (CsrPrefetch,
-// kCallerStagedPrefetchBytes).
+// arrays the analysis sends through a pack (CsrPrefetch,
+// kPackedPrefetchBytes).
 inline constexpr std::size_t kPinnedPackBytes = std::size_t(1) << 20;
 static_assert(kPinnedPackBytes >= kPackedCsrCopyBytes);
 

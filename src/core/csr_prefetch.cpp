@@ -52,9 +52,9 @@ void wait_spinning(const std::future<void>& task) {
 template <class V, class I>
 CsrPrefetch<V, I>::CsrPrefetch(const CsrView<V, I>& a, int device) : a_(a), device_(device) {
   AIJA_REQUIRE(a.rows > 0, internal, "CsrPrefetch of a matrix without rows");
-  if (bytes() <= kCallerStagedPrefetchBytes) {
+  if (bytes() <= kPackedPrefetchBytes) {
     try {
-      stage_on_caller();
+      stage_through_pack();
     } catch (const std::exception& e) {
       failure_ = e.what();
     }
@@ -146,6 +146,9 @@ struct CallerStaging {
     } catch (const std::exception& e) {
       stop();
       helper_failure = e.what();
+    } catch (...) {
+      stop();
+      helper_failure = "the set-up thread's copy failed";
     }
   }
 };
@@ -183,7 +186,7 @@ std::vector<detail::CallerStaging::Piece> staging_pieces(const CsrView<V, I>& a,
 }  // namespace
 
 template <class V, class I>
-void CsrPrefetch<V, I>::stage_on_caller() {
+void CsrPrefetch<V, I>::stage_through_pack() {
   const DeviceGuard guard(device_);
   auto stream = std::make_unique<OwnedStream>(OwnedStream::Reuse::kept);
   detail::PinnedPack pack = detail::take_pinned_pack();

@@ -60,7 +60,7 @@ TEST(CsrPrefetch, SmallArraysCrossThroughAPackInPiecesLargeOnesFromWhereTheyAre)
   for (const int rows : {1400, 4000}) {
     const auto m = test::random_csr<double, std::int32_t>({rows, 3000, 0.01, 0.1, 1, 11});
     CsrPrefetch<double, std::int32_t> p(m.view(), current_device());
-    const bool in_pack = p.bytes() <= kCallerStagedPrefetchBytes;
+    const bool in_pack = p.bytes() <= kPackedPrefetchBytes;
     EXPECT_EQ(in_pack, rows == 1400) << p.bytes() << " bytes";
     EXPECT_EQ(p.staged_in_pack(), in_pack);
     // Each array in pieces of at most 256 KiB.
