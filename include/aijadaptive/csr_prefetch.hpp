@@ -49,6 +49,17 @@ struct DeviceCsrArrays {
   DeviceCsrPointers<V, I> pointers() const { return {row_ptr.data(), col_idx.data(), values.data()}; }
 };
 
+// Device arrays for the CSR arrays of `a` on the current device, not sent;
+// col_idx stays empty without `columns`.
+template <class V, class I>
+DeviceCsrArrays<V, I> allocate_csr_arrays(const CsrView<V, I>& a, bool columns) {
+  DeviceCsrArrays<V, I> d;
+  d.row_ptr = DeviceBuffer<I>(std::size_t(a.rows) + 1);
+  d.values = DeviceBuffer<V>(std::size_t(a.nnz()));
+  if (columns) d.col_idx = DeviceBuffer<I>(std::size_t(a.nnz()));
+  return d;
+}
+
 // The CSR arrays of `a` sent to the current device on `stream`, asynchronously
 // (`a` must stay unchanged until the stream has done them); col_idx stays
 // empty without `columns` (a refill needs the values only). `send(to, from,
@@ -60,10 +71,7 @@ DeviceCsrArrays<V, I> send_csr_arrays(const CsrView<V, I>& a, Stream stream, boo
     if (send) send(to, from, bytes);
     else copy_to_device(to, from, bytes, stream);
   };
-  DeviceCsrArrays<V, I> d;
-  d.row_ptr = DeviceBuffer<I>(std::size_t(a.rows) + 1);
-  d.values = DeviceBuffer<V>(std::size_t(a.nnz()));
-  if (columns) d.col_idx = DeviceBuffer<I>(std::size_t(a.nnz()));
+  DeviceCsrArrays<V, I> d = allocate_csr_arrays(a, columns);
   copy(d.row_ptr.data(), a.row_ptr, d.row_ptr.bytes());
   copy(d.values.data(), a.values, d.values.bytes());
   if (columns) copy(d.col_idx.data(), a.col_idx, d.col_idx.bytes());
@@ -107,7 +115,7 @@ class CsrPrefetch final : public CsrPrefetchBase {
   // Whether the arrays go through a page-locked pack (else the set-up thread
   // copies them from where they are), and how many of its pieces the
   // caller's thread sent (the set-up thread the others).
-  bool staged_in_pack() const { return stream_ != nullptr; }
+  bool staged_in_pack() const { return staging_ != nullptr; }
   std::size_t pieces() const;
   std::size_t pieces_sent_by_caller() const { return mine_; }
 
@@ -117,10 +125,9 @@ class CsrPrefetch final : public CsrPrefetchBase {
   CsrView<V, I> a_;
   int device_;
   std::future<void> copy_;  // the copy's task on the set-up thread
-  // Through a pack: the caller's stream (synchronised once), the pieces, the
-  // set-up thread's task that takes those the caller left.
+  // Through a pack: the caller's stream (until finish_copy() has synchronised
+  // it), the pieces, the set-up thread's task that takes those the caller left.
   std::unique_ptr<OwnedStream> stream_;
-  bool stream_synchronized_ = false;
   detail::PinnedPack pack_;
   std::shared_ptr<detail::CallerStaging> staging_;
   std::future<void> helper_;

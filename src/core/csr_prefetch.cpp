@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <atomic>
-#include <chrono>
 #include <cstring>
 #include <exception>
 #include <vector>
@@ -22,30 +21,6 @@ namespace {
 // MB, up to 2.5x below (making the pinned buffers and the copying threads
 // delay the analysis more than they save): docs/h100-2026-11-24-refill-map.
 constexpr std::size_t kStagedPrefetchMinBytes = std::size_t(256) << 20;
-
-// How long the caller spins on the set-up thread's copy before it blocks:
-// woken from blocking it returned 19-22 us after the copy's end on the H200's
-// host, spinning 1.6 (docs/h200-2026-12-01-prefetch-handover). A copy
-// still running after this is a large one, beside which a wake is small.
-constexpr std::chrono::microseconds kSpinBeforeBlocking{1000};
-
-// A pause in a spin loop: the core's hint that it is one.
-inline void spin_pause() {
-#if defined(__x86_64__) || defined(__i386__)
-  __builtin_ia32_pause();
-#elif defined(__aarch64__)
-  asm volatile("yield");
-#endif
-}
-
-// Waits for a task of the set-up thread, spinning first.
-void wait_spinning(const std::future<void>& task) {
-  const auto until = std::chrono::steady_clock::now() + kSpinBeforeBlocking;
-  while (task.wait_for(std::chrono::seconds(0)) != std::future_status::ready &&
-         std::chrono::steady_clock::now() < until)
-    spin_pause();
-  task.wait();
-}
 
 }  // namespace
 
@@ -190,10 +165,7 @@ void CsrPrefetch<V, I>::stage_through_pack() {
   const DeviceGuard guard(device_);
   auto stream = std::make_unique<OwnedStream>(OwnedStream::Reuse::kept);
   detail::PinnedPack pack = detail::take_pinned_pack();
-  DeviceCsrArrays<V, I> d;
-  d.row_ptr = DeviceBuffer<I>(std::size_t(a_.rows) + 1);
-  d.values = DeviceBuffer<V>(std::size_t(a_.nnz()));
-  d.col_idx = DeviceBuffer<I>(std::size_t(a_.nnz()));
+  DeviceCsrArrays<V, I> d = allocate_csr_arrays(a_, true);
   auto staging = std::make_shared<detail::CallerStaging>();
   staging->pieces = staging_pieces(a_, d, pack.bytes.data());
   staging->device = device_;
@@ -215,7 +187,7 @@ void CsrPrefetch<V, I>::stage_through_pack() {
     } catch (...) {
     }
     // The helper's pieces read the pack and write the arrays too.
-    if (handed > mine && helper.valid()) wait_spinning(helper);
+    if (handed > mine && helper.valid()) detail::wait_for_task(helper);
     throw;
   }
   pack_ = std::move(pack);
@@ -228,8 +200,7 @@ void CsrPrefetch<V, I>::stage_through_pack() {
 
 template <class V, class I>
 void CsrPrefetch<V, I>::finish_copy() {
-  if (stream_ && !stream_synchronized_) {
-    stream_synchronized_ = true;
+  if (stream_) {
     std::string failed;
     try {
       synchronize(stream_->get());
@@ -238,7 +209,7 @@ void CsrPrefetch<V, I>::finish_copy() {
     }
     // The helper took the pieces the caller did not.
     if (mine_ < staging_->pieces.size() && helper_.valid()) {
-      wait_spinning(helper_);
+      detail::wait_for_task(helper_);
       if (failed.empty()) failed = staging_->helper_failure;
     }
     if (failed.empty()) {
@@ -253,8 +224,9 @@ void CsrPrefetch<V, I>::finish_copy() {
       detail::keep_pinned_pack(std::move(pack_));
     } catch (...) {  // not kept: freed with this prefetch
     }
+    stream_.reset();  // synchronised once
   }
-  if (copy_.valid()) wait_spinning(copy_);
+  if (copy_.valid()) detail::wait_for_task(copy_);
 }
 
 template <class V, class I>

@@ -1,11 +1,14 @@
 #include "core/setup_thread.hpp"
 
+#include <chrono>
 #include <condition_variable>
 #include <deque>
 #include <memory>
 #include <mutex>
 #include <thread>
 #include <utility>
+
+#include "core/spin_pause.hpp"
 
 namespace aijadaptive::detail {
 
@@ -66,6 +69,14 @@ std::future<void> on_setup_thread(std::function<void()> task) {
   }
   s.wake.notify_one();
   return done;
+}
+
+void wait_for_task(const std::future<void>& task) {
+  const auto until = std::chrono::steady_clock::now() + std::chrono::milliseconds(1);
+  while (task.wait_for(std::chrono::seconds(0)) != std::future_status::ready &&
+         std::chrono::steady_clock::now() < until)
+    spin_pause();
+  task.wait();
 }
 
 void release_setup_thread() noexcept {

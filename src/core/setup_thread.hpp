@@ -15,6 +15,13 @@ namespace aijadaptive::detail {
 // starts at the first); the future is ready once it has run, with what it threw.
 std::future<void> on_setup_thread(std::function<void()> task);
 
+// Waits for a task's future: spinning for up to a millisecond, then blocked.
+// On the H200's host (a virtual machine) a caller blocked on the future
+// returned 19-22 us after the task's end, spinning 1.6
+// (docs/h200-2026-12-01-prefetch-handover); a task still running after the
+// spin is a long one, beside which a wake is small.
+void wait_for_task(const std::future<void>& task);
+
 // Ends the set-up thread once its tasks are through (release_device_resources);
 // the next task starts another.
 void release_setup_thread() noexcept;

@@ -6,9 +6,8 @@
 #if defined(__linux__)
 #include <sched.h>
 #endif
-#if defined(__x86_64__) || defined(__i386__)
-#include <immintrin.h>
-#endif
+
+#include "core/spin_pause.hpp"
 
 namespace aijadaptive::detail {
 namespace {
@@ -22,9 +21,7 @@ void wait_until(Done done, std::mutex& mutex, std::condition_variable& wake) {
   constexpr int kSpins = 2048, kYields = 1024;  // about a millisecond on a core of its own
   for (int i = 0; i < kSpins; ++i) {
     if (done()) return;
-#if defined(__x86_64__) || defined(__i386__)
-    _mm_pause();  // leaves the core's pipeline to its other hardware thread
-#endif
+    spin_pause();
   }
   for (int i = 0; i < kYields; ++i) {
     if (done()) return;
