@@ -227,12 +227,12 @@ class DiagonalHostFormat : public HostFormat<V, I> {
  protected:
   // The format's cutting of `a` into pieces.
   virtual std::vector<DiagonalPieceSpec> cut(const CsrView<V, I>& a) const = 0;
-
- private:
-  // The analysis's diagonal search of `a` (its offsets, whether its rows
-  // increase), or null: a format built on its own, or on a reordered matrix.
+  // The analysis's diagonal search of `a` (its offsets, its pieces' lists,
+  // whether its rows increase), or null: a format built on its own, or on a
+  // reordered matrix.
   const Features* search_of(const CsrView<V, I>& a) const;
 
+ private:
   FormatId id_;
   FormatContext context_;
   int block_threads_;

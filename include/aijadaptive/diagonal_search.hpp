@@ -96,6 +96,12 @@ struct DiagonalFeatures {
   std::int64_t brcsd1_stored = 0;  // sum of the diagonals' span lengths
   std::int64_t brcsd2_stored = 0;  // per piece of kBrcsd2PieceRows rows: rows * diagonals present
   std::vector<std::int64_t> offsets;  // sorted; empty when the pass stopped early
+  // Per piece of kBrcsd2PieceRows rows, in row order, the offsets of the
+  // diagonals with an entry in it (not sorted): piece p's are
+  // piece_offsets[piece_begin[p] .. piece_begin[p + 1]). BRCSD-II's cutting at
+  // that piece size, seen by the pass that counts brcsd2_stored, so that its
+  // build needs no pass of its own. Empty when the pass stopped early.
+  std::vector<std::int64_t> piece_begin, piece_offsets;
   // Every row's columns strictly increase (as in PETSc's AIJ), which the
   // diagonal formats need; meaningful only when the pass completed.
   bool rows_increase = true;

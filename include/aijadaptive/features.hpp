@@ -46,6 +46,9 @@ struct Features {
   DiagonalType diagonal_type = DiagonalType::none;
   std::string diagonal_reason;
   std::vector<std::int64_t> diagonal_offsets;  // sorted, when a type was found
+  // The diagonals of each piece of kBrcsd2PieceRows rows, when a type was
+  // found (DiagonalFeatures::piece_begin and piece_offsets).
+  std::vector<std::int64_t> diagonal_piece_begin, diagonal_piece_offsets;
   // Every row's columns strictly increase: seen by the search's pass, and
   // meaningful only where diagonal_offsets is not empty.
   bool diagonal_rows_increase = false;

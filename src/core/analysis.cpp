@@ -17,6 +17,8 @@ void add_diagonal_search(const CsrView<V, I>& a, Features& f) {
   f.diagonal_reason = std::move(diagonal.reason);
   if (diagonal.type != DiagonalType::none) {
     f.diagonal_offsets = std::move(diagonal.features.offsets);
+    f.diagonal_piece_begin = std::move(diagonal.features.piece_begin);
+    f.diagonal_piece_offsets = std::move(diagonal.features.piece_offsets);
     f.diagonal_rows_increase = diagonal.features.rows_increase;
   }
 }

@@ -47,10 +47,16 @@ struct Diagonal {
   bool repeated;              // a row of the part holds it twice (a column repeated)
 };
 
+// A diagonal with an entry in a BRCSD-II piece.
+struct PieceDiagonal {
+  std::int64_t piece, offset;
+};
+
 // One part's pass: its rows start a BRCSD-II piece (or the matrix), so the
 // pieces it counts are its own.
 struct PartScan {
   std::vector<Diagonal> diagonals;  // in order of discovery
+  std::vector<PieceDiagonal> piece_diagonals;  // each pair once, in row order
   bool complete = true;             // false: stopped at more than kMaxDiagonals, or by the byte guard
   bool too_many_bytes = false;      // stopped by the byte guard (DiagonalPass::verdict)
   bool gave_up = false;             // stopped because another part did
@@ -189,14 +195,15 @@ class PartCounter {
     }
     s_.diagonals.push_back({d, i, i, 0, false});
     spans_ += diagonal_span(d, rows_, cols_).length();
-    return enter_piece(piece_of(i)) ? Slot(s_.diagonals.size()) : 0;
+    return enter_piece(piece_of(i), d) ? Slot(s_.diagonals.size()) : 0;
   }
 
-  // A diagonal entered `piece` (a diagonal's first entry in it): its rows
-  // more for BRCSD-II. False when the part stops.
-  [[gnu::noinline]] bool enter_piece(std::int64_t piece) {
+  // Diagonal `offset` entered `piece` (its first entry in it): its rows more
+  // for BRCSD-II. False when the part stops.
+  [[gnu::noinline]] bool enter_piece(std::int64_t piece, std::int64_t offset) {
     const std::int64_t piece_rows = std::min(kBrcsd2PieceRows, rows_ - piece * kBrcsd2PieceRows);
     s_.brcsd2 += piece_rows;
+    s_.piece_diagonals.push_back({piece, offset});
     return !early_ || !refused(piece, piece_rows);
   }
 
@@ -267,7 +274,7 @@ PartScan scan_part(const CsrView<V, I>& a, detail::RowPart part, const std::atom
       // A column twice in a row: two entries in one row, no run, no new piece.
       if (last == i) g.repeated = true;
       g.longest_run = std::max(g.longest_run, i - last - 1);
-      if (piece_of(last) != piece && !counter.enter_piece(piece)) return s;
+      if (piece_of(last) != piece && !counter.enter_piece(piece, g.offset)) return s;
     }
     increase = increase && row_increase;
     if constexpr (kSkipRepeats) {
@@ -291,6 +298,20 @@ PartScan scan_part(const CsrView<V, I>& a, detail::RowPart part, const std::atom
   for (std::int64_t i = part.begin + 1; i < sample_end; ++i) repeating += repeats_row_above(a, i);
   return 2 * repeating > sample_end - part.begin - 1 ? scan_part<true>(a, part, give_up, early)
                                                      : scan_part<false>(a, part, give_up, early);
+}
+
+// The parts' (piece, diagonal) pairs as each piece's list: a counting sort by
+// piece, in the order the parts saw them.
+void list_piece_diagonals(const std::vector<PartScan>& parts, DiagonalFeatures& f) {
+  const std::int64_t pieces = (f.rows + kBrcsd2PieceRows - 1) / kBrcsd2PieceRows;
+  f.piece_begin.assign(std::size_t(pieces + 1), 0);
+  for (const PartScan& p : parts)
+    for (const PieceDiagonal& e : p.piece_diagonals) ++f.piece_begin[std::size_t(e.piece + 1)];
+  for (std::size_t k = 1; k < f.piece_begin.size(); ++k) f.piece_begin[k] += f.piece_begin[k - 1];
+  f.piece_offsets.resize(std::size_t(f.piece_begin.back()));
+  std::vector<std::int64_t> next(f.piece_begin.begin(), f.piece_begin.end() - 1);
+  for (const PartScan& p : parts)
+    for (const PieceDiagonal& e : p.piece_diagonals) f.piece_offsets[std::size_t(next[std::size_t(e.piece)]++)] = e.offset;
 }
 
 // The parts' diagonals merged in row order: runs across part boundaries and at
@@ -358,19 +379,32 @@ Scan merge(const std::vector<PartScan>& parts, DiagonalFeatures& f) {
     k = j;
   }
   f.longest_zero_run = longest;
+  list_piece_diagonals(parts, f);
   return s;
 }
 
-// The search reads this many entries on the caller's thread before it starts
-// others, then the rest in parts of kEntriesPerSearchPart: a matrix that is
-// not diagonal mostly shows it within the first (more than kMaxDiagonals
-// diagonals, or every layout refused), sooner than threads start, and each
-// part on a thread must find its own diagonals before it stops. All parts of
-// 64k entries at once sped a diagonal matrix's search up 2-3x but slowed the
-// searches that stop early 3-5x; all of 256k left stencil27 n=24 (343k
-// entries) on one thread (H200, docs/h200-2026-11-28-small-setup, call 10).
+// The search reads kEntriesBeforeThreads entries on the caller's thread
+// before it starts others, then the rest in parts of kEntriesPerSearchPart: a
+// matrix that is not diagonal mostly shows it within the first (more than
+// kMaxDiagonals diagonals, or every layout refused), sooner than threads
+// start, and each part on a thread must find its own diagonals before it
+// stops. All parts of 64k entries at once sped a diagonal matrix's search up
+// 2-3x but slowed the searches that stop early 3-5x; all of 256k left
+// stencil27 n=24 (343k entries) on one thread (H200,
+// docs/h200-2026-11-28-small-setup, call 10).
+//
+// A matrix of more than kEntriesBeforeThreads entries whose first
+// kEntriesBeforeLooking lie on at most kDiagonalLooking diagonals looks
+// diagonal: its search seldom stops early, so the rest goes at once in parts
+// of kEntriesPerDiagonalPart, which the kept threads share as they wake. On
+// the H200 machine's host that cut epb1's search (95k entries) by about half;
+// dw8192's (42k) took longer, its parts waiting for threads that woke late
+// (docs/h200-2026-12-01-diagonal-setup).
 constexpr std::int64_t kEntriesBeforeThreads = std::int64_t(64) << 10;
 constexpr std::int64_t kEntriesPerSearchPart = std::int64_t(64) << 10;
+constexpr std::int64_t kEntriesBeforeLooking = std::int64_t(8) << 10;
+constexpr std::int64_t kEntriesPerDiagonalPart = std::int64_t(8) << 10;
+constexpr std::size_t kDiagonalLooking = 64;
 
 // The first row at which a part may end (a multiple of kBrcsd2PieceRows, or
 // the end) once `entries` entries lie before it.
@@ -389,12 +423,23 @@ Scan scan(const CsrView<V, I>& a, DiagonalFeatures& f, int part_count, EarlyRefu
   if (part_count > 0) {
     ranges = detail::row_parts(a.rows, f.nnz, kBrcsd2PieceRows, part_count, kEntriesPerSearchPart);
   } else {
-    const detail::RowPart first{0, rows_holding(a.row_ptr, a.rows, kEntriesBeforeThreads)};
-    parts.push_back(scan_part(a, first, give_up, early));
-    if (!parts.front().complete || first.end == a.rows) return merge(parts, f);
-    const std::int64_t rest_rows = a.rows - first.end, rest = f.nnz - std::int64_t(a.row_ptr[first.end]);
-    for (const detail::RowPart r : detail::row_parts(rest_rows, rest, kBrcsd2PieceRows, 0, kEntriesPerSearchPart))
-      ranges.push_back({first.end + r.begin, first.end + r.end});  // first.end is a piece's first row
+    // The caller's parts: the first kEntriesBeforeLooking entries of a large
+    // matrix, then the rest of the first kEntriesBeforeThreads unless the
+    // matrix looks diagonal.
+    const bool large = f.nnz > kEntriesBeforeThreads;
+    std::int64_t end = rows_holding(a.row_ptr, a.rows, large ? kEntriesBeforeLooking : kEntriesBeforeThreads);
+    parts.push_back(scan_part(a, {0, end}, give_up, early));
+    std::int64_t part_entries = kEntriesPerDiagonalPart;
+    if (parts.back().complete && end < a.rows && parts.back().diagonals.size() > kDiagonalLooking) {
+      const std::int64_t more = rows_holding(a.row_ptr, a.rows, kEntriesBeforeThreads);
+      if (more > end) parts.push_back(scan_part(a, {end, more}, give_up, early));
+      end = std::max(end, more);
+      part_entries = kEntriesPerSearchPart;
+    }
+    if (!parts.back().complete || end == a.rows) return merge(parts, f);
+    const std::int64_t rest_rows = a.rows - end, rest = f.nnz - std::int64_t(a.row_ptr[end]);
+    for (const detail::RowPart r : detail::row_parts(rest_rows, rest, kBrcsd2PieceRows, 0, part_entries))
+      ranges.push_back({end + r.begin, end + r.end});  // end is a piece's first row
   }
   const std::size_t before = parts.size();
   parts.resize(before + ranges.size());

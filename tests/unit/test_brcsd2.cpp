@@ -1,6 +1,9 @@
 // Format `brcsd2` on the host: fixed row pieces with the diagonals that have
 // an entry in them, shared lists, layout and host kernel on the shared test
 // matrices.
+#include <aijadaptive/analysis.hpp>
+#include <aijadaptive/errors.hpp>
+#include <aijadaptive/features.hpp>
 #include <aijadaptive/formats/brcsd2.hpp>
 #include <gtest/gtest.h>
 
@@ -76,6 +79,65 @@ TEST(Brcsd2, TheCutInRowPartsEqualsOnePass) {
         }
       }
     }
+  }
+}
+
+// The analysis's diagonal search lists each piece's diagonals as it passes
+// (DiagonalFeatures::piece_begin): in one part or several, the pieces of the
+// cut's own pass, and the format built on the analysis's features takes them
+// for its layout.
+TEST(Brcsd2, TheSearchListsThePiecesOfTheCut) {
+  for (const auto& [name, b] : test::diagonal_test_matrices()) {
+    const auto m = test::banded<double, std::int32_t>(b);
+    const auto want = brcsd2_cut(m.view(), kBrcsd2PieceRows, 1);
+    for (int parts : {1, 2, 3, 7}) {
+      SCOPED_TRACE(name + ", " + std::to_string(parts) + " parts");
+      const DiagonalSearch s = diagonal_search(m.view(), parts);
+      if (s.features.piece_begin.empty()) {  // nothing to search
+        EXPECT_EQ(m.view().nnz(), 0);
+        continue;
+      }
+      Features f;
+      f.rows = s.features.rows;
+      f.diagonal_piece_begin = s.features.piece_begin;
+      f.diagonal_piece_offsets = s.features.piece_offsets;
+      const auto got = brcsd2_cut_from_search(f);
+      ASSERT_EQ(got.size(), want.size());
+      for (std::size_t k = 0; k < want.size(); ++k) {
+        EXPECT_EQ(got[k].row0, want[k].row0);
+        EXPECT_EQ(got[k].rows, want[k].rows);
+        EXPECT_EQ(got[k].offsets, want[k].offsets);
+      }
+    }
+    Features analysed = compute_features(m.view());
+    add_diagonal_search(m.view(), analysed);
+    if (analysed.diagonal_type == DiagonalType::none) continue;
+    ASSERT_FALSE(analysed.diagonal_piece_begin.empty()) << name;
+    FormatContext with_search;
+    with_search.features = &analysed;
+    Brcsd2HostFormat<double, std::int32_t> from_search(with_search), own_pass(FormatContext{});
+    from_search.build(m.view());
+    own_pass.build(m.view());
+    EXPECT_EQ(from_search.layout().offsets, own_pass.layout().offsets) << name;
+    EXPECT_EQ(from_search.layout().list_begin, own_pass.layout().list_begin) << name;
+    ASSERT_EQ(from_search.layout().pieces.size(), own_pass.layout().pieces.size()) << name;
+    for (std::size_t k = 0; k < own_pass.layout().pieces.size(); ++k)
+      EXPECT_EQ(from_search.layout().pieces[k].list, own_pass.layout().pieces[k].list) << name;
+    test::check_reference(m, from_search, 3);
+  }
+}
+
+// A search listed for other rows is refused with an internal error, not read past its end.
+TEST(Brcsd2, ACutFromTheListsOfOtherRowsIsRefused) {
+  Features f;
+  f.rows = 1000;                           // four pieces
+  f.diagonal_piece_begin = {0, 1, 2, 3};  // three
+  f.diagonal_piece_offsets = {0, 0, 0};
+  try {
+    brcsd2_cut_from_search(f);
+    ADD_FAILURE() << "no error";
+  } catch (const Error& e) {
+    EXPECT_EQ(e.kind(), ErrorKind::internal) << e.what();
   }
 }
 

@@ -96,9 +96,16 @@ DiagonalFeatures brute_force(const OwnedCsr<V, I>& m) {
   for (std::int64_t begin = 0; begin < f.rows; begin += 256) {
     const std::int64_t end = std::min(f.rows, begin + 256);
     std::int64_t present = 0;
-    for (const auto& [d, rows] : rows_of) present += rows.lower_bound(begin) != rows.lower_bound(end);
+    f.piece_begin.push_back(std::int64_t(f.piece_offsets.size()));
+    for (const auto& [d, rows] : rows_of)
+      if (rows.lower_bound(begin) != rows.lower_bound(end)) {
+        ++present;
+        f.piece_offsets.push_back(d);
+      }
     f.brcsd2_stored += (end - begin) * present;
   }
+  f.piece_begin.push_back(std::int64_t(f.piece_offsets.size()));
+  if (f.nnz == 0) f.piece_begin.clear();  // the search lists the pieces of the entries it passed over
   f.dia_stored = f.rows * f.K;
   if (f.K > 0) {
     f.p_offset = double(f.n_offset) / double(f.K);
@@ -110,6 +117,16 @@ DiagonalFeatures brute_force(const OwnedCsr<V, I>& m) {
   for (std::int64_t i = 0; i < f.rows; ++i)
     for (I k = m.row_ptr[i] + 1; k < m.row_ptr[i + 1]; ++k) f.rows_increase = f.rows_increase && m.col_idx[k] > m.col_idx[k - 1];
   return f;
+}
+
+// Each BRCSD-II piece's diagonals, sorted (the search lists them as it meets them).
+std::vector<std::vector<std::int64_t>> piece_lists(const DiagonalFeatures& f) {
+  std::vector<std::vector<std::int64_t>> lists;
+  for (std::size_t p = 0; p + 1 < f.piece_begin.size(); ++p) {
+    lists.emplace_back(f.piece_offsets.begin() + f.piece_begin[p], f.piece_offsets.begin() + f.piece_begin[p + 1]);
+    std::sort(lists.back().begin(), lists.back().end());
+  }
+  return lists;
 }
 
 void expect_same_features(const DiagonalFeatures& got, const DiagonalFeatures& want) {
@@ -131,6 +148,8 @@ void expect_same_features(const DiagonalFeatures& got, const DiagonalFeatures& w
   EXPECT_EQ(got.brcsd1_stored, want.brcsd1_stored);
   EXPECT_EQ(got.brcsd2_stored, want.brcsd2_stored);
   EXPECT_EQ(got.rows_increase, want.rows_increase);
+  EXPECT_EQ(got.piece_begin, want.piece_begin);
+  EXPECT_EQ(piece_lists(got), piece_lists(want));
 }
 
 // The search on m, after checking its features against the brute-force count,
@@ -291,6 +310,25 @@ TYPED_TEST(DiagonalSearchTest, TheRowsBeyondTheFirstPartAreSearchedInParts) {
   EXPECT_EQ(s.features.K, 5);
   EXPECT_EQ(s.features.longest_zero_run, 2000);
   EXPECT_TRUE(s.features.label_lz);
+}
+
+// A large matrix whose first 8k entries lie on more than 64 diagonals does not
+// look diagonal: the caller's thread searches on to 64k entries, then parts of
+// 64k go to threads (search.cpp). A band of 100 diagonals, one with a gap,
+// takes that path; one of 9 takes parts of 8k after the first 8k.
+TYPED_TEST(DiagonalSearchTest, ALargeMatrixIsSearchedInPartsWhetherItLooksDiagonalOrNot) {
+  using V = typename TestFixture::V;
+  using I = typename TestFixture::I;
+  std::vector<std::int64_t> wide, narrow;
+  for (std::int64_t d = -50; d < 50; ++d) wide.push_back(d);
+  for (std::int64_t d = -4; d <= 4; ++d) narrow.push_back(d);
+  const auto gap = [](std::int64_t i, std::int64_t d) { return d != 3 || i < 2500 || i >= 2900; };
+  const DiagonalSearch w = searched(on_diagonals<V, I>(3000, 3000, wide, gap));  // 297k entries
+  EXPECT_EQ(w.features.K, 100);
+  EXPECT_EQ(w.features.longest_zero_run, 400);
+  const DiagonalSearch n = searched(on_diagonals<V, I>(30000, 30000, narrow, gap));  // 270k entries
+  EXPECT_EQ(n.features.K, 9);
+  EXPECT_EQ(n.features.longest_zero_run, 400);
 }
 
 // Rows whose columns are the row above's plus one are compared, not walked

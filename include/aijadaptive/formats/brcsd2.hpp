@@ -19,6 +19,11 @@ namespace aijadaptive {
 template <class V, class I>
 std::vector<DiagonalPieceSpec> brcsd2_cut(const CsrView<V, I>& a, std::int64_t piece_rows, int parts = 0);
 
+// The same cutting at kBrcsd2PieceRows rows a piece, from the lists the
+// analysis's diagonal search made of `f`'s matrix (Features::
+// diagonal_piece_begin), without a pass over the entries.
+std::vector<DiagonalPieceSpec> brcsd2_cut_from_search(const Features& f);
+
 template <class V, class I>
 class Brcsd2HostFormat final : public DiagonalHostFormat<V, I> {
  public:

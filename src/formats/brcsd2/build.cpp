@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "aijadaptive/formats/brcsd2.hpp"
+#include "aijadaptive/errors.hpp"
 #include "aijadaptive/instantiate.hpp"
 #include "core/row_parts.hpp"
 #include "diagonal/tuning.hpp"
@@ -59,8 +60,29 @@ std::vector<DiagonalPieceSpec> brcsd2_cut(const CsrView<V, I>& a, std::int64_t p
   return specs;
 }
 
+std::vector<DiagonalPieceSpec> brcsd2_cut_from_search(const Features& f) {
+  const std::int64_t pieces = std::int64_t(f.diagonal_piece_begin.size()) - 1;
+  AIJA_REQUIRE(pieces == (f.rows + kBrcsd2PieceRows - 1) / kBrcsd2PieceRows, internal,
+               "brcsd2: the diagonal search listed " + std::to_string(pieces) + " pieces for " +
+                   std::to_string(f.rows) + " rows");
+  std::vector<DiagonalPieceSpec> specs(std::size_t(std::max<std::int64_t>(0, pieces)));
+  for (std::int64_t p = 0; p < pieces; ++p) {
+    DiagonalPieceSpec& s = specs[std::size_t(p)];
+    s.row0 = p * kBrcsd2PieceRows;
+    s.rows = std::min(kBrcsd2PieceRows, f.rows - s.row0);
+    s.offsets.assign(f.diagonal_piece_offsets.begin() + f.diagonal_piece_begin[std::size_t(p)],
+                     f.diagonal_piece_offsets.begin() + f.diagonal_piece_begin[std::size_t(p) + 1]);
+    std::sort(s.offsets.begin(), s.offsets.end());
+  }
+  return specs;
+}
+
+// The search's lists when it made them at this piece size: the cut's pass
+// was most of the host build (docs/h200-2026-12-01-diagonal-setup).
 template <class V, class I>
 std::vector<DiagonalPieceSpec> Brcsd2HostFormat<V, I>::cut(const CsrView<V, I>& a) const {
+  const Features* f = this->search_of(a);
+  if (f && piece_rows_ == kBrcsd2PieceRows && !f->diagonal_piece_begin.empty()) return brcsd2_cut_from_search(*f);
   return brcsd2_cut(a, piece_rows_);
 }
 
