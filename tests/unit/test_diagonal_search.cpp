@@ -365,6 +365,25 @@ TYPED_TEST(DiagonalSearchTest, RowsThatRepeatTheRowAboveGiveTheSameFeatures) {
   }
 }
 
+// Long runs of repeating rows are compared 16 rows and 16 entries at a time
+// (search.cpp): runs broken inside a block and at its edges, by a row of
+// another length, by a row of the same length on another diagonal, and runs
+// of empty rows, give the brute force's features.
+TYPED_TEST(DiagonalSearchTest, LongRunsOfRepeatingRowsBrokenAnywhereGiveTheSameFeatures) {
+  using V = typename TestFixture::V;
+  using I = typename TestFixture::I;
+  const DiagonalSearch s = searched(
+      on_diagonals<V, I>(2000, 2000, {-600, -3, -2, -1, 0, 1, 2, 3, 5, 600}, [](std::int64_t i, std::int64_t d) {
+        if (i >= 100 && i <= 140) return false;                   // empty rows
+        if (i == 777 || i == 801) return d == 5 ? true : d != 2;  // the same length, another diagonal
+        if (d == 5) return false;
+        if (d == 600) return i < 1300 || i > 1333;  // shorter rows from 1300 to 1333
+        return d != -3 || i % 37 != 0;             // a row of another length every 37
+      }));
+  EXPECT_EQ(s.features.K, 10);
+  EXPECT_EQ(s.features.scatter_points, 0);
+}
+
 TYPED_TEST(DiagonalSearchTest, RunsAreCountedInsideTheSpanOnly) {
   using V = typename TestFixture::V;
   using I = typename TestFixture::I;
