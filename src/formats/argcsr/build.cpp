@@ -68,6 +68,23 @@ std::int64_t least_filling(const std::int64_t* lengths, int rows, int block_thre
   return lo;
 }
 
+// A group's longest row, its entries and S(1): counted as its rows are found
+// (lay_out_groups), or afterwards (group_sums).
+struct GroupSums {
+  std::int64_t longest = 0, total = 0, at_one = 0;
+  void add(std::int64_t length) {
+    longest = std::max(longest, length);
+    total += length;
+    at_one += needed(length, 1);
+  }
+};
+
+GroupSums group_sums(const std::int64_t* lengths, int rows) {
+  GroupSums sums;
+  for (int i = 0; i < rows; ++i) sums.add(lengths[i]);
+  return sums;
+}
+
 // The paper's rule (spare threads one at a time to the row of the largest
 // filling, ties to the lowest row) without playing it thread by thread (a
 // heap step per thread would make the set-up O(nnz log T)). The rule only gives a
@@ -86,15 +103,11 @@ std::int64_t least_filling(const std::int64_t* lengths, int rows, int block_thre
 // returns f. `known` (0: none) is a filling whose S the caller counted,
 // `known_s`: when at most T, f is at most `known`, and f = known needs no
 // count (a group of several rows closes before S(desired_chunk) passes T, so
-// f is at most desired_chunk, and most groups' f is that).
-std::int64_t assign_threads(const std::int64_t* lengths, int rows, int block_threads, std::uint16_t* starts,
-                            std::int64_t known = 0, std::int64_t known_s = 0) {
-  std::int64_t longest = 0, total = 0, at_one = 0;
-  for (int i = 0; i < rows; ++i) {
-    longest = std::max(longest, lengths[i]);
-    total += lengths[i];
-    at_one += needed(lengths[i], 1);
-  }
+// f is at most desired_chunk, and most groups' f is that). `sums`: the
+// group's (GroupSums).
+std::int64_t assign_threads(const std::int64_t* lengths, int rows, const GroupSums& sums, int block_threads,
+                            std::uint16_t* starts, std::int64_t known = 0, std::int64_t known_s = 0) {
+  const std::int64_t longest = sums.longest, total = sums.total, at_one = sums.at_one;
   std::int64_t start = 0;
   if (at_one <= block_threads) {  // f = 1 (or 0: no entries)
     int to = 0;
@@ -202,7 +215,8 @@ std::int64_t argcsr_assign_threads(const std::vector<std::int64_t>& lengths, int
   AIJA_REQUIRE(!lengths.empty() && std::int64_t(lengths.size()) <= block_threads, invalid_argument,
                "argcsr_assign_threads: a group has 1 to T rows, not " + std::to_string(lengths.size()));
   std::vector<std::uint16_t> starts(lengths.size() + 1);
-  const std::int64_t f = assign_threads(lengths.data(), int(lengths.size()), block_threads, starts.data());
+  const std::int64_t f = assign_threads(lengths.data(), int(lengths.size()),
+                                        group_sums(lengths.data(), int(lengths.size())), block_threads, starts.data());
   threads.resize(lengths.size());
   for (std::size_t i = 0; i < lengths.size(); ++i) threads[i] = int(starts[i + 1]) - int(starts[i]);
   return f;
@@ -243,17 +257,21 @@ struct ArgcsrPart {
 };
 
 // Rows [r.begin, r.end) (whole blocks of kBuildBlockRows) into groups, as
-// argcsr_build_layout says.
+// argcsr_build_layout says: a group closes before a row that would take its
+// threads at desired_chunk entries a thread past T, before a long row (a
+// group of its own, cut into parts) and at a block's first row.
+//
+// Each group's rows are found by a loop of its own over the row lengths,
+// whose state lives in locals: as one loop with the group's closing in a
+// lambda, the compiler kept the row counter and the group's thread count on
+// the stack, a store and a load a row (most of Pd's layout;
+// docs/h200-2026-12-01-diagonal-setup).
 template <class I>
 ArgcsrPart lay_out_groups(const I* row_ptr, const detail::RowPart& r, int T, std::int64_t desired_chunk,
                           std::int64_t long_row, std::int64_t part_entries) {
   ArgcsrPart out;
   out.thread_start.reserve(std::size_t((r.end - r.begin) + (r.end - r.begin) / T + 1));
-  std::vector<std::int64_t> lengths;  // of the open group's rows
-  lengths.reserve(std::size_t(T));
-  // The open group's threads at desired_chunk entries a thread: at most T
-  // also keeps its entries within desired_chunk * T and its rows within T.
-  std::int64_t open_first = r.begin, open_threads = 0;
+  std::vector<std::int64_t> lengths(static_cast<std::size_t>(T));  // of the open group's rows (at most T: a thread each)
   // Chunks are at most max(desired_chunk, long_chunk, ceil(long_row / T)) <=
   // kMostDesiredChunk slots (long_row <= 32 kMostDesiredChunk, T >= 32): only
   // the slot count and the number of groups (one launch's blocks) can
@@ -263,17 +281,6 @@ ArgcsrPart lay_out_groups(const I* row_ptr, const detail::RowPart& r, int T, std
     out.groups.push_back({first_row, out.slots, std::int32_t(group_rows), std::int32_t(chunk), std::int32_t(part),
                           std::int32_t(parts)});
     out.slots += chunk * T;
-  };
-  const auto close = [&] {
-    const int rows = int(lengths.size());
-    const std::size_t at = out.thread_start.size();
-    out.thread_start.resize(at + std::size_t(rows) + 1);
-    add_group(open_first, rows,
-              assign_threads(lengths.data(), rows, T, out.thread_start.data() + at, desired_chunk, open_threads), 0,
-              1);
-    open_first += rows;
-    open_threads = 0;
-    lengths.clear();
   };
   // A long row: its parts, a group each with all T threads; thread_start
   // {0, T} for all of them, then T for each part after the first (unused:
@@ -292,21 +299,36 @@ ArgcsrPart lay_out_groups(const I* row_ptr, const detail::RowPart& r, int T, std
     out.thread_start.push_back(0);
     for (std::int64_t k = 0; k < parts; ++k) out.thread_start.push_back(std::uint16_t(T));
     ++out.long_rows;
-    open_first = row + 1;
   };
-  for (std::int64_t i = r.begin; i < r.end; ++i) {
-    const std::int64_t len = std::int64_t(row_ptr[i + 1]) - std::int64_t(row_ptr[i]);
-    const std::int64_t threads_wanted = needed(len, desired_chunk);
-    if (!lengths.empty() && (open_threads + threads_wanted > T || len > long_row || i % kBuildBlockRows == 0))
-      close();
-    if (len > long_row) {
-      cut(i, len);
+  std::int64_t* const group_lengths = lengths.data();
+  std::int64_t i = r.begin;
+  while (i < r.end) {
+    std::int64_t length = std::int64_t(row_ptr[i + 1]) - std::int64_t(row_ptr[i]);
+    if (length > long_row) {
+      cut(i, length);
+      ++i;
       continue;
     }
-    lengths.push_back(len);
-    open_threads += threads_wanted;
+    // The group from row i: rows while their threads fit and none is long.
+    const std::int64_t first = i;
+    std::int64_t threads = 0, wanted = needed(length, desired_chunk);
+    GroupSums sums;
+    int rows = 0;
+    for (;;) {
+      group_lengths[rows++] = length;
+      sums.add(length);
+      threads += wanted;
+      if (++i == r.end || i % kBuildBlockRows == 0) break;
+      length = std::int64_t(row_ptr[i + 1]) - std::int64_t(row_ptr[i]);
+      wanted = needed(length, desired_chunk);
+      if (threads + wanted > T || length > long_row) break;
+    }
+    const std::size_t at = out.thread_start.size();
+    out.thread_start.resize(at + std::size_t(rows) + 1);
+    add_group(first, rows,
+              assign_threads(group_lengths, rows, sums, T, out.thread_start.data() + at, desired_chunk, threads), 0,
+              1);
   }
-  if (!lengths.empty()) close();
   return out;
 }
 
