@@ -91,20 +91,36 @@ struct SegspmvPart {
 // row_seg[i + 1] of each row (counted from the part's first segment), and the
 // part's pieces. Rows join the open piece while it keeps at most `capacity`
 // slots and rows, and the first row of a block opens one.
+//
+// The rows that join the open piece, most of them, go through a loop of their
+// own without a call: with the pieces' push_back in the same loop, the
+// compiler kept the part's counts and the row pointers on the stack, loads
+// and stores each row (half of wing's host build in a profile on this
+// project's build machine; docs/h200-2026-12-01-diagonal-setup).
 template <class I>
 SegspmvPart<I> lay_out_rows(const I* row_ptr, const detail::RowPart& r, std::int64_t L, std::int64_t capacity,
                             I* row_seg) {
   const int length_shift = segspmv_shift_of(L);  // segments counted by a shift
   SegspmvPart<I> part;
-  const auto open_piece = [&part](std::int64_t row, std::int64_t segment) {
-    part.piece_row.push_back(I(row));
-    part.piece_seg.push_back(I(segment));
-  };
   std::int64_t segments = 0, open_rows = 0, open_slots = 0;  // of the piece being filled
-  // The part's counts in locals, not its members: the compiler keeps them in
-  // registers (open_piece's reference to `part` kept them in memory).
   std::int64_t entries_seen = 0, long_rows = 0, chunk_pieces = 0;
-  for (std::int64_t i = r.begin; i < r.end; ++i) {
+  std::int64_t i = r.begin;
+  while (i < r.end) {
+    // Rows that join the open piece.
+    for (; i < r.end; ++i) {
+      const std::int64_t entries = std::int64_t(row_ptr[i + 1]) - std::int64_t(row_ptr[i]);
+      const std::int64_t slots = segspmv_row_slots(entries, int(L));
+      if (slots > capacity || open_rows == 0 || open_rows == capacity || open_slots + slots > capacity ||
+          i % kBuildBlockRows == 0)
+        break;
+      ++open_rows;
+      open_slots += slots;
+      entries_seen += entries;
+      segments += slots >> length_shift;
+      row_seg[i + 1] = I(segments);  // checked against the index type once the parts' are added up
+    }
+    if (i == r.end) break;
+    // Row i opens a piece, or pieces of its own.
     const std::int64_t entries = std::int64_t(row_ptr[i + 1]) - std::int64_t(row_ptr[i]);
     const std::int64_t slots = segspmv_row_slots(entries, int(L));
     entries_seen += entries;
@@ -113,20 +129,21 @@ SegspmvPart<I> lay_out_rows(const I* row_ptr, const detail::RowPart& r, std::int
       // dividing 32), a piece each, joined below; the next row opens a new
       // piece.
       ++long_rows;
-      for (std::int64_t k = 0; k < slots; k += capacity) open_piece(i, segments + (k >> length_shift));
+      for (std::int64_t k = 0; k < slots; k += capacity) {
+        part.piece_row.push_back(I(i));
+        part.piece_seg.push_back(I(segments + (k >> length_shift)));
+      }
       chunk_pieces += (slots + capacity - 1) / capacity;
       open_rows = 0;
-    } else if (open_rows == 0 || open_rows == capacity || open_slots + slots > capacity ||
-               i % kBuildBlockRows == 0) {
-      open_piece(i, segments);
+    } else {
+      part.piece_row.push_back(I(i));
+      part.piece_seg.push_back(I(segments));
       open_rows = 1;
       open_slots = slots;
-    } else {
-      ++open_rows;
-      open_slots += slots;
     }
     segments += slots >> length_shift;
-    row_seg[i + 1] = I(segments);  // checked against the index type once the parts' are added up
+    row_seg[i + 1] = I(segments);
+    ++i;
   }
   part.segments = segments;
   part.entries = entries_seen;
