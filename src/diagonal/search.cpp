@@ -157,10 +157,11 @@ bool repeats_row_above(const CsrView<V, I>& a, std::int64_t r) {
 // Such rows have row i's length L, and their entries make a stretch in which
 // each column is the one L entries before plus one. Both are checked kBlock
 // at a time without a branch inside the block (loops the compiler vectorises),
-// rather than row after row: a row of dw8192 (5 entries) cost about as much
-// compared as walked (docs/h200-2026-12-01-diagonal-setup). Row i's columns
-// are inside the matrix (the pass checked them), so the repeating rows' are
-// while the largest plus the rows since stays below `cols`.
+// rather than row after row: dw8192's and cryg2500's searches took 0.65-0.75
+// of the time on this project's build machine
+// (docs/h200-2026-12-01-diagonal-setup). Row i's columns are inside the
+// matrix (the pass checked them), so the repeating rows' are while the
+// largest plus the rows since stays below `cols`.
 template <class V, class I>
 std::int64_t last_repeating_row(const CsrView<V, I>& a, std::int64_t i, std::int64_t end) {
   using U = std::make_unsigned_t<I>;  // differences of unchecked columns must not overflow
@@ -436,9 +437,9 @@ Scan merge(const std::vector<PartScan>& parts, DiagonalFeatures& f) {
 // kEntriesBeforeLooking lie on at most kDiagonalLooking diagonals looks
 // diagonal: its search seldom stops early, so the rest goes at once in parts
 // of kEntriesPerDiagonalPart, which the kept threads share as they wake. On
-// the H200 machine's host that cut epb1's search (95k entries) by about half;
-// dw8192's (42k) took longer, its parts waiting for threads that woke late
-// (docs/h200-2026-12-01-diagonal-setup).
+// the H200 machine's host that cut epb1's analysis (95k entries) from 466 to
+// 164 us; in parts of 8k dw8192's set-up (42k entries) took longer, hence
+// only for more than kEntriesBeforeThreads (docs/h200-2026-12-01-diagonal-setup).
 constexpr std::int64_t kEntriesBeforeThreads = std::int64_t(64) << 10;
 constexpr std::int64_t kEntriesPerSearchPart = std::int64_t(64) << 10;
 constexpr std::int64_t kEntriesBeforeLooking = std::int64_t(8) << 10;
