@@ -149,23 +149,37 @@ bool repeats_row_above(const CsrView<V, I>& a, std::int64_t r) {
   return true;
 }
 
+// The first k in [from, to) for which same(k) is false (to when none):
+// kSameBlock of them at a time without a branch inside a block (a loop the
+// compiler vectorises), then one by one.
+template <class Same>
+std::int64_t first_differing(std::int64_t from, std::int64_t to, Same&& same) {
+  constexpr std::int64_t kSameBlock = 16;
+  std::int64_t k = from;
+  for (; k + kSameBlock <= to; k += kSameBlock) {
+    bool all = true;
+    for (std::int64_t j = 0; j < kSameBlock; ++j) all &= same(k + j);
+    if (!all) break;
+  }
+  while (k < to && same(k)) ++k;
+  return k;
+}
+
 // The last of the rows after row i of its piece that repeat the row above,
 // up to `end` (i when none does): each continues every diagonal of row i (no
 // run, no piece, no new diagonal), so the pass only compares them and sets
 // row i's diagonals' last row to it.
 //
 // Such rows have row i's length L, and their entries make a stretch in which
-// each column is the one L entries before plus one. Both are checked kBlock
-// at a time without a branch inside the block (loops the compiler vectorises),
-// rather than row after row: dw8192's and cryg2500's searches took 0.65-0.75
-// of the time on this project's build machine
+// each column is the one L entries before plus one. Both are checked 16 at a
+// time (first_differing) rather than row after row: dw8192's and cryg2500's
+// searches took 0.65-0.75 of the time on this project's build machine
 // (docs/h200-2026-12-01-diagonal-setup). Row i's columns are inside the
 // matrix (the pass checked them), so the repeating rows' are while the
 // largest plus the rows since stays below `cols`.
 template <class V, class I>
 std::int64_t last_repeating_row(const CsrView<V, I>& a, std::int64_t i, std::int64_t end) {
   using U = std::make_unsigned_t<I>;  // differences of unchecked columns must not overflow
-  constexpr std::int64_t kBlock = 16;
   const I* const row_ptr = a.row_ptr;
   const I* const col = a.col_idx;
   const std::int64_t length = row_ptr[i + 1] - row_ptr[i];
@@ -175,27 +189,15 @@ std::int64_t last_repeating_row(const CsrView<V, I>& a, std::int64_t i, std::int
     for (std::int64_t e = row_ptr[i] + 1; e < row_ptr[i + 1]; ++e) largest = std::max<std::int64_t>(largest, col[e]);
     last = std::min(last, i + (a.cols - 1 - largest));
   }
-  // Rows of L entries: row r + 1 starts L after row r.
-  std::int64_t r = i;
+  // Rows of L entries after row i: each starts L after the one before.
   const U step = U(length);
-  while (r + kBlock <= last) {
-    bool same = true;
-    for (std::int64_t k = 1; k <= kBlock; ++k) same &= U(row_ptr[r + k + 1]) - U(row_ptr[r + k]) == step;
-    if (!same) break;
-    r += kBlock;
-  }
-  while (r < last && U(row_ptr[r + 2]) - U(row_ptr[r + 1]) == step) ++r;
+  const std::int64_t r =
+      first_differing(i + 1, last + 1, [&](std::int64_t k) { return U(row_ptr[k + 1]) - U(row_ptr[k]) == step; }) - 1;
   if (r == i || length == 0) return r;
   // Their columns: each the one L entries before plus one.
-  const std::int64_t first = row_ptr[i + 1], stop = row_ptr[r + 1];
-  std::int64_t e = first;
-  while (e + kBlock <= stop) {
-    bool same = true;
-    for (std::int64_t k = 0; k < kBlock; ++k) same &= U(col[e + k]) - U(col[e + k - length]) == U(1);
-    if (!same) break;
-    e += kBlock;
-  }
-  while (e < stop && U(col[e]) - U(col[e - length]) == U(1)) ++e;
+  const std::int64_t first = row_ptr[i + 1];
+  const std::int64_t e = first_differing(first, std::int64_t(row_ptr[r + 1]),
+                                         [&](std::int64_t k) { return U(col[k]) - U(col[k - length]) == U(1); });
   return i + (e - first) / length;  // the rows wholly before entry e
 }
 
@@ -340,18 +342,19 @@ PartScan scan_part(const CsrView<V, I>& a, detail::RowPart part, const std::atom
                                                      : scan_part<false>(a, part, give_up, early);
 }
 
-// The parts' (piece, diagonal) pairs as each piece's list: a counting sort by
-// piece, in the order the parts saw them.
+// The parts' (piece, diagonal) pairs as each piece's list. The parts are in
+// row order and each lists its pairs in row order, so the pairs come grouped
+// by piece, in increasing pieces.
 void list_piece_diagonals(const std::vector<PartScan>& parts, DiagonalFeatures& f) {
   const std::int64_t pieces = (f.rows + kBrcsd2PieceRows - 1) / kBrcsd2PieceRows;
   f.piece_begin.assign(std::size_t(pieces + 1), 0);
+  f.piece_offsets.clear();
   for (const PartScan& p : parts)
-    for (const PieceDiagonal& e : p.piece_diagonals) ++f.piece_begin[std::size_t(e.piece + 1)];
+    for (const PieceDiagonal& e : p.piece_diagonals) {
+      f.piece_offsets.push_back(e.offset);
+      ++f.piece_begin[std::size_t(e.piece + 1)];
+    }
   for (std::size_t k = 1; k < f.piece_begin.size(); ++k) f.piece_begin[k] += f.piece_begin[k - 1];
-  f.piece_offsets.resize(std::size_t(f.piece_begin.back()));
-  std::vector<std::int64_t> next(f.piece_begin.begin(), f.piece_begin.end() - 1);
-  for (const PartScan& p : parts)
-    for (const PieceDiagonal& e : p.piece_diagonals) f.piece_offsets[std::size_t(next[std::size_t(e.piece)]++)] = e.offset;
 }
 
 // The parts' diagonals merged in row order: runs across part boundaries and at
