@@ -101,6 +101,10 @@ struct AdaptiveMatrix<V, I>::Impl {
     // deferral cancelled first); set once, by the caller's thread.
     std::promise<std::optional<DeviceCsrPointers<V, I>>> source;
     bool source_set = false;
+    // Recorded on the caller's stream after csr's upload: csr may have sent
+    // its arrays on that stream (no prefetch, or a failed one), and the
+    // thread copies them back on a stream of its own.
+    std::unique_ptr<OwnedEvent> sent;
     std::promise<void> source_copied;  // the thread no longer reads csr's arrays
     std::future<void> source_released = source_copied.get_future();
     std::future<void> task;  // last: waited for before the rest goes
@@ -111,9 +115,17 @@ struct AdaptiveMatrix<V, I>::Impl {
       if (task.valid()) task.wait();
     }
 
-    void hand_over(std::optional<DeviceCsrPointers<V, I>> arrays) {
+    void hand_over(std::optional<DeviceCsrPointers<V, I>> arrays, Stream uploaded = nullptr) {
       if (source_set) return;
       source_set = true;
+      if (arrays) {
+        try {
+          sent = std::make_unique<OwnedEvent>();
+          sent->record(uploaded);
+        } catch (...) {
+          arrays.reset();  // nothing to copy in order: the thread fails, and csr stays
+        }
+      }
       source.set_value(arrays);
     }
 
@@ -148,6 +160,7 @@ struct AdaptiveMatrix<V, I>::Impl {
       if (cancelled) return;
       AIJA_REQUIRE(arrays.has_value(), unsupported, "csr's arrays were not on the device to copy back");
       const DeviceGuard guard(device);
+      sent->synchronize();
       const OwnedStream stream;
       copy = std::make_shared<const detail::CsrCopy<V, I>>(rows, cols, nnz, *arrays, stream.get());
     }
@@ -849,7 +862,7 @@ void AdaptiveMatrix<V, I>::upload() {
   m.reset_device_state();
   const DeviceGuard guard(m.device);
   m.upload_chain();
-  if (m.deferred) m.deferred->hand_over(m.dev ? m.dev->csr_arrays() : std::nullopt);
+  if (m.deferred) m.deferred->hand_over(m.dev ? m.dev->csr_arrays() : std::nullopt, m.stream->get());
   m.start_tuning();
 }
 

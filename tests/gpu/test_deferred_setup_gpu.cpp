@@ -276,5 +276,26 @@ TEST_F(DeferredSetupGpu, TheCallersArraysMayGoOnceBuildReturns) {
   EXPECT_EQ(a.format_name(), chosen_format(kept, ReorderChoice::always));
 }
 
+// Without the prefetch csr sends its arrays itself, on the caller's stream,
+// and upload() may return with that copy still crossing (from a page-locked
+// pack: 64-128 KiB of arrays; from pageable memory, its last part): the
+// thread copies them back only once they are through.
+TEST_F(DeferredSetupGpu, WithoutThePrefetchTheThreadCopiesBackWhatCsrSent) {
+  MatrixOptions o = deferred(2);
+  o.prefetch_min_nnz = SIZE_MAX;
+  const Csr through_pack = scattered(2000, 3, 0, 0, 40), pageable = scattered(100000, 20, 0, 0, 41);
+  for (const Csr* m : {&through_pack, &pageable})
+    for (int round = 0; round < 3; ++round) {
+      Matrix a(o);
+      a.build(m->view());
+      EXPECT_TRUE(describes(a, "set-up deferred: a host thread is analysing"));
+      expect_product_right(a, *m, 10 * round + 1);
+      expect_product_right(a, *m, 10 * round + 2);  // the thread's format
+      EXPECT_EQ(a.format_name(), chosen_format(*m, ReorderChoice::always));
+      EXPECT_EQ(a.features().nnz, m->row_ptr.back());
+      expect_product_right(a, *m, 10 * round + 3);
+    }
+}
+
 }  // namespace
 }  // namespace aijadaptive
