@@ -112,38 +112,40 @@ __global__ void __launch_bounds__(kBlockThreads)
 }
 
 // The layout's values (and columns, unless `src_cols` is null) from the CSR
-// arrays: short rows into their slices (a thread per slice lane, padding
-// written too), the rest into sorted CSR (a warp per row).
+// arrays, in one launch: the first `slice_blocks` blocks put the short rows
+// into their slices (a thread per slice lane, padding written too), the others
+// the rest into sorted CSR (a warp per row). Two launches cost the upload and
+// every refill one launch more, a few microseconds against a refill of 15-30
+// (issue 13's refill bar).
 template <class V, class I>
 __global__ void __launch_bounds__(kBlockThreads)
-    suraa_fill_slices(SuraaArrays<V, I> a, std::int64_t slices, const I* __restrict__ row_ptr,
-                      const I* __restrict__ src_cols, const V* __restrict__ src_vals, I* cols, V* vals) {
-  const std::int64_t k = std::int64_t(blockIdx.x) * kBlockThreads + threadIdx.x, s = k / kWarp;
-  if (s >= slices) return;
-  const std::int64_t at = a.slice_at[s] + k % kWarp, width = (a.slice_at[s + 1] - a.slice_at[s]) / kWarp;
-  std::int64_t begin = 0, len = 0;
-  if (k < a.short_rows) {
-    const std::int64_t row = a.order[k];
-    begin = row_ptr[row];
-    len = std::int64_t(row_ptr[row + 1]) - begin;
+    suraa_fill(SuraaArrays<V, I> a, std::int64_t slices, unsigned slice_blocks, std::int64_t end,
+               const I* __restrict__ row_ptr, const I* __restrict__ src_cols, const V* __restrict__ src_vals,
+               I* slice_cols, V* slice_vals, I* csr_cols, V* csr_vals) {
+  if (blockIdx.x < slice_blocks) {
+    const std::int64_t k = std::int64_t(blockIdx.x) * kBlockThreads + threadIdx.x, s = k / kWarp;
+    if (s >= slices) return;
+    const std::int64_t at = a.slice_at[s] + k % kWarp, width = (a.slice_at[s + 1] - a.slice_at[s]) / kWarp;
+    std::int64_t begin = 0, len = 0;
+    if (k < a.short_rows) {
+      const std::int64_t row = a.order[k];
+      begin = row_ptr[row];
+      len = std::int64_t(row_ptr[row + 1]) - begin;
+    }
+    for (std::int64_t j = 0; j < width; ++j) {
+      if (src_cols) slice_cols[at + j * kWarp] = j < len ? src_cols[begin + j] : I(-1);
+      slice_vals[at + j * kWarp] = j < len ? src_vals[begin + j] : V(0);
+    }
+    return;
   }
-  for (std::int64_t j = 0; j < width; ++j) {
-    if (src_cols) cols[at + j * kWarp] = j < len ? src_cols[begin + j] : I(-1);
-    vals[at + j * kWarp] = j < len ? src_vals[begin + j] : V(0);
-  }
-}
-
-template <class V, class I>
-__global__ void __launch_bounds__(kBlockThreads)
-    suraa_fill_csr(SuraaArrays<V, I> a, std::int64_t end, const I* __restrict__ row_ptr, const I* __restrict__ src_cols,
-                   const V* __restrict__ src_vals, I* cols, V* vals) {
-  const std::int64_t k = a.short_rows + std::int64_t(blockIdx.x) * kWarpsPerBlock + threadIdx.x / kWarp;
+  const std::int64_t k =
+      a.short_rows + std::int64_t(blockIdx.x - slice_blocks) * kWarpsPerBlock + threadIdx.x / kWarp;
   if (k >= end) return;
   const std::int64_t row = a.order[k], from = row_ptr[row], to = a.row_at[k - a.short_rows];
   const std::int64_t len = std::int64_t(row_ptr[row + 1]) - from;
   for (std::int64_t j = threadIdx.x % kWarp; j < len; j += kWarp) {
-    if (src_cols) cols[to + j] = src_cols[from + j];
-    vals[to + j] = src_vals[from + j];
+    if (src_cols) csr_cols[to + j] = src_cols[from + j];
+    csr_vals[to + j] = src_vals[from + j];
   }
 }
 
@@ -340,18 +342,16 @@ class SuraaDeviceFormat final : public DeviceFormat<V, I> {
     const SuraaLayout& l = host_.layout();
     const auto s = static_cast<cudaStream_t>(stream);
     const I* src_cols = columns ? src.col_idx : nullptr;  // a refill keeps the columns
-    if (slices_ > 0) {
-      suraa_fill_slices<D, I><<<blocks_for(slices_ * kWarp, kBlockThreads), kBlockThreads, 0, s>>>(
-          a_, slices_, src.row_ptr, src_cols, detail::dev_ptr(src.values), slice_cols_, detail::dev_ptr(slice_vals_));
-      AIJA_CUDA_CHECK_LAUNCH();
-    }
     const std::int64_t csr_rows = std::int64_t(l.order.size()) - l.group_begin[1];
-    if (csr_rows > 0) {
-      suraa_fill_csr<D, I><<<blocks_for(csr_rows, kWarpsPerBlock), kBlockThreads, 0, s>>>(
-          a_, std::int64_t(l.order.size()), src.row_ptr, src_cols, detail::dev_ptr(src.values),
-          csr_cols_, detail::dev_ptr(csr_vals_));
-      AIJA_CUDA_CHECK_LAUNCH();
-    }
+    const unsigned slice_blocks = slices_ > 0 ? blocks_for(slices_ * kWarp, kBlockThreads) : 0;
+    const unsigned csr_blocks = csr_rows > 0 ? blocks_for(csr_rows, kWarpsPerBlock) : 0;
+    const unsigned blocks = blocks_for(std::int64_t(slice_blocks) + csr_blocks, 1);
+    if (blocks == 0) return;
+    suraa_fill<D, I><<<blocks, kBlockThreads, 0, s>>>(a_, slices_, slice_blocks, std::int64_t(l.order.size()),
+                                                      src.row_ptr, src_cols, detail::dev_ptr(src.values), slice_cols_,
+                                                      detail::dev_ptr(slice_vals_), csr_cols_,
+                                                      detail::dev_ptr(csr_vals_));
+    AIJA_CUDA_CHECK_LAUNCH();
   }
 
   const SuraaHostFormat<V, I>& host_;
