@@ -118,15 +118,18 @@ struct AdaptiveMatrix<V, I>::Impl {
     void hand_over(std::optional<DeviceCsrPointers<V, I>> arrays, Stream uploaded = nullptr) {
       if (source_set) return;
       source_set = true;
-      if (arrays) {
-        try {
+      if (arrays) try {
           sent = std::make_unique<OwnedEvent>();
           sent->record(uploaded);
-        } catch (...) {
-          arrays.reset();  // nothing to copy in order: the thread fails, and csr stays
+        } catch (...) {  // no event: the copy waited for here, or none made (the thread fails, csr stays)
+          sent.reset();
+          try {
+            synchronize(uploaded);
+          } catch (...) {
+            arrays.reset();
+          }
         }
-      }
-      source.set_value(arrays);
+      source.set_value(arrays);  // on every path: the thread waits for it
     }
 
     // Before csr's arrays are freed (csr's device half goes): the thread has
@@ -160,7 +163,7 @@ struct AdaptiveMatrix<V, I>::Impl {
       if (cancelled) return;
       AIJA_REQUIRE(arrays.has_value(), unsupported, "csr's arrays were not on the device to copy back");
       const DeviceGuard guard(device);
-      sent->synchronize();
+      if (sent) sent->synchronize();
       const OwnedStream stream;
       copy = std::make_shared<const detail::CsrCopy<V, I>>(rows, cols, nnz, *arrays, stream.get());
     }

@@ -115,8 +115,8 @@ __global__ void __launch_bounds__(kBlockThreads)
 // arrays, in one launch: the first `slice_blocks` blocks put the short rows
 // into their slices (a thread per slice lane, padding written too), the others
 // the rest into sorted CSR (a warp per row). Two launches cost the upload and
-// every refill one launch more, a few microseconds against a refill of 15-30
-// (issue 13's refill bar).
+// every refill 4-5 us more, against 16-18 us for a small matrix's values alone
+// (docs/h200-2026-12-01-deferral-by-size).
 template <class V, class I>
 __global__ void __launch_bounds__(kBlockThreads)
     suraa_fill(SuraaArrays<V, I> a, std::int64_t slices, unsigned slice_blocks, std::int64_t end,
