@@ -152,7 +152,9 @@ class DeviceFormat {
   // those rows have entries in.
   virtual std::vector<std::int64_t> row_cuts() const;
   virtual void apply_rows(std::int64_t row0, std::int64_t row1, V alpha, const V* x, V beta, V* y, Stream stream);
-  // The host half's values (after its refill()), sent on `stream`.
+  // The host half's values (after its refill()), sent on `stream` into the
+  // arrays the products read, where they are: the products' CUDA graphs
+  // replay those addresses across a refill (product_graphs.hpp).
   virtual void upload_values(Stream stream) = 0;
   virtual std::size_t device_bytes() const = 0;
   // Facts known on the device only (which kernel runs, ...), one line each.

@@ -892,7 +892,8 @@ void AdaptiveMatrix<V, I>::refill(const CsrView<V, I>& a) {
   if (m.transpose_dev) m.transpose_dev->upload_values(s);
   if (m.tuner.best_dev) m.tuner.best_dev->upload_values(s);
   synchronize(s);
-  m.graphs.forget();  // a format may have put its values elsewhere
+  // The products' graphs stay: a format's new values go where the old ones
+  // were (DeviceFormat::upload_values), and a replay reads them there.
 }
 
 template <class V, class I>

@@ -6,8 +6,9 @@
 // A graph replays its kernels' arguments as they were captured: the vectors'
 // addresses, alpha and beta, and the format's own arrays and kernels. So a
 // graph is kept per ProductKey, and every graph is dropped (forget()) when the
-// format's arrays, values or kernels may have changed, or when its launch
-// generation moves on (a kernel made in the background, taken). A key is
+// format's arrays or kernels may have changed (a new format, a new upload), or
+// when its launch generation moves on (a kernel made in the background,
+// taken). A refill keeps them: new values go into the same arrays. A key is
 // captured the second time it comes: the first product runs directly, so that
 // whatever a product makes on first use (the core's transpose, work buffers)
 // is made outside a capture. A capture that fails (a format whose product
